@@ -10,7 +10,10 @@ let package = Package(
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
     ],
     targets: [
-        .target(name: "GestureEngine"),
+        // The engine imports nothing but the Swift standard library. On Linux the stdlib's own
+        // rounding and square-root shims resolve to libm, which is linked explicitly here because no
+        // Glibc/Foundation import brings it in.
+        .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),

@@ -1,0 +1,297 @@
+/// The dispatch loop: feeds touch events through the recognizers of a view tree, as UIKit's
+/// gesture environment does, in virtual (trace) time.
+///
+/// Feed it with `send(_:at:)` once per event (all changes that share a timestamp), in time order,
+/// then call `finish()`. Output goes to `observer`. See `docs/engine.md` for the rules.
+public final class GestureEnvironment {
+    /// The root of the view tree (window coordinates = the root's superview coordinates).
+    public let rootView: View
+    /// Receives transitions, diagnostics, view deliveries and touch ends (held strongly).
+    public var observer: (any GestureEnvironmentObserver)?
+    /// When true, the environment works out what each view would receive and reports it as `ViewDelivery`.
+    public var deliversTouchesToViews = false
+    /// The current trace time, seconds: the last event's, or a timer's deadline while it fires.
+    public internal(set) var currentTime: Double = 0
+    /// True after `finish()`: later events are rejected with a diagnostic.
+    public private(set) var isFinished = false
+
+    var timers = TimerQueue()
+    private var hasStarted = false
+    private var activeTouches: [Int: Touch] = [:]
+    private let event = TouchEvent()
+    /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
+    private var stamp = 0
+    private var stepTouches: [Touch] = []
+    private var stepRecognizers: [GestureRecognizer] = []
+    private var scratch: [Touch] = []
+    /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
+    var participants: [GestureRecognizer] = []
+    private var resetQueue: [GestureRecognizer] = []
+    /// Above zero while recognizers are being called; resets wait until it is back to zero.
+    var dispatchDepth = 0
+    /// Touches whose `began` or `ended` is held back from their view.
+    var heldTouches: [Touch] = []
+
+    /// An environment for the view tree under `rootView`.
+    public init(rootView: View) {
+        self.rootView = rootView
+    }
+
+    /// The touches currently down, in the order they began.
+    public var touchesDown: [Touch] { event.allTouches }
+
+    // MARK: Feeding events
+
+    /// Delivers one event: every change shares `time` (seconds). Pending timers due at or before `time`
+    /// fire first, in deadline order. Changes apply in order; when a touch appears twice (its last move
+    /// and its lift) the event is delivered in two steps with the same timestamp.
+    public func send(_ changes: [TouchChange], at time: Double) {
+        guard !isFinished else {
+            report(.invalidTime, "event at t=\(formatShort(time, decimals: 6)) after the trace finished; ignored")
+            return
+        }
+        guard time.isFinite, !hasStarted || time >= currentTime else {
+            report(.invalidTime, "event at t=\(formatShort(time, decimals: 6)) is earlier than t=\(formatShort(currentTime, decimals: 6)); ignored")
+            return
+        }
+        advance(to: time)
+        currentTime = time
+        hasStarted = true
+        stamp &+= 1
+        for change in changes {
+            if let touch = activeTouches[change.id], touch.changeStamp == stamp {
+                dispatchStep()
+                stamp &+= 1
+            }
+            apply(change)
+        }
+        dispatchStep()
+    }
+
+    /// Fires, in order, every timer whose deadline is at or before `time` (seconds), without an event.
+    public func advance(to time: Double) {
+        var fired = 0
+        while let entry = timers.popDue(atOrBefore: time) {
+            fired += 1
+            if fired > 1_000_000 {
+                report(.invalidTime, "more than 1000000 timers fired before t=\(formatShort(time, decimals: 6)); stopped")
+                return
+            }
+            if entry.deadline > currentTime { currentTime = entry.deadline }
+            dispatchDepth += 1
+            entry.action()
+            dispatchDepth -= 1
+            settle()
+        }
+    }
+
+    /// Ends the trace: touches still down are cancelled (reported) at the last event's time, then the
+    /// remaining timers fire at their own deadlines, in order; a recognizer still undecided after that
+    /// fails (or is cancelled if it had begun) with the reason "trace ended". Nothing is reported afterwards.
+    public func finish() {
+        guard !isFinished else { return }
+        if !event.allTouches.isEmpty {
+            stamp &+= 1
+            for touch in event.allTouches {
+                report(.touchStillDown, "touch \(touch.id) still down at the end of the trace; cancelled")
+                touch.previousWindowLocation = touch.windowLocation
+                touch.phase = .cancelled
+                touch.changeStamp = stamp
+                stepTouches.append(touch)
+            }
+            dispatchStep()
+        }
+        advance(to: .infinity)
+        dispatchDepth += 1
+        var i = 0
+        while i < participants.count {
+            let r = participants[i]
+            i += 1
+            if r.isQueuedForReset || r.currentState.isTerminal { continue }
+            r.pendingState = nil
+            r.pendingBegan = false
+            applyTransition(r, to: r.currentState.isActive ? .cancelled : .failed, reason: "trace ended")
+        }
+        dispatchDepth -= 1
+        settle()
+        isFinished = true
+    }
+
+    // MARK: One dispatch step
+
+    private func apply(_ change: TouchChange) {
+        let touch: Touch
+        if change.phase == .began {
+            guard activeTouches[change.id] == nil else {
+                report(.unknownTouch, "touch \(change.id) began while it is already down; ignored")
+                return
+            }
+            let rootPoint = rootView.isBounded
+                ? Point(x: change.location.x - rootView.frame.origin.x, y: change.location.y - rootView.frame.origin.y)
+                : change.location
+            let view = rootView.hitTest(rootPoint)
+            touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
+            var v = view
+            while let current = v {
+                for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
+                    r.environment = self
+                    r.trackedTouches.append(touch)
+                    touch.recognizers.append(r)
+                    touch.recognizerAttempts.append(r.attempt)
+                    if !r.isParticipating {
+                        r.isParticipating = true
+                        participants.append(r)
+                    }
+                }
+                v = current.superview
+            }
+            activeTouches[change.id] = touch
+            event.allTouches.append(touch)
+        } else {
+            guard let existing = activeTouches[change.id] else {
+                report(.unknownTouch, "touch \(change.id) \(change.phase) but it is not down; ignored")
+                return
+            }
+            touch = existing
+            touch.previousWindowLocation = touch.windowLocation
+            touch.windowLocation = change.location
+            touch.phase = change.phase
+            touch.timestamp = currentTime
+        }
+        touch.changeStamp = stamp
+        stepTouches.append(touch)
+    }
+
+    private func shouldReceive(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
+        r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true
+    }
+
+    private func dispatchStep() {
+        guard !stepTouches.isEmpty else { return }
+        event.timestamp = currentTime
+        dispatchDepth += 1
+        stepRecognizers.removeAll(keepingCapacity: true)
+        for touch in stepTouches {
+            for r in touch.recognizers where r.deliveryStamp != stamp {
+                r.deliveryStamp = stamp
+                stepRecognizers.append(r)
+            }
+        }
+        for r in stepRecognizers {
+            deliver(to: r)
+        }
+        if deliversTouchesToViews { deliverStepToViews(stepTouches) }
+        for touch in stepTouches where touch.phase.isTerminal {
+            for r in touch.recognizers {
+                guard let index = r.trackedTouches.firstIndex(where: { $0 === touch }) else { continue }
+                if r.trackedTouches.count == 1 { r.lastCentroid = touch.windowLocation }
+                r.trackedTouches.remove(at: index)
+            }
+            activeTouches[touch.id] = nil
+            if let index = event.allTouches.firstIndex(where: { $0 === touch }) { event.allTouches.remove(at: index) }
+            observer?.environment(self, touchDidEnd: touch)
+        }
+        stepTouches.removeAll(keepingCapacity: true)
+        stepRecognizers.removeAll(keepingCapacity: true)
+        dispatchDepth -= 1
+        settle()
+    }
+
+    /// The order in which one step's touches reach a recognizer (stationary touches are not delivered, as in UIKit).
+    private static let deliveryOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+
+    private func deliver(to r: GestureRecognizer) {
+        guard r.receivesDeliveries else { return }
+        let wasBegan = r.currentState == .began && r.pendingState == nil
+        for phase in Self.deliveryOrder {
+            scratch.removeAll(keepingCapacity: true)
+            for touch in r.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
+                scratch.append(touch)
+            }
+            if scratch.isEmpty { continue }
+            switch phase {
+            case .began: r.touchesBegan(scratch, with: event)
+            case .moved: r.touchesMoved(scratch, with: event)
+            case .ended: r.touchesEnded(scratch, with: event)
+            default: r.touchesCancelled(scratch, with: event)
+            }
+            if !r.receivesDeliveries { break }
+        }
+        scratch.removeAll(keepingCapacity: true)
+        if wasBegan && r.currentState == .began && r.pendingState == nil {
+            applyTransition(r, to: .changed, reason: nil)
+        }
+    }
+
+    /// After a step: resets recognizers that reached a terminal state, and lets held view touches go.
+    func settle() {
+        guard dispatchDepth == 0 else { return }
+        while !resetQueue.isEmpty {
+            let queue = resetQueue
+            resetQueue.removeAll(keepingCapacity: true)
+            for r in queue { resetRecognizer(r) }
+        }
+        if deliversTouchesToViews && !heldTouches.isEmpty { releaseHeldTouches() }
+    }
+
+    private func resetRecognizer(_ r: GestureRecognizer) {
+        timers.cancelAll(ownedBy: r)
+        for touch in r.trackedTouches {
+            if let i = touch.recognizers.firstIndex(where: { $0 === r }) {
+                touch.recognizers.remove(at: i)
+                touch.recognizerAttempts.remove(at: i)
+            }
+        }
+        if !r.trackedTouches.isEmpty { r.lastCentroid = r.centroid() }
+        r.trackedTouches.removeAll(keepingCapacity: true)
+        r.currentState = .possible
+        r.pendingState = nil
+        r.pendingBegan = false
+        r.pendingFailureReason = nil
+        r.shouldBeginAsked = false
+        r.isQueuedForReset = false
+        r.attempt &+= 1
+        if r.isParticipating {
+            r.isParticipating = false
+            if let i = participants.firstIndex(where: { $0 === r }) { participants.remove(at: i) }
+        }
+        r.reset()
+    }
+
+    // MARK: Transitions
+
+    /// Applies a transition the rules allow, reports it, and schedules the reset after a terminal state.
+    func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reason: String?) {
+        let previous = r.currentState
+        r.currentState = newState
+        r.pendingFailureReason = nil
+        if newState.isTerminal && !r.isQueuedForReset {
+            r.isQueuedForReset = true
+            resetQueue.append(r)
+        }
+        if let observer {
+            var values = GestureValues()
+            r.fillValues(&values)
+            observer.environment(self, didTransition: Transition(
+                time: currentTime, recognizer: r, previous: previous, state: newState, values: values,
+                reason: newState == .failed || newState == .cancelled ? reason : nil))
+        }
+        if newState == .failed { releaseRecognizers(waitingFor: r) }
+    }
+
+    func report(_ kind: EngineDiagnostic.Kind, _ message: String, recognizer: GestureRecognizer? = nil) {
+        observer?.environment(self, didReport: EngineDiagnostic(kind: kind, time: currentTime, recognizer: recognizer?.name, message: message))
+    }
+}
+
+extension GestureRecognizer {
+    /// Whether a new touch may join this recognizer's attempt.
+    var acceptsNewTouches: Bool {
+        !isQueuedForReset && pendingState == nil && !currentState.isTerminal
+    }
+
+    /// Whether this recognizer still gets its touches' changes.
+    var receivesDeliveries: Bool {
+        !isQueuedForReset && !currentState.isTerminal && isEnabled
+    }
+}

@@ -1,0 +1,51 @@
+/// Receives the engine's output as it happens. Every method has an empty default.
+public protocol GestureEnvironmentObserver: AnyObject {
+    /// A recognizer changed state.
+    func environment(_ environment: GestureEnvironment, didTransition transition: Transition)
+    /// The engine noticed a problem and handled it.
+    func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic)
+    /// A view received a touch message (only when `deliversTouchesToViews` is on).
+    func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery)
+    /// A touch ended or was cancelled (after the recognizers saw it).
+    func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch)
+}
+
+extension GestureEnvironmentObserver {
+    public func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {}
+    public func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {}
+    public func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {}
+    public func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {}
+}
+
+/// An observer that keeps everything it is told: handy in tests of custom recognizers.
+public final class TransitionRecorder: GestureEnvironmentObserver {
+    public private(set) var transitions: [Transition] = []
+    public private(set) var diagnostics: [EngineDiagnostic] = []
+    public private(set) var deliveries: [ViewDelivery] = []
+    public private(set) var endedTouches: [(time: Double, id: Int, phase: TouchPhase)] = []
+
+    public init() {}
+
+    /// The transitions of the recognizer called `name`, as `(time, state)` pairs.
+    public func states(of name: String) -> [GestureRecognizerState] {
+        transitions.filter { $0.recognizer.name == name }.map(\.state)
+    }
+
+    /// The transitions of the recognizer called `name`.
+    public func transitions(of name: String) -> [Transition] {
+        transitions.filter { $0.recognizer.name == name }
+    }
+
+    public func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
+        transitions.append(transition)
+    }
+    public func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
+        diagnostics.append(diagnostic)
+    }
+    public func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {
+        deliveries.append(delivery)
+    }
+    public func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
+        endedTouches.append((touch.timestamp, touch.id, touch.phase))
+    }
+}

@@ -1,0 +1,172 @@
+/// The base class of every recognizer, as `UIGestureRecognizer`.
+///
+/// Subclass it exactly as in UIKit: override `touchesBegan(_:with:)`, `touchesMoved(_:with:)`,
+/// `touchesEnded(_:with:)`, `touchesCancelled(_:with:)` and `reset()`, and set `state`.
+/// The environment checks every state change against UIKit's state machine, arbitrates between
+/// recognizers, and calls `reset()` after every terminal state. Report extra values by overriding
+/// `fillValues(_:)`, and say why an attempt failed with `fail(_:)`.
+open class GestureRecognizer {
+    /// The name used in output and in scene files.
+    public var name: String
+    /// The view this recognizer is attached to.
+    public internal(set) weak var view: View?
+    /// The delegate (held weakly, as in UIKit).
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
+    /// When the recognizer recognizes, its view's touches are cancelled (default true, UIKit).
+    public var cancelsTouchesInView = true
+    /// The view gets no `touchesBegan` until this recognizer fails (default false, UIKit).
+    public var delaysTouchesBegan = false
+    /// The view's `touchesEnded` is held until this recognizer fails (default true, UIKit).
+    public var delaysTouchesEnded = true
+
+    /// False stops the recognizer; disabling it mid-gesture cancels it (or fails it if it has not begun).
+    public var isEnabled = true {
+        didSet { if oldValue && !isEnabled { environment?.recognizerWasDisabled(self) } }
+    }
+
+    // MARK: State, managed with the environment
+
+    var currentState: GestureRecognizerState = .possible
+    /// A recognition held back until the recognizers this one requires to fail have failed.
+    var pendingState: GestureRecognizerState?
+    /// True when the held-back recognition passed through `began` (a continuous gesture that also ended while waiting).
+    var pendingBegan = false
+    var shouldBeginAsked = false
+    /// The reason given with `fail(_:)` for the next `failed`.
+    var pendingFailureReason: String?
+    /// Touches this recognizer receives, in the order they began.
+    var trackedTouches: [Touch] = []
+    /// True once it has received a touch since its last reset: it takes part in arbitration.
+    var isParticipating = false
+    var deliveryStamp = 0
+    var isQueuedForReset = false
+    /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.
+    var attempt = 0
+    /// Where the touches were when the last one left, window coordinates (reported after they lift).
+    var lastCentroid: Point = .zero
+    /// Recognizers that must fail before this one may recognize (`require(toFail:)`).
+    var requiredToFail: [GestureRecognizer] = []
+    weak var environment: GestureEnvironment?
+
+    /// A recognizer named `name` (the type's kind when nil).
+    public init(name: String? = nil) {
+        self.name = name ?? ""
+        if name == nil { self.name = kind }
+    }
+
+    /// The kind of recognizer, printed in output (`"tap"`, `"pan"`, ...). Subclasses override it.
+    open var kind: String { "custom" }
+
+    /// The recognizer's state. Setting it asks the environment for the transition; an illegal one
+    /// (for example `began -> failed`) is reported and not applied. While a recognition is held back
+    /// by a failure requirement the state reads `possible`.
+    public var state: GestureRecognizerState {
+        get { currentState }
+        set {
+            if let environment {
+                environment.request(self, to: newValue)
+            } else if GestureRecognizerState.isLegal(from: currentState, to: newValue) {
+                currentState = newValue
+            }
+        }
+    }
+
+    /// Fails the current attempt, saying why (shown in output as the transition's `reason`).
+    public func fail(_ reason: String) {
+        pendingFailureReason = reason
+        state = .failed
+    }
+
+    /// Holds back this recognizer's recognition until `other` fails; if `other` recognizes, this one fails.
+    public func require(toFail other: GestureRecognizer) {
+        if !requiredToFail.contains(where: { $0 === other }) { requiredToFail.append(other) }
+    }
+
+    /// Whether this recognizer, recognizing, may prevent `other` (default true; UIKit's tap overrides it).
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    /// Whether `other`, recognizing, may prevent this recognizer (default true).
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    /// True makes this recognizer wait for `other` to fail (per attempt; default false).
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// True makes `other` wait for this recognizer to fail (per attempt; default false).
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    // MARK: Overridden by subclasses
+
+    /// New touches for this recognizer, all with one timestamp.
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    /// Touches of this recognizer that moved in this event (two fingers moving together arrive in one call).
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    /// Touches of this recognizer that lifted in this event.
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    /// Touches of this recognizer that were cancelled in this event.
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+    /// Called by the environment after every terminal state: forget the attempt.
+    open func reset() {}
+    /// Called when a recognition held back by a failure requirement is finally applied,
+    /// just before the transition is reported (a pan re-bases its translation to zero here).
+    open func recognitionWillResumeAfterFailureRequirements() {}
+
+    /// Fills the values reported with a transition. The base fills `location` and `numberOfTouches`;
+    /// call `super` and add your own.
+    open func fillValues(_ values: inout GestureValues) {
+        values.location = location(in: nil)
+        values.numberOfTouches = numberOfTouches
+    }
+
+    // MARK: Touches and locations
+
+    /// The touches this recognizer currently receives (including ones that end in the current event).
+    public var touches: [Touch] { trackedTouches }
+
+    /// Number of touches this recognizer currently receives.
+    public var numberOfTouches: Int { trackedTouches.count }
+
+    /// The centroid of the recognizer's touches in `view`'s coordinates (window coordinates when nil), points.
+    /// After the touches lift, the last centroid.
+    public func location(in view: View?) -> Point {
+        let window = trackedTouches.isEmpty ? lastCentroid : centroid()
+        guard let view else { return window }
+        return view.convert(fromWindow: window)
+    }
+
+    /// The location of touch number `index` (0-based, in the order the touches began) in `view`'s coordinates.
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        trackedTouches[index].location(in: view)
+    }
+
+    /// Stops delivering `touch` to this recognizer (as `ignore(_:for:)`).
+    public func ignore(_ touch: Touch, for event: TouchEvent) {
+        trackedTouches.removeAll { $0 === touch }
+        touch.recognizers.removeAll { $0 === self }
+    }
+
+    func centroid() -> Point {
+        var x = 0.0, y = 0.0
+        for t in trackedTouches {
+            x += t.windowLocation.x
+            y += t.windowLocation.y
+        }
+        let n = Double(trackedTouches.count)
+        return Point(x: x / n, y: y / n)
+    }
+
+    // MARK: Time
+
+    /// The current trace time, seconds.
+    public var currentTime: Double { environment?.currentTime ?? 0 }
+
+    /// Schedules `action` to run `delay` seconds of trace time from now. Timers are cancelled when the
+    /// recognizer resets.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerToken {
+        guard let environment else { return TimerToken(value: -1) }
+        return environment.timers.schedule(at: environment.currentTime + delay, owner: self, action: action)
+    }
+
+    /// Cancels a timer scheduled with `schedule(after:_:)`.
+    public func cancelTimer(_ token: TimerToken) {
+        environment?.timers.cancel(token)
+    }
+}

@@ -1,0 +1,51 @@
+/// One state transition of one recognizer: the engine's output.
+public struct Transition {
+    /// When it happened, seconds (trace time; a timer's own deadline for timer-driven transitions).
+    public var time: Double
+    /// The recognizer that changed state.
+    public var recognizer: GestureRecognizer
+    /// The state before.
+    public var previous: GestureRecognizerState
+    /// The state after.
+    public var state: GestureRecognizerState
+    /// Derived values at the moment of the transition.
+    public var values: GestureValues
+    /// For `failed` (and engine-forced `cancelled`): why, in words.
+    public var reason: String?
+}
+
+/// A problem the engine noticed and handled without crashing (an illegal transition, a touch it did not know).
+public struct EngineDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// A recognizer asked for a transition the state machine forbids; it was not applied.
+        case illegalTransition
+        /// A change named a touch that is not down (or a `began` for one that is); it was ignored.
+        case unknownTouch
+        /// A touch was still down when the trace ended; it was cancelled.
+        case touchStillDown
+        /// Time went backwards, or a timer kept re-arming itself; the step was skipped.
+        case invalidTime
+    }
+    public var kind: Kind
+    /// When, seconds (trace time).
+    public var time: Double
+    /// Which recognizer, when it concerns one.
+    public var recognizer: String?
+    /// The message, in words.
+    public var message: String
+
+    public var description: String { message }
+}
+
+/// A touch message to a view, under UIKit's delivery rules (`cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`).
+public struct ViewDelivery {
+    public enum Kind: String, Sendable {
+        case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    }
+    /// When the view receives it, seconds (trace time).
+    public var time: Double
+    /// The receiving view.
+    public var view: View
+    public var kind: Kind
+    public var touch: Touch
+}

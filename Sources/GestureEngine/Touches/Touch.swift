@@ -1,0 +1,62 @@
+/// One finger on the screen, as `UITouch`: the same object for the whole life of the touch,
+/// updated by the environment at every event that mentions it.
+///
+/// Locations are stored in window (root view) coordinates, points; ask `location(in:)` for a view's.
+public final class Touch {
+    /// The identifier the trace gave this touch, interned to an integer by the reader.
+    public let id: Int
+    /// The phase of the touch in the current event.
+    public internal(set) var phase: TouchPhase
+    /// Current location, window coordinates, points.
+    public internal(set) var windowLocation: Point
+    /// Location at the previous event that mentioned this touch, window coordinates, points.
+    public internal(set) var previousWindowLocation: Point
+    /// Time of the last event that mentioned this touch, seconds (trace time).
+    public internal(set) var timestamp: Double
+    /// Time the touch began, seconds (trace time).
+    public let beganTimestamp: Double
+    /// Location where the touch began, window coordinates, points.
+    public let beganWindowLocation: Point
+    /// The view the touch was hit-tested to when it began; it stays bound to that view for its life.
+    public internal(set) weak var view: View?
+
+    /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
+    var recognizers: [GestureRecognizer] = []
+    /// The attempt of each of `recognizers` when this touch began (see `GestureRecognizer.attempt`).
+    var recognizerAttempts: [Int] = []
+    /// The dispatch step in which this touch last changed (to find a recognizer's touches of this event without allocating).
+    var changeStamp: Int = 0
+    /// How this touch is being delivered to its view (only used when view delivery is enabled).
+    var viewDelivery: ViewDeliveryState = .notDelivered
+    /// True while the environment holds back this touch's `began` or `ended` from its view.
+    var heldBegan = false
+    var heldEnded = false
+
+    init(id: Int, location: Point, timestamp: Double, view: View?) {
+        self.id = id
+        self.phase = .began
+        self.windowLocation = location
+        self.previousWindowLocation = location
+        self.timestamp = timestamp
+        self.beganTimestamp = timestamp
+        self.beganWindowLocation = location
+        self.view = view
+    }
+
+    /// Current location in `view`'s coordinate space (window coordinates when `view` is nil), points.
+    public func location(in view: View?) -> Point {
+        guard let view else { return windowLocation }
+        return view.convert(fromWindow: windowLocation)
+    }
+
+    /// Location at the previous event in `view`'s coordinate space (window coordinates when `view` is nil), points.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousWindowLocation }
+        return view.convert(fromWindow: previousWindowLocation)
+    }
+}
+
+/// What a touch's view has been told so far (UIKit delivery rules, see `GestureEnvironment.deliversTouchesToViews`).
+enum ViewDeliveryState: UInt8 {
+    case notDelivered, delivered, finished
+}
