@@ -3,6 +3,7 @@
 extension GestureEnvironment {
     /// A recognizer asked to move to `newState` (by setting `state`).
     func request(_ r: GestureRecognizer, to newState: GestureRecognizerState) {
+        defer { settle() }
         if r.pendingState != nil {
             requestWhileWaiting(r, to: newState)
             return

@@ -60,7 +60,7 @@ final class TestTap: GestureRecognizer {
 }
 
 /// A minimal pan used only to exercise the runtime: begins after `threshold` pt along either axis.
-final class TestPan: GestureRecognizer {
+class TestPan: GestureRecognizer {
     var threshold = 10.0
     private var start: Point?
     private(set) var translation = Vector.zero

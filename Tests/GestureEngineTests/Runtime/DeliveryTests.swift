@@ -1,0 +1,90 @@
+import GestureEngine
+import Testing
+
+@Suite("Touch delivery to recognizers")
+struct DeliveryTests {
+    @Test("two fingers moving in one event arrive as one touchesMoved with two touches")
+    func twoFingersOneCall() {
+        let h = Harness()
+        let r = CallRecorder(name: "r")
+        h.add(r)
+        h.send(0, (1, .began, 0, 0), (2, .began, 50, 0))
+        h.send(0.1, (1, .moved, 5, 0), (2, .moved, 55, 0))
+        h.send(0.2, (1, .ended, 5, 0), (2, .stationary, 55, 0))
+        #expect(r.calls == ["began 1,2 @0.0", "moved 1,2 @0.1", "ended 1 @0.2"])
+    }
+
+    @Test("a touch that moves and lifts at one timestamp is delivered in two steps, in order")
+    func repeatedTouchSplitsTheEvent() {
+        let h = Harness()
+        let r = CallRecorder(name: "r")
+        h.add(r)
+        h.send(0, (1, .began, 0, 0))
+        h.send(0.1, (1, .moved, 5, 0), (1, .ended, 5, 0))
+        #expect(r.calls == ["began 1 @0.0", "moved 1 @0.1", "ended 1 @0.1"])
+    }
+
+    @Test("touches already down when a recognizer resets are ignored by it until they end")
+    func resetIgnoresTouchesDown() {
+        let h = Harness()
+        let r = CallRecorder(name: "r")
+        h.add(r)
+        h.send(0, (1, .began, 0, 0))
+        r.fail("test")
+        h.send(0.1, (1, .moved, 5, 0))
+        h.send(0.2, (2, .began, 50, 0))
+        h.send(0.3, (1, .moved, 9, 0), (2, .moved, 55, 0))
+        h.send(0.4, (1, .ended, 9, 0))
+        #expect(r.calls == ["began 1 @0.0", "reset", "began 2 @0.2", "moved 2 @0.3"])
+        #expect(r.numberOfTouches == 1)
+    }
+
+    @Test("recognizers on the deepest view receive a touch first, then ancestors, each in the order added")
+    func deliveryOrder() {
+        let root = View(unboundedNamed: "root")
+        let child = View(name: "child", frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        root.addSubview(child)
+        let h = Harness(root: root)
+        var order: [String] = []
+        final class Probe: GestureRecognizer {
+            var onBegan: () -> Void = {}
+            override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { onBegan() }
+        }
+        for (name, view) in [("root1", root), ("child1", child), ("root2", root), ("child2", child)] {
+            let p = Probe(name: name)
+            p.onBegan = { order.append(name) }
+            h.add(p, to: view)
+        }
+        h.send(0, (1, .began, 50, 50))
+        #expect(order == ["child1", "child2", "root1", "root2"])
+        h.send(0.1, (2, .began, 500, 500))
+        #expect(order == ["child1", "child2", "root1", "root2", "root1", "root2"])
+    }
+
+    @Test("shouldReceive false hides the touch from the recognizer for its whole life")
+    func shouldReceive() {
+        let h = Harness()
+        let r = CallRecorder(name: "r")
+        let d = TestDelegate()
+        d.shouldReceive = { _, touch in touch.id != 2 }
+        r.delegate = d
+        h.add(r)
+        h.send(0, (1, .began, 0, 0), (2, .began, 10, 0))
+        h.send(0.1, (2, .moved, 15, 0))
+        h.send(0.2, (2, .ended, 15, 0), (1, .ended, 0, 0))
+        #expect(r.calls == ["began 1 @0.0", "ended 1 @0.2"])
+    }
+
+    @Test("a change for a touch that is not down is reported and ignored, never a crash")
+    func unknownTouch() {
+        let h = Harness()
+        h.add(CallRecorder(name: "r"))
+        h.send(0, (9, .moved, 0, 0))
+        h.send(0.1, (1, .began, 0, 0))
+        h.send(0.2, (1, .began, 0, 0))
+        #expect(h.recorder.diagnostics.map(\.message) == [
+            "touch 9 moved but it is not down; ignored",
+            "touch 1 began while it is already down; ignored",
+        ])
+    }
+}
