@@ -16,7 +16,9 @@ let package = Package(
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
         .testTarget(name: "TraceKitTests", dependencies: ["TraceKit"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit"]),
     ],

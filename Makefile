@@ -1,0 +1,46 @@
+# gesturereplay - build, test, run, install, benchmark.
+# Quick start:  make run TRACE=Traces/double-tap.json   and   make test
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+TRACE ?= Traces/double-tap.json
+ARGS ?=
+RELEASE_BIN = .build/release/gesturereplay
+DEBUG_BIN = .build/debug/gesturereplay
+
+.PHONY: all build release run test install bench fuzz clean format
+
+all: build
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+# Build and replay one trace: make run TRACE=Traces/pan.json ARGS="--format jsonl"
+run: build
+	$(DEBUG_BIN) $(ARGS) $(TRACE)
+
+# The whole test suite: unit and end-to-end tests (debug), the allocation check (release),
+# and the sample traces replayed against their expected outputs.
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(SWIFT) test -c release --filter AllocationTests
+	$(DEBUG_BIN) test Traces/
+
+install:
+	$(SWIFT) build -c release --static-swift-stdlib
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/gesturereplay
+
+bench:
+	$(SWIFT) build -c release
+	bench/run.sh
+
+fuzz:
+	fuzz/run.sh
+
+clean:
+	rm -rf .build .build-* .build_*

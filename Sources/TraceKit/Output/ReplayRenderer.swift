@@ -1,0 +1,58 @@
+import GestureEngine
+
+/// How a touch identifier from the trace is printed: as it was written (integer or string).
+public enum TouchLabel: Hashable, Sendable {
+    case integer(Int64)
+    case text(String)
+}
+
+/// A touch that ended or was cancelled, with its release velocity (pt/s; nil when the estimator has none).
+public struct TouchEndRecord {
+    public var time: Double
+    public var touch: TouchLabel
+    public var phase: TouchPhase
+    public var location: Point
+    public var velocity: Vector?
+}
+
+/// Turns the engine's output into bytes of one output format. One renderer per format, one file each.
+public protocol ReplayRenderer {
+    /// Once, before anything else.
+    mutating func begin(into out: inout OutputBuffer)
+    /// A recognizer's state transition.
+    mutating func transition(_ transition: Transition, into out: inout OutputBuffer)
+    /// A problem the engine handled (an illegal transition, a touch still down at the end).
+    mutating func diagnostic(_ diagnostic: EngineDiagnostic, into out: inout OutputBuffer)
+    /// A touch lifted or was cancelled (only with `--touches`).
+    mutating func touchEnded(_ record: TouchEndRecord, into out: inout OutputBuffer)
+    /// A view received a touch message (only with `--views`).
+    mutating func viewDelivery(_ delivery: ViewDelivery, touch: TouchLabel, into out: inout OutputBuffer)
+    /// Once, after everything.
+    mutating func end(into out: inout OutputBuffer)
+}
+
+/// The output formats, as named by `--format`.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Aligned lines for people (the default, and the golden-file format).
+    case text
+    /// One JSON object per line (`docs/output-format.md`).
+    case jsonl
+}
+
+extension OutputBuffer {
+    /// Appends a touch label: an integer as a number, a string as a JSON string.
+    mutating func appendJSON(_ label: TouchLabel) {
+        switch label {
+        case .integer(let v): append(Int(truncatingIfNeeded: v))
+        case .text(let s): appendJSONString(s)
+        }
+    }
+
+    /// Appends a touch label for people: integers bare, strings as written.
+    mutating func appendPlain(_ label: TouchLabel) {
+        switch label {
+        case .integer(let v): append(Int(truncatingIfNeeded: v))
+        case .text(let s): append(s)
+        }
+    }
+}
