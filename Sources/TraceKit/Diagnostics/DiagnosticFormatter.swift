@@ -1,0 +1,52 @@
+/// Turns diagnostics into text. This is the only place that knows the
+/// `path:line:column: error: message` layout.
+///
+/// - `path:line:column: severity: message` when the location has a line and column,
+/// - `path:line: severity: message` without a column,
+/// - `path: severity: message` for a whole file,
+/// - `program: severity: message` (or `severity: message`) without a location.
+///
+/// Notes follow on their own lines in the same layout. No trailing newline.
+public struct DiagnosticFormatter: Sendable {
+    /// Prefix for diagnostics without a location (for example `gesturereplay`).
+    public var programName: String?
+
+    /// Creates a formatter.
+    public init(programName: String? = nil) {
+        self.programName = programName
+    }
+
+    /// The text for `diagnostic` and its notes, one line each, no final newline.
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var out = ""
+        append(diagnostic, to: &out)
+        for note in diagnostic.notes {
+            out += "\n"
+            append(note, to: &out)
+        }
+        return out
+    }
+
+    /// The text for an error's diagnostic.
+    public func format(_ error: TraceError) -> String {
+        format(error.diagnostic)
+    }
+
+    /// The `path:line:column` prefix of `location` (without the trailing `: `).
+    public func format(_ location: SourceLocation) -> String {
+        location.description
+    }
+
+    private func append(_ d: Diagnostic, to out: inout String) {
+        if let location = d.location {
+            out += format(location)
+            out += ": "
+        } else if let programName {
+            out += programName
+            out += ": "
+        }
+        out += d.severity.rawValue
+        out += ": "
+        out += d.message
+    }
+}
