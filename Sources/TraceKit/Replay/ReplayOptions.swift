@@ -1,0 +1,31 @@
+import GestureEngine
+
+/// Everything that decides a replay's output: the same options and trace give byte-identical output.
+public struct ReplayOptions: Sendable {
+    /// The trace's path; `-` reads standard input.
+    public var inputPath: String
+    /// Forces the input format; nil picks it from the extension (or sniffs standard input).
+    public var inputFormat: TraceFormat?
+    /// The unit of the trace's timestamps (seconds by default).
+    public var timeUnit: TimeUnit = .seconds
+    /// A scene file; nil uses the trace's `scene` key, or the default scene.
+    public var scenePath: String?
+    /// Only these recognizers of the scene run (by name); nil runs all.
+    public var recognizerFilter: [String]?
+    /// The output format.
+    public var outputFormat: OutputFormat = .text
+    /// Adds a line per touch end with its release velocity.
+    public var reportTouches = false
+    /// Adds what each view receives under UIKit's delivery rules.
+    public var reportViews = false
+    /// The estimator for `--touches` velocities, and for pans that do not choose one in the scene.
+    public var velocityEstimator: VelocityEstimatorKind = .uikit
+    /// Repairs sequence problems (with warnings) instead of stopping at the first one.
+    public var lenient = false
+    /// The screen size, points; overrides the trace's `screen`.
+    public var screen: Size?
+
+    public init(inputPath: String) {
+        self.inputPath = inputPath
+    }
+}

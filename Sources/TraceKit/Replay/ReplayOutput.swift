@@ -1,0 +1,57 @@
+import GestureEngine
+
+/// Observes an environment and renders what it reports into an output buffer.
+final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
+    var renderer: Renderer
+    var buffer: OutputBuffer
+    var touchIDs: TouchIdentifierMap
+    let reportTouches: Bool
+    let reportViews: Bool
+    let velocityEstimator: VelocityEstimatorKind
+    /// Per-touch velocity trackers (only with `--touches`), keyed by engine touch id.
+    var trackers: [Int: VelocityTracker] = [:]
+
+    init(renderer: Renderer, buffer: OutputBuffer, touchIDs: TouchIdentifierMap, options: ReplayOptions) {
+        self.renderer = renderer
+        self.buffer = buffer
+        self.touchIDs = touchIDs
+        self.reportTouches = options.reportTouches
+        self.reportViews = options.reportViews
+        self.velocityEstimator = options.velocityEstimator
+    }
+
+    /// Feeds a row's position to its touch's velocity tracker (lifts add no sample, see `VelocityTracker`).
+    func track(_ id: Int, _ phase: TouchPhase, _ time: Double, _ location: Point) {
+        switch phase {
+        case .began:
+            var t = VelocityTracker(kind: velocityEstimator)
+            t.addSample(time: time, position: location)
+            trackers[id] = t
+        case .moved, .stationary:
+            trackers[id]?.addSample(time: time, position: location)
+        case .ended, .cancelled:
+            trackers[id]?.addLift(time: time, position: location)
+        }
+    }
+
+    func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
+        renderer.transition(transition, into: &buffer)
+    }
+
+    func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
+        renderer.diagnostic(diagnostic, into: &buffer)
+    }
+
+    func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {
+        guard reportViews else { return }
+        renderer.viewDelivery(delivery, touch: touchIDs.label(delivery.touch.id), into: &buffer)
+    }
+
+    func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
+        guard reportTouches else { return }
+        let tracker = trackers.removeValue(forKey: touch.id)
+        renderer.touchEnded(TouchEndRecord(
+            time: touch.timestamp, touch: touchIDs.label(touch.id), phase: touch.phase,
+            location: touch.windowLocation, velocity: tracker?.velocity()), into: &buffer)
+    }
+}

@@ -1,0 +1,77 @@
+import GestureEngine
+
+/// A ready-to-run scene: a view tree with recognizers attached, and the delegate that carries the
+/// scene's simultaneous-recognition permissions.
+public final class Scene {
+    /// The root view, named `root`: the screen's size when known, unbounded otherwise.
+    public let rootView: View
+    /// Every recognizer, in the scene's order.
+    public let recognizers: [GestureRecognizer]
+    /// Holds the `simultaneousWith` permissions (recognizers hold their delegate weakly).
+    public let delegate: SceneDelegate
+    /// The screen size, points, when known.
+    public let screen: Size?
+
+    init(rootView: View, recognizers: [GestureRecognizer], delegate: SceneDelegate, screen: Size?) {
+        self.rootView = rootView
+        self.recognizers = recognizers
+        self.delegate = delegate
+        self.screen = screen
+    }
+
+    /// The name of the root view.
+    public static let rootName = "root"
+
+    static func makeRoot(screen: Size?) -> View {
+        if let screen { return View(name: rootName, frame: Rect(origin: .zero, size: screen)) }
+        return View(unboundedNamed: rootName)
+    }
+
+    /// Keeps only the recognizers named in `names` (detaching the others).
+    /// Throws a usage error naming an unknown recognizer and listing the scene's.
+    public func keepOnly(_ names: [String]) throws(TraceError) -> Scene {
+        for name in names where !recognizers.contains(where: { $0.name == name }) {
+            throw .usage("--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))")
+        }
+        var kept: [GestureRecognizer] = []
+        for r in recognizers {
+            if names.contains(r.name) { kept.append(r) } else { r.view?.removeGestureRecognizer(r) }
+        }
+        return Scene(rootView: rootView, recognizers: kept, delegate: delegate, screen: screen)
+    }
+
+    /// The default scene: every kind in its default configuration on the root view, plus a
+    /// `doubleTap` (a tap needing 2 taps), all allowed to recognize simultaneously so the output
+    /// shows everything the trace contains. Two departures from the kinds' own defaults, so that
+    /// nothing is hidden: the swipe listens in all four directions (UIKit's default is right only)
+    /// and the screen-edge pan on all four edges (UIKit's default is none); the screen-edge pan is
+    /// only present when the screen size is known.
+    public static func makeDefault(screen: Size?, velocityEstimator: VelocityEstimatorKind = .uikit) -> Scene {
+        let root = makeRoot(screen: screen)
+        let delegate = SceneDelegate(allowsEverySimultaneousPair: true)
+        var recognizers: [GestureRecognizer] = []
+        for kind in RecognizerCatalog.kinds {
+            if kind.name == "screenEdgePan" && screen == nil { continue }
+            let r = kind.make(kind.name)
+            recognizers.append(r)
+            if kind.name == "tap" {
+                let double = TapGestureRecognizer(name: "doubleTap", taps: 2)
+                recognizers.append(double)
+            }
+        }
+        for r in recognizers {
+            switch r {
+            case let swipe as SwipeGestureRecognizer: swipe.direction = [.right, .left, .up, .down]
+            case let edge as ScreenEdgePanGestureRecognizer:
+                edge.edges = .all
+                edge.screenSize = screen
+                edge.velocityEstimator = velocityEstimator
+            case let pan as PanGestureRecognizer: pan.velocityEstimator = velocityEstimator
+            default: break
+            }
+            r.delegate = delegate
+            root.addGestureRecognizer(r)
+        }
+        return Scene(rootView: root, recognizers: recognizers, delegate: delegate, screen: screen)
+    }
+}

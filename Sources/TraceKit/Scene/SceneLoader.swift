@@ -1,0 +1,175 @@
+import GestureEngine
+
+/// Builds a `Scene` from its JSON description (`docs/trace-format.md`, "Scenes"):
+///
+/// ```json
+/// {"views": [{"name": "square1", "parent": "root", "frame": [20, 20, 100, 100]}],
+///  "recognizers": [{"name": "single", "kind": "tap", "view": "root", "requireToFail": ["double"],
+///                   "simultaneousWith": ["pan"], "numberOfTapsRequired": 1}]}
+/// ```
+/// Every problem (unknown key, kind, parameter, view or recognizer name, wrong type, duplicate
+/// name, a view that would contain itself) is an error at the offending value's line and column.
+public struct SceneLoader {
+    /// Screen size, points, when known (bounds the root view and feeds screen-edge pans).
+    public var screen: Size?
+    /// The velocity estimator for pans that do not choose one.
+    public var velocityEstimator: VelocityEstimatorKind
+
+    public init(screen: Size?, velocityEstimator: VelocityEstimatorKind = .uikit) {
+        self.screen = screen
+        self.velocityEstimator = velocityEstimator
+    }
+
+    /// Reads and builds the scene file at `path`.
+    public func load(contentsOf path: String) throws(TraceError) -> Scene {
+        try load(try JSONParser().parse(contentsOf: path))
+    }
+
+    /// Builds the scene described by `json`.
+    public func load(_ json: JSONValue) throws(TraceError) -> Scene {
+        guard let members = json.objectValue else {
+            throw SceneValue.error("a scene must be an object with \"views\" and \"recognizers\", not \(json.typeDescription)", json)
+        }
+        var screen = self.screen
+        for m in members {
+            switch m.key {
+            case "views", "recognizers", "expect": continue
+            case "screen" where self.screen == nil: screen = try TraceScreen(m.value).size
+            case "screen": continue
+            default:
+                throw .invalidTrace("unknown scene key '\(m.key)'; expected views, recognizers or screen", at: m.keyLocation)
+            }
+        }
+        let root = Scene.makeRoot(screen: screen)
+        let views = try buildViews(json["views"], root: root)
+        let delegate = SceneDelegate(allowsEverySimultaneousPair: false)
+        let recognizers = try buildRecognizers(json["recognizers"], views: views, delegate: delegate, screen: screen)
+        return Scene(rootView: root, recognizers: recognizers, delegate: delegate, screen: screen)
+    }
+
+    private func buildViews(_ json: JSONValue?, root: View) throws(TraceError) -> [String: View] {
+        var views: [String: View] = [Scene.rootName: root]
+        guard let json else { return views }
+        guard let items = json.arrayValue else { throw SceneValue.error("\"views\" must be an array, not \(json.typeDescription)", json) }
+        var parents: [(View, String, JSONValue?)] = []
+        for item in items {
+            guard let members = item.objectValue else { throw SceneValue.error("a view must be an object, not \(item.typeDescription)", item) }
+            var name: String?
+            var frame: Rect?
+            var parent = Scene.rootName
+            var parentValue: JSONValue?
+            var interactive = true
+            for m in members {
+                switch m.key {
+                case "name": name = try SceneValue.string(m.value, "a view's name")
+                case "parent":
+                    parent = try SceneValue.string(m.value, "a view's parent")
+                    parentValue = m.value
+                case "frame": frame = try Self.frame(m.value)
+                case "isUserInteractionEnabled": interactive = try SceneValue.bool(m.value, "isUserInteractionEnabled")
+                default: throw .invalidTrace("unknown view key '\(m.key)'; expected name, parent, frame or isUserInteractionEnabled", at: m.keyLocation)
+                }
+            }
+            guard let name else { throw SceneValue.error("a view needs a \"name\"", item) }
+            guard let frame else { throw SceneValue.error("view '\(name)' needs a \"frame\": [x, y, width, height]", item) }
+            guard views[name] == nil else {
+                throw SceneValue.error(name == Scene.rootName ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined", item["name"] ?? item)
+            }
+            let view = View(name: name, frame: frame)
+            view.isUserInteractionEnabled = interactive
+            views[name] = view
+            parents.append((view, parent, parentValue))
+        }
+        // Parents may be listed after their children; subviews are added in listing order.
+        for (view, parentName, value) in parents {
+            guard let parent = views[parentName] else {
+                throw SceneValue.error("unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))", value ?? JSONValue(.null, at: .file("")))
+            }
+            guard !parent.isDescendant(of: view) else {
+                throw SceneValue.error("view '\(view.name)' cannot be inside itself", value ?? JSONValue(.null, at: .file("")))
+            }
+            parent.addSubview(view)
+        }
+        return views
+    }
+
+    static func frame(_ v: JSONValue) throws(TraceError) -> Rect {
+        guard let items = v.arrayValue, items.count == 4 else {
+            throw SceneValue.error("a frame must be an array [x, y, width, height]", v)
+        }
+        let x = try SceneValue.number(items[0], "frame x")
+        let y = try SceneValue.number(items[1], "frame y")
+        let w = try SceneValue.number(items[2], "frame width", minimum: 0)
+        let h = try SceneValue.number(items[3], "frame height", minimum: 0)
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    private func buildRecognizers(_ json: JSONValue?, views: [String: View], delegate: SceneDelegate, screen: Size?) throws(TraceError) -> [GestureRecognizer] {
+        guard let json else { return [] }
+        guard let items = json.arrayValue else { throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json) }
+        var recognizers: [GestureRecognizer] = []
+        var byName: [String: GestureRecognizer] = [:]
+        var links: [(GestureRecognizer, JSONValue?, JSONValue?)] = []
+        for item in items {
+            guard item.objectValue != nil else { throw SceneValue.error("a recognizer must be an object, not \(item.typeDescription)", item) }
+            guard let kindValue = item["kind"] else { throw SceneValue.error("a recognizer needs a \"kind\"", item) }
+            let kindName = try SceneValue.string(kindValue, "kind")
+            guard let kind = RecognizerCatalog.kind(named: kindName) else {
+                throw SceneValue.error("unknown recognizer kind '\(kindName)'; expected one of: \(RecognizerCatalog.kinds.map(\.name).joined(separator: ", "))", kindValue)
+            }
+            let name = try item["name"].map { v throws(TraceError) in try SceneValue.string(v, "a recognizer's name") } ?? kindName
+            guard byName[name] == nil else {
+                throw SceneValue.error("a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"", item["name"] ?? item)
+            }
+            let r = kind.make(name)
+            if let pan = r as? PanGestureRecognizer { pan.velocityEstimator = velocityEstimator }
+            if let edge = r as? ScreenEdgePanGestureRecognizer {
+                edge.screenSize = screen
+                edge.velocityEstimator = velocityEstimator
+            }
+            var viewName = Scene.rootName
+            for m in item.objectValue ?? [] {
+                switch m.key {
+                case "kind", "name", "requireToFail", "simultaneousWith": continue
+                case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
+                default:
+                    if let p = kind.parameters.first(where: { $0.name == m.key }) ?? RecognizerCatalog.common.first(where: { $0.name == m.key }) {
+                        try p.set(r, m.value)
+                    } else {
+                        let valid = ["name", "view", "requireToFail", "simultaneousWith"] + kind.parameters.map(\.name) + RecognizerCatalog.common.map(\.name)
+                        throw .invalidTrace("unknown parameter '\(m.key)' for a \(kindName) recognizer; expected one of: \(valid.joined(separator: ", "))", at: m.keyLocation)
+                    }
+                }
+            }
+            guard let view = views[viewName] else {
+                throw SceneValue.error("unknown view '\(viewName)'; views: \(views.keys.sorted().joined(separator: ", "))", item["view"] ?? item)
+            }
+            r.delegate = delegate
+            view.addGestureRecognizer(r)
+            recognizers.append(r)
+            byName[name] = r
+            links.append((r, item["requireToFail"], item["simultaneousWith"]))
+        }
+        for (r, requireToFail, simultaneous) in links {
+            if let requireToFail {
+                for (name, v) in try SceneValue.names(requireToFail, "requireToFail") {
+                    r.require(toFail: try Self.recognizer(name, v, byName, self: r))
+                }
+            }
+            if let simultaneous {
+                for (name, v) in try SceneValue.names(simultaneous, "simultaneousWith") {
+                    delegate.allowSimultaneous(r, try Self.recognizer(name, v, byName, self: r))
+                }
+            }
+        }
+        return recognizers
+    }
+
+    private static func recognizer(_ name: String, _ v: JSONValue, _ byName: [String: GestureRecognizer], self r: GestureRecognizer) throws(TraceError) -> GestureRecognizer {
+        guard let other = byName[name] else {
+            throw SceneValue.error("unknown recognizer '\(name)'; recognizers: \(byName.keys.sorted().joined(separator: ", "))", v)
+        }
+        guard other !== r else { throw SceneValue.error("recognizer '\(name)' cannot refer to itself", v) }
+        return other
+    }
+}

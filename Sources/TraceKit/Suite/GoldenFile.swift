@@ -1,0 +1,66 @@
+/// Golden files: the expected text output of a trace, kept beside it (`trace.json` ->
+/// `trace.expected`), compared byte for byte. The text format is stable (`docs/output-format.md`).
+public enum GoldenFile {
+    /// The outcome of comparing one trace with its golden file.
+    public struct Result: Sendable {
+        public var tracePath: String
+        public var expectedPath: String
+        /// The replay's output (or the error it stopped with, formatted, for traces meant to fail).
+        public var actual: String
+        /// The golden file's text; nil when it does not exist.
+        public var expected: String?
+        /// True when the golden file was (re)written.
+        public var updated: Bool
+
+        /// Equal, or rewritten.
+        public var passed: Bool { updated || expected == actual }
+
+        /// A unified diff from expected to actual (empty when equal).
+        public var diff: String {
+            UnifiedDiff.make(old: expected ?? "", new: actual, oldName: expectedPath, newName: "\(tracePath) (actual)")
+        }
+
+        /// What went wrong, for people (nil when it passed).
+        public var failureMessage: String? {
+            if passed { return nil }
+            if expected == nil { return "missing expected output \(expectedPath) (run with --update to create it)" }
+            return "output differs from \(expectedPath)"
+        }
+    }
+
+    /// `trace.json` -> `trace.expected` (the last extension replaced; added when there is none).
+    public static func expectedPath(forTrace path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        if let dot = path.lastIndex(of: "."), slash.map({ $0 < dot }) ?? true, dot != path.startIndex {
+            return String(path[..<dot]) + ".expected"
+        }
+        return path + ".expected"
+    }
+
+    /// Replays `options` in memory and compares with (or with `update`, rewrites) the golden file.
+    /// A trace whose replay fails with an error compares that error's text instead, so that traces of
+    /// bad input can be golden-tested too.
+    public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
+        let expectedPath = expectedPath ?? Self.expectedPath(forTrace: options.inputPath)
+        var out = OutputBuffer(fileDescriptor: nil)
+        var warnings = ""
+        let formatter = DiagnosticFormatter()
+        do {
+            try Replayer.run(options, output: &out) { warnings += formatter.format($0) + "\n" }
+        } catch where error.category == .invalidTrace {
+            out.append(warnings)
+            out.append("error (exit \(error.exitCode)): ")
+            out.append(formatter.format(error))
+            out.append("\n")
+            warnings = ""
+        }
+        let actual = warnings + out.text
+        if update {
+            let old = try FileIO.readText(expectedPath)
+            if old != actual { try FileIO.writeAtomically(actual, to: expectedPath) }
+            return Result(tracePath: options.inputPath, expectedPath: expectedPath, actual: actual, expected: old, updated: true)
+        }
+        let expected = try FileIO.readText(expectedPath)
+        return Result(tracePath: options.inputPath, expectedPath: expectedPath, actual: actual, expected: expected, updated: false)
+    }
+}

@@ -1,0 +1,17 @@
+/// Options of `gesturereplay test`.
+public struct SuiteOptions: Sendable {
+    /// Folders (searched recursively) and trace files.
+    public var paths: [String] = []
+    /// Rewrite golden files instead of comparing.
+    public var update = false
+    /// Also write a JUnit XML report here.
+    public var junitPath: String?
+    /// Run only slice `index` (1-based) of `count`.
+    public var shard: (index: Int, count: Int)?
+    /// How many traces run at once (nil: one per core).
+    public var jobs: Int?
+    /// Replay options shared by every trace (the trace path is filled in per trace).
+    public var replay = ReplayOptions(inputPath: "")
+
+    public init() {}
+}

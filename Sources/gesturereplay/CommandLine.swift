@@ -1,0 +1,124 @@
+import GestureEngine
+import TraceKit
+
+/// What the user asked for on the command line.
+enum Command {
+    /// Replay one trace and print what was recognized.
+    case replay(ReplayOptions)
+    /// Compare a replay with its golden file (`--update` rewrites it).
+    case check(ReplayOptions, expectPath: String?, update: Bool)
+    /// Run every trace under the given folders/files as a regression suite.
+    case test(SuiteOptions)
+    case help
+    case version
+}
+
+/// A usage error: printed with the usage line, exit code 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// Parses `arguments` (without the program name).
+func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
+    var args = arguments[...]
+    var subcommand = "replay"
+    if let first = args.first, ["replay", "check", "test"].contains(first) {
+        subcommand = first
+        args = args.dropFirst()
+    }
+    var options = ReplayOptions(inputPath: "")
+    var suite = SuiteOptions()
+    var paths: [String] = []
+    var expectPath: String?
+    var update = false
+    var optionsEnded = false
+
+    func value(_ name: String) throws(UsageError) -> String {
+        guard let v = args.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
+        return v
+    }
+    func choice<T>(_ name: String, _ raw: String, _ make: (String) -> T?, _ valid: [String]) throws(UsageError) -> T {
+        guard let v = make(raw) else {
+            throw UsageError(message: "invalid value '\(raw)' for \(name) (expected one of: \(valid.joined(separator: ", ")))")
+        }
+        return v
+    }
+
+    while let arg = args.popFirst() {
+        if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
+            paths.append(arg)
+            continue
+        }
+        // Accept --name=value as well as --name value.
+        var name = arg
+        if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+            name = String(arg[..<eq])
+            args.insert(String(arg[arg.index(after: eq)...]), at: args.startIndex)
+        }
+        switch name {
+        case "--": optionsEnded = true
+        case "-h", "--help": return .help
+        case "--version": return .version
+        case "--format", "-f":
+            options.outputFormat = try choice(name, try value(name), OutputFormat.init(rawValue:), OutputFormat.allCases.map(\.rawValue))
+        case "--input-format":
+            options.inputFormat = try choice(name, try value(name), TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
+        case "--time-unit":
+            options.timeUnit = try choice(name, try value(name), TimeUnit.init(name:), TimeUnit.allCases.map(\.name))
+        case "--scene": options.scenePath = try value(name)
+        case "--recognizers":
+            options.recognizerFilter = try value(name).split(separator: ",").map { String($0).trimmingSpaces }
+        case "--touches": options.reportTouches = true
+        case "--views": options.reportViews = true
+        case "--velocity":
+            options.velocityEstimator = try choice(name, try value(name), VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))
+        case "--lenient": options.lenient = true
+        case "--screen":
+            let raw = try value(name)
+            let parts = raw.split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
+                throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
+            }
+            options.screen = Size(width: w, height: h)
+        case "--expect" where subcommand == "check": expectPath = try value(name)
+        case "--update" where subcommand != "replay": update = true
+        case "--junit" where subcommand == "test": suite.junitPath = try value(name)
+        case "--shard" where subcommand == "test":
+            let raw = try value(name)
+            let parts = raw.split(separator: "/")
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+                throw UsageError(message: "invalid value '\(raw)' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
+            }
+            suite.shard = (i, n)
+        case "--jobs", "-j":
+            let raw = try value(name)
+            guard let n = Int(raw), n >= 1 else { throw UsageError(message: "invalid value '\(raw)' for \(name) (expected a positive whole number)") }
+            suite.jobs = n
+        default:
+            throw UsageError(message: "unknown option '\(arg)'" + (subcommand == "replay" ? "" : " for '\(subcommand)'"))
+        }
+    }
+
+    switch subcommand {
+    case "test":
+        suite.paths = paths.isEmpty ? ["Traces"] : paths
+        suite.update = update
+        suite.replay = options
+        return .test(suite)
+    default:
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing trace file (use - for standard input)" : "expected one trace file, got \(paths.count)")
+        }
+        options.inputPath = paths[0]
+        return subcommand == "check" ? .check(options, expectPath: expectPath, update: update) : .replay(options)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

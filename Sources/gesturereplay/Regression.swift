@@ -1,0 +1,76 @@
+import TraceKit
+
+/// `gesturereplay check`: one trace against its golden file.
+func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throws(TraceError) -> Int32 {
+    let result = try GoldenFile.check(options, expectedPath: expectPath, update: update)
+    var out = OutputBuffer(fileDescriptor: 1)
+    defer { out.flush() }
+    if update {
+        out.append(result.expected == result.actual ? "unchanged \(result.expectedPath)\n" : "wrote \(result.expectedPath)\n")
+        return ExitCode.success
+    }
+    if let message = result.failureMessage {
+        out.append("FAIL \(result.tracePath): \(message)\n")
+        if result.expected != nil { out.append(result.diff) }
+        return ExitCode.expectationsNotMet
+    }
+    out.append("PASS \(result.tracePath)\n")
+    return ExitCode.success
+}
+
+/// The replay options for one trace of a suite: the arguments in `NAME.args` beside the trace
+/// (whitespace-separated; relative `--scene` paths are relative to the trace's folder), if any.
+@Sendable func suiteOptions(forTrace path: String) throws(TraceError) -> ReplayOptions {
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    let argsPath = String(GoldenFile.expectedPath(forTrace: path).dropLast(".expected".count)) + ".args"
+    var arguments: [String] = []
+    if let text = try FileIO.readText(argsPath) {
+        arguments = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+    }
+    let command: Command
+    do {
+        command = try parseCommandLine(arguments + ["--", path])
+    } catch {
+        throw .invalidTrace("in \(argsPath): \(error.message)", at: .file(argsPath))
+    }
+    guard case .replay(var options) = command else {
+        throw .invalidTrace("\(argsPath) may only hold replay options", at: .file(argsPath))
+    }
+    if let scene = options.scenePath, !scene.hasPrefix("/") { options.scenePath = folder + scene }
+    return options
+}
+
+/// `gesturereplay test`: every trace under the given paths against its golden file.
+func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
+    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard)
+    let start = monotonicSeconds()
+    let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update, optionsFor: suiteOptions(forTrace:))
+    let seconds = monotonicSeconds() - start
+    var out = OutputBuffer(fileDescriptor: 1)
+    defer { out.flush() }
+    var failed = 0
+    for o in outcomes {
+        if o.passed {
+            out.append(suite.update && o.result?.expected != o.result?.actual ? "UPDATED " : "PASS ")
+            out.append(o.tracePath + "\n")
+            continue
+        }
+        failed += 1
+        out.append("FAIL \(o.tracePath): ")
+        if let e = o.error {
+            out.append(formatter.format(e) + "\n")
+        } else if let r = o.result {
+            out.append((r.failureMessage ?? "") + "\n")
+            if r.expected != nil { out.append(r.diff) }
+        }
+    }
+    if let junit = suite.junitPath {
+        try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
+    }
+    out.append("\(outcomes.count - failed) passed, \(failed) failed\n")
+    if traces.isEmpty {
+        out.append("gesturereplay: no traces found under \(suite.paths.joined(separator: " "))\n")
+        return ExitCode.expectationsNotMet
+    }
+    return failed == 0 ? ExitCode.success : ExitCode.expectationsNotMet
+}

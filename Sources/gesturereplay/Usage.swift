@@ -1,0 +1,53 @@
+/// The one-line usage shown with usage errors.
+let usageLine = "usage: gesturereplay [replay|check|test] [options] TRACE  (gesturereplay --help for more)"
+
+/// `gesturereplay --version`.
+let versionText = "gesturereplay 0.1.0"
+
+/// `gesturereplay --help`.
+let helpText = """
+    gesturereplay - replay recorded touch traces through a UIKit-style gesture recognizer engine.
+
+    USAGE
+      gesturereplay [options] TRACE            replay TRACE and print every state transition
+      gesturereplay check [options] TRACE      compare the replay with TRACE's expected output
+      gesturereplay test [options] [PATH...]   run every trace under PATH (default: Traces) as a suite
+
+    TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed).
+
+    OPTIONS
+      -f, --format text|jsonl      output format (default text; jsonl schema: docs/output-format.md)
+          --scene FILE             scene (views and recognizers) to use instead of the trace's own
+          --recognizers A,B        run only these recognizers of the scene
+          --input-format json|jsonl|csv
+                                   force the input format
+          --time-unit s|ms|us|ns   unit of the trace's timestamps (default s)
+          --screen WxH             screen size in points (enables screenEdgePan in the default scene)
+          --touches                add a line per touch end with its release velocity
+          --velocity uikit|lsq2|flutter|impulse
+                                   velocity estimator for --touches (default uikit)
+          --views                  add what each view receives (touchesBegan/Moved/Ended/Cancelled)
+          --lenient                repair sequence problems with a warning instead of stopping
+      -h, --help                   show this help
+          --version                show the version
+
+    CHECK AND TEST
+          --expect FILE            (check) the golden file (default: TRACE with extension .expected)
+          --update                 (re)write golden files instead of comparing
+          --junit FILE             (test) also write a JUnit XML report
+          --shard I/N              (test) run only slice I of N (deterministic)
+      -j, --jobs N                 (test) run N traces at once (default: all cores)
+
+    EXAMPLES
+      gesturereplay Traces/double-tap.json
+      gesturereplay --format jsonl --touches --velocity lsq2 recording.csv | jq .
+      cat trace.jsonl | gesturereplay - --scene scene.json
+      gesturereplay test Traces/ --junit report.xml
+
+    EXIT CODES
+      0   success
+      1   expectations not met (check/test: a golden or expectation differs)
+      2   usage error
+      65  invalid trace or scene (the error names file:line:column)
+      66  cannot open an input file
+    """
