@@ -139,7 +139,10 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (as `ignore(_:for:)`).
     public func ignore(_ touch: Touch, for event: TouchEvent) {
         trackedTouches.removeAll { $0 === touch }
-        touch.recognizers.removeAll { $0 === self }
+        if let i = touch.recognizers.firstIndex(where: { $0 === self }) {
+            touch.recognizers.remove(at: i)
+            touch.recognizerAttempts.remove(at: i)
+        }
     }
 
     func centroid() -> Point {
