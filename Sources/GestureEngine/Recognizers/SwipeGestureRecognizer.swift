@@ -1,0 +1,266 @@
+/// A discrete swipe, as `UISwipeGestureRecognizer`.
+///
+/// Rules (`shared/reference/uikit-semantics.md`, "Swipe"; decompiled iOS 18 UIKitCore
+/// `-[UISwipeGestureRecognizer touchesMoved:withEvent:]`):
+/// - every move is judged, per finger, on its movement since it touched down and on the time `t`
+///   since the last finger touched down. The thresholds shrink with `t`:
+///   minimum primary movement `50 x (1 - min(t, 0.5) x (1 - 0.06))` (45.3 pt at 0.1 s, 26.5 pt at
+///   0.5 s) and maximum secondary movement `50 x (1 - min(t, 0.5) x (1 - 0.02))` (45.1 / 25.5 pt);
+///   movement against the direction may not exceed `maximumOppositeMovement` (0 pt);
+/// - it recognizes (`possible -> ended`) during the move in which all `numberOfTouchesRequired`
+///   fingers qualify, never at a lift; a move more than `maximumDuration` (0.5 s) after touch-down
+///   fails it (0.500 s recognizes, 0.501 s does not, measured to the nanosecond);
+/// - a finger that breaks a limit fails it at once; lifting before it recognized fails it;
+/// - more fingers than required, or one finger lifting while others stay down, marks the attempt as
+///   failed without a transition (as UIKit does): it then fails when all fingers have lifted, or at
+///   the first move after `maximumDuration`.
+///
+/// There is no timer: like UIKit, a swipe whose fingers stay still past `maximumDuration` stays
+/// `possible` until the next move or lift (the decompiled code checks the duration in `touchesMoved`
+/// only; the probe's 0.501 s case is a move that arrives late).
+///
+/// With a horizontal and a vertical direction in one set UIKit judges the horizontal axis first:
+/// a finger whose vertical movement exceeds the secondary maximum fails before the vertical test,
+/// so `[.right, .down]` recognizes right swipes but a straight down swipe fails. This engine keeps
+/// that behaviour.
+///
+/// Reported values: `location` (the centroid where the swipe began, as UIKit's `locationInView:`),
+/// `numberOfTouches`, `direction` (the single direction that fired, from the first finger).
+open class SwipeGestureRecognizer: GestureRecognizer {
+    /// Default direction: right (UIKit's documented default, see `shared/reference/uikit-semantics.md`).
+    public static let defaultDirection = SwipeDirection.right
+    /// Default number of fingers: 1 (UIKit's documented default).
+    public static let defaultNumberOfTouchesRequired = 1
+    /// Default maximum duration: 0.5 s from touch-down to the recognizing move (decompiled iOS 18
+    /// UIKitCore; 0.500 s recognizes, 0.501 s does not, probe on iOS 26.1; see `shared/reference/uikit-semantics.md`).
+    public static let defaultMaximumDuration = 0.5
+    /// Default minimum primary movement at t = 0: 50 pt (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    public static let defaultMinimumPrimaryMovement = 50.0
+    /// Default maximum secondary movement at t = 0: 50 pt (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    public static let defaultMaximumSecondaryMovement = 50.0
+    /// Default maximum movement against the direction: 0 pt (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    public static let defaultMaximumOppositeMovement = 0.0
+    /// Default decay rate of the minimum primary movement: 0.06, dimensionless (decompiled iOS 18
+    /// UIKitCore: minimum x (1 - min(t, 0.5) x (1 - rate)); see `shared/reference/uikit-semantics.md`).
+    public static let defaultRateOfMinimumMovementDecay = 0.06
+    /// Default decay rate of the maximum secondary movement: 0.02, dimensionless (decompiled iOS 18
+    /// UIKitCore, see `shared/reference/uikit-semantics.md`).
+    public static let defaultRateOfMaximumMovementDecay = 0.02
+    /// The thresholds stop shrinking after 0.5 s (the literal `fmin(t, 0.5)` in decompiled iOS 18 UIKitCore).
+    public static let movementDecayDuration = 0.5
+
+    /// The directions that may fire (an option set; right by default).
+    public var direction = SwipeGestureRecognizer.defaultDirection
+    /// Fingers that must swipe together.
+    public var numberOfTouchesRequired = SwipeGestureRecognizer.defaultNumberOfTouchesRequired
+    /// Longest time from touch-down to the recognizing move, seconds.
+    public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration
+    /// Primary movement needed at t = 0, points (shrinks with time).
+    public var minimumPrimaryMovement = SwipeGestureRecognizer.defaultMinimumPrimaryMovement
+    /// Secondary (perpendicular) movement allowed at t = 0, points (shrinks with time).
+    public var maximumSecondaryMovement = SwipeGestureRecognizer.defaultMaximumSecondaryMovement
+    /// Movement allowed against the direction, points.
+    public var maximumOppositeMovement = SwipeGestureRecognizer.defaultMaximumOppositeMovement
+    /// Decay rate of `minimumPrimaryMovement` (dimensionless).
+    public var rateOfMinimumMovementDecay = SwipeGestureRecognizer.defaultRateOfMinimumMovementDecay
+    /// Decay rate of `maximumSecondaryMovement` (dimensionless).
+    public var rateOfMaximumMovementDecay = SwipeGestureRecognizer.defaultRateOfMaximumMovementDecay
+
+    /// The direction that fired, once recognized.
+    public private(set) var recognizedDirection: SwipeDirection?
+
+    /// Centroid where the swipe began, window coordinates.
+    private var startLocation = Point.zero
+    /// Time the last finger touched down, seconds (trace time).
+    private var startTime = 0.0
+    private var hasStarted = false
+    /// Set when the attempt is already lost but UIKit has not moved it to `failed` yet.
+    private var markedFailed = false
+    private var markedReason: String?
+    /// The first finger's last judgement, for the reason given at the lift.
+    private var lastPrimary = 0.0
+    private var lastNeeded = 0.0
+    private var lastElapsed = 0.0
+    private var hasMoved = false
+
+    override open var kind: String { "swipe" }
+
+    /// A swipe named `name` (the kind, `"swipe"`, when nil) in `direction`.
+    public init(name: String? = nil, direction: SwipeDirection = SwipeGestureRecognizer.defaultDirection,
+                touches: Int = SwipeGestureRecognizer.defaultNumberOfTouchesRequired) {
+        self.direction = direction
+        self.numberOfTouchesRequired = touches
+        super.init(name: name)
+    }
+
+    /// Minimum primary movement `t` seconds after touch-down, points.
+    public func minimumPrimaryMovement(after t: Double) -> Double {
+        minimumPrimaryMovement * (1 - min(t, Self.movementDecayDuration) * (1 - rateOfMinimumMovementDecay))
+    }
+
+    /// Maximum secondary movement `t` seconds after touch-down, points.
+    public func maximumSecondaryMovement(after t: Double) -> Double {
+        maximumSecondaryMovement * (1 - min(t, Self.movementDecayDuration) * (1 - rateOfMaximumMovementDecay))
+    }
+
+    override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        if markedFailed { return }
+        if numberOfTouches > numberOfTouchesRequired {
+            mark("\(numberOfTouches) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return
+        }
+        startLocation = centroid()
+        startTime = event.timestamp
+        hasStarted = true
+    }
+
+    override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        guard hasStarted else {
+            fail(markedReason ?? "moved before any finger was accepted")
+            return
+        }
+        let now = event.timestamp
+        let elapsedNanos = TraceClock.nanoseconds(from: startTime, to: now)
+        if elapsedNanos > Int64((maximumDuration * 1e9).rounded()) {
+            fail("moved \(formatShort(now - startTime, decimals: 3)) s after touch-down > maximumDuration \(formatShort(maximumDuration, decimals: 3)) s")
+            return
+        }
+        if markedFailed { return }
+        let t = now - startTime
+        let minPrimary = minimumPrimaryMovement(after: t)
+        let maxSecondary = maximumSecondaryMovement(after: t)
+        var allQualify = numberOfTouches == numberOfTouchesRequired
+        var fired: SwipeDirection?
+        var first = true
+        for touch in trackedTouches {
+            let d = touch.windowLocation - touch.beganWindowLocation
+            let verdict = judge(d, minPrimary: minPrimary, maxSecondary: maxSecondary)
+            if first {
+                first = false
+                hasMoved = true
+                lastElapsed = t
+                lastNeeded = minPrimary
+                lastPrimary = verdict.primary
+            }
+            if let failure = verdict.failure, !markedFailed {
+                mark(failure.reason(touch: touch.id, t: t, minPrimary: minPrimary, maxSecondary: maxSecondary,
+                                    maxOpposite: maximumOppositeMovement, direction: direction))
+            }
+            if let d = verdict.fired {
+                if fired == nil { fired = d }
+            } else {
+                allQualify = false
+            }
+        }
+        if allQualify {
+            recognizedDirection = fired
+            state = .ended
+        } else if markedFailed {
+            fail(markedReason ?? "swipe failed")
+        }
+    }
+
+    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        if numberOfTouches - touches.count > 0 {
+            if !markedFailed { mark("a finger lifted before the swipe was recognized") }
+            return
+        }
+        failAtLift()
+    }
+
+    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        if numberOfTouches - touches.count > 0 {
+            if !markedFailed { mark("a touch was cancelled before the swipe was recognized") }
+            return
+        }
+        fail(markedReason ?? "touch cancelled before the swipe was recognized")
+    }
+
+    override open func reset() {
+        recognizedDirection = nil
+        startLocation = .zero
+        startTime = 0
+        hasStarted = false
+        markedFailed = false
+        markedReason = nil
+        lastPrimary = 0
+        lastNeeded = 0
+        lastElapsed = 0
+        hasMoved = false
+    }
+
+    override open func fillValues(_ values: inout GestureValues) {
+        super.fillValues(&values)
+        if hasStarted { values.location = startLocation }
+        values.direction = recognizedDirection
+    }
+
+    // MARK: Judging one finger
+
+    private enum Failure {
+        case opposite(Double)
+        case secondary(Double)
+
+        func reason(touch: Int, t: Double, minPrimary: Double, maxSecondary: Double, maxOpposite: Double,
+                    direction: SwipeDirection) -> String {
+            let at = "at \(formatShort(t, decimals: 3)) s"
+            switch self {
+            case .opposite(let m):
+                return "touch \(touch) moved \(formatShort(m)) pt against direction \(direction) > maximumOppositeMovement \(formatShort(maxOpposite)) pt"
+            case .secondary(let m):
+                return "touch \(touch) secondary movement \(formatShort(m)) pt > \(formatShort(maxSecondary)) pt allowed \(at)"
+            }
+        }
+    }
+
+    private struct Verdict {
+        var fired: SwipeDirection?
+        var failure: Failure?
+        var primary: Double
+    }
+
+    /// UIKit's per-finger test: the opposite-movement checks on both axes, then the horizontal test,
+    /// then the vertical one (skipped when the horizontal test already failed the finger).
+    private func judge(_ d: Vector, minPrimary: Double, maxSecondary: Double) -> Verdict {
+        let horizontal = direction.intersection([.right, .left])
+        let vertical = direction.intersection([.up, .down])
+        let ax = abs(d.dx), ay = abs(d.dy)
+        var verdict = Verdict(fired: nil, failure: nil, primary: horizontal.isEmpty ? ay : ax)
+        if horizontal == .right && d.dx < -maximumOppositeMovement { verdict.failure = .opposite(-d.dx); return verdict }
+        if horizontal == .left && d.dx > maximumOppositeMovement { verdict.failure = .opposite(d.dx); return verdict }
+        if vertical == .down && d.dy < -maximumOppositeMovement { verdict.failure = .opposite(-d.dy); return verdict }
+        if vertical == .up && d.dy > maximumOppositeMovement { verdict.failure = .opposite(d.dy); return verdict }
+        if !horizontal.isEmpty {
+            // UIKit's maximum primary movement is unlimited (FLT_MAX); only the secondary limit applies.
+            if ay > maxSecondary {
+                verdict.failure = .secondary(ay)
+                return verdict
+            }
+            if ax >= minPrimary { verdict.fired = d.dx >= 0 ? .right : .left }
+        }
+        if !vertical.isEmpty {
+            if ax > maxSecondary {
+                verdict.failure = .secondary(ax)
+            } else if ay >= minPrimary {
+                if verdict.fired == nil { verdict.fired = d.dy >= 0 ? .down : .up }
+                verdict.primary = max(verdict.primary, ay)
+            }
+        }
+        return verdict
+    }
+
+    private func mark(_ reason: String) {
+        markedFailed = true
+        markedReason = reason
+    }
+
+    private func failAtLift() {
+        if let markedReason {
+            fail(markedReason)
+        } else if hasMoved {
+            fail("lifted before swiping: primary movement \(formatShort(lastPrimary, decimals: 2)) pt < \(formatShort(lastNeeded, decimals: 2)) pt needed at \(formatShort(lastElapsed, decimals: 3)) s")
+        } else {
+            fail("lifted without moving")
+        }
+    }
+}
