@@ -42,10 +42,11 @@ public final class Scene {
 
     /// The default scene: every kind in its default configuration on the root view, plus a
     /// `doubleTap` (a tap needing 2 taps), all allowed to recognize simultaneously so the output
-    /// shows everything the trace contains. Two departures from the kinds' own defaults, so that
-    /// nothing is hidden: the swipe listens in all four directions (UIKit's default is right only)
-    /// and the screen-edge pan on all four edges (UIKit's default is none); the screen-edge pan is
-    /// only present when the screen size is known.
+    /// shows everything the trace contains. Departures from the kinds' own defaults, so that nothing
+    /// is hidden: the swipe listens left and right and a second one, `verticalSwipe`, up and down
+    /// (UIKit's default is right only, and one swipe recognizer given both a horizontal and a vertical
+    /// direction only ever tests the horizontal one); the screen-edge pan listens on all four edges
+    /// (UIKit's default is none) and is only present when the screen size is known.
     public static func makeDefault(screen: Size?, velocityEstimator: VelocityEstimatorKind = .uikit) -> Scene {
         let root = makeRoot(screen: screen)
         let delegate = SceneDelegate(allowsEverySimultaneousPair: true)
@@ -55,13 +56,15 @@ public final class Scene {
             let r = kind.make(kind.name)
             recognizers.append(r)
             if kind.name == "tap" {
-                let double = TapGestureRecognizer(name: "doubleTap", taps: 2)
-                recognizers.append(double)
+                recognizers.append(TapGestureRecognizer(name: "doubleTap", taps: 2))
+            }
+            if kind.name == "swipe" {
+                recognizers.append(SwipeGestureRecognizer(name: "verticalSwipe", direction: [.up, .down]))
             }
         }
         for r in recognizers {
             switch r {
-            case let swipe as SwipeGestureRecognizer: swipe.direction = [.right, .left, .up, .down]
+            case let swipe as SwipeGestureRecognizer where swipe.name == "swipe": swipe.direction = [.right, .left]
             case let edge as ScreenEdgePanGestureRecognizer:
                 edge.edges = .all
                 edge.screenSize = screen
