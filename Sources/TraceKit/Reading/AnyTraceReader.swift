@@ -1,0 +1,98 @@
+/// A reader for any ``TraceFormat``, chosen when the input is opened.
+///
+/// Format selection: the explicit `format` (`--input-format`) if given;
+/// otherwise the path's extension (`.json`, `.jsonl`/`.ndjson`, `.csv`);
+/// otherwise (standard input, other extensions) the content is sniffed with
+/// ``TraceFormat/sniff(_:)-(UnsafeBufferPointer<UInt8>)`` over the first 64 KiB.
+///
+/// ``next()`` switches over the concrete reader (no existential call), so the
+/// wrapper costs next to nothing per row.
+public final class AnyTraceReader: TraceReader {
+    /// The concrete reader.
+    public enum Base {
+        case csv(CSVTraceReader)
+        case jsonl(JSONLinesTraceReader)
+        case json(JSONTraceReader)
+    }
+
+    /// The concrete reader.
+    public let base: Base
+
+    /// Wraps a concrete reader.
+    public init(_ base: Base) {
+        self.base = base
+    }
+
+    /// Opens `path` (`-` for standard input) as `format`, or as detected.
+    public convenience init(path: String, format: TraceFormat? = nil, timeUnit: TimeUnit = .seconds,
+                            touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+        let source = try ByteSource(path: path)
+        var detected = format
+        if detected == nil && path != "-" { detected = TraceFormat(pathExtensionOf: path) }
+        try self.init(source: source, format: detected, timeUnit: timeUnit, touchNames: touchNames)
+    }
+
+    /// Reads `source` as `format` (sniffed from the content if `nil`).
+    public convenience init(source: ByteSource, format: TraceFormat?, timeUnit: TimeUnit = .seconds,
+                            touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+        var detected: TraceFormat
+        if let format { detected = format } else { detected = try Self.sniff(source) }
+        switch detected {
+        case .csv: self.init(.csv(try CSVTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        case .jsonl: self.init(.jsonl(JSONLinesTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        case .json: self.init(.json(try JSONTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        }
+    }
+
+    /// Guesses the format of `source` from its first 64 KiB (read ahead, not consumed).
+    public static func sniff(_ source: ByteSource) throws(TraceError) -> TraceFormat {
+        try source.prefetch(64 * 1024)
+        return TraceFormat.sniff(UnsafeBufferPointer(start: source.base + source.start, count: min(source.available, 64 * 1024)))
+    }
+
+    /// The format being read.
+    public var format: TraceFormat {
+        switch base {
+        case .csv: .csv
+        case .jsonl: .jsonl
+        case .json: .json
+        }
+    }
+
+    /// The JSON document's `screen`, if any (other formats have none).
+    public var screen: TraceScreen? {
+        if case .json(let r) = base { return r.screen }
+        return nil
+    }
+
+    /// The JSON document's raw `scene`, if any (other formats have none).
+    public var scene: JSONValue? {
+        if case .json(let r) = base { return r.scene }
+        return nil
+    }
+
+    public var path: String {
+        switch base {
+        case .csv(let r): r.path
+        case .jsonl(let r): r.path
+        case .json(let r): r.path
+        }
+    }
+
+    public var touchNames: TouchNameTable {
+        switch base {
+        case .csv(let r): r.touchNames
+        case .jsonl(let r): r.touchNames
+        case .json(let r): r.touchNames
+        }
+    }
+
+    @inline(__always)
+    public func next() throws(TraceError) -> TraceRow? {
+        switch base {
+        case .csv(let r): try r.next()
+        case .jsonl(let r): try r.next()
+        case .json(let r): try r.next()
+        }
+    }
+}

@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an input (file, standard input, pipe or bytes in memory) in chunks
+/// into one reusable buffer.
+///
+/// The readers keep the unconsumed bytes `buffer[start..<end]`; ``refill()``
+/// moves them to the front and reads the next chunk behind them, growing the
+/// buffer only when a single record is longer than the buffer. Memory use is
+/// therefore one chunk (64 KiB by default) plus the longest record, however
+/// long the input. ``readToEnd()`` instead loads everything (used by the JSON
+/// reader).
+///
+/// Files are read with POSIX `open`/`read`; nothing here touches Foundation.
+public final class ByteSource {
+    /// Default chunk size: 64 KiB.
+    public static let defaultChunkSize = 64 * 1024
+
+    /// The input's name in diagnostics: the path, or `<stdin>` for `-`.
+    public let path: String
+
+    private let fd: Int32
+    private let closeOnDeinit: Bool
+    private let chunkSize: Int
+
+    /// Readable bytes after `end` (and after the storage's capacity), so that
+    /// word-at-a-time loads (``SWAR``) may read up to 8 bytes from any index
+    /// below `end`. Their values are unspecified; callers clamp to `end`.
+    static let padding = 8
+
+    /// Storage: `capacity` bytes plus ``padding``; the ``padding`` bytes after
+    /// `end` are kept zeroed.
+    private(set) var storage: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// First byte not yet consumed.
+    var start: Int = 0
+    /// One past the last valid byte.
+    private(set) var end: Int = 0
+    /// True once the input has no more bytes to read (all of it is in the buffer, or consumed).
+    public private(set) var isAtEOF: Bool = false
+
+    /// The name shown for standard input.
+    public static let standardInputName = "<stdin>"
+
+    /// Opens `path` for reading; `-` means standard input.
+    ///
+    /// - Throws: ``TraceError`` with category `cannotOpen` if the file cannot be
+    ///   opened or is a directory.
+    public convenience init(path: String, chunkSize: Int = ByteSource.defaultChunkSize) throws(TraceError) {
+        if path == "-" {
+            self.init(fileDescriptor: 0, name: ByteSource.standardInputName, closeOnDeinit: false, chunkSize: chunkSize)
+            return
+        }
+        var fd: Int32
+        repeat {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+        } while fd < 0 && errno == EINTR
+        if fd < 0 {
+            throw TraceError.cannotOpen(path, "cannot open '\(path)': \(Self.errorText(errno))")
+        }
+        var st = stat()
+        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw TraceError.cannotOpen(path, "cannot open '\(path)': \(Self.errorText(EISDIR))")
+        }
+        self.init(fileDescriptor: fd, name: path, closeOnDeinit: true, chunkSize: chunkSize)
+    }
+
+    /// Reads from an open file descriptor. `name` is used in diagnostics.
+    public init(fileDescriptor: Int32, name: String, closeOnDeinit: Bool, chunkSize: Int = ByteSource.defaultChunkSize) {
+        self.path = name
+        self.fd = fileDescriptor
+        self.closeOnDeinit = closeOnDeinit
+        self.chunkSize = max(16, chunkSize)
+        self.capacity = self.chunkSize
+        self.storage = Self.allocateZeroed(self.capacity)
+    }
+
+    /// Reads from bytes in memory (copied once). `name` is used in diagnostics.
+    public init(bytes: some Collection<UInt8>, name: String) {
+        self.path = name
+        self.fd = -1
+        self.closeOnDeinit = false
+        self.chunkSize = Self.defaultChunkSize
+        self.capacity = max(16, bytes.count)
+        self.storage = Self.allocateZeroed(self.capacity)
+        var i = 0
+        for b in bytes { storage[i] = b; i += 1 }
+        self.end = i
+        self.isAtEOF = true
+        zeroPadding()
+    }
+
+    /// Reads from the UTF-8 of `text`. `name` is used in diagnostics.
+    public convenience init(text: String, name: String) {
+        self.init(bytes: Array(text.utf8), name: name)
+    }
+
+    deinit {
+        storage.deallocate()
+        if closeOnDeinit { close(fd) }
+    }
+
+    /// The buffer's first byte (valid until the next ``refill()``).
+    var base: UnsafePointer<UInt8> { UnsafePointer(storage) }
+
+    /// Number of unconsumed bytes in the buffer.
+    public var available: Int { end - start }
+
+    /// Moves the unconsumed bytes to the front of the buffer and reads more
+    /// behind them (one `read`), growing the buffer if it is full.
+    ///
+    /// Indices into the buffer are invalidated: after the call, the byte that
+    /// was at `start` is at index 0. Returns `false` if nothing was added
+    /// because the input is exhausted.
+    @discardableResult
+    public func refill() throws(TraceError) -> Bool {
+        if isAtEOF { return false }
+        if start > 0 {
+            if end > start { memmove(storage, storage + start, end - start) }
+            end -= start
+            start = 0
+            zeroPadding()
+        }
+        if capacity - end < chunkSize / 2 { grow(to: max(capacity * 2, end + chunkSize)) }
+        while true {
+            let n = read(fd, storage + end, capacity - end)
+            if n > 0 {
+                end += n
+                zeroPadding()
+                return true
+            }
+            if n == 0 {
+                isAtEOF = true
+                return false
+            }
+            if errno == EINTR { continue }
+            throw TraceError.ioError(path, "cannot read '\(path)': \(Self.errorText(errno))")
+        }
+    }
+
+    /// Reads until at least `count` unconsumed bytes are buffered or the input ends.
+    public func prefetch(_ count: Int) throws(TraceError) {
+        while available < count, try refill() {}
+    }
+
+    /// Reads the rest of the input into the buffer (the JSON reader's mode):
+    /// memory becomes the input's size. Indices are invalidated as by ``refill()``.
+    public func readToEnd() throws(TraceError) {
+        if fd >= 0, !isAtEOF {
+            var st = stat()
+            if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 {
+                let want = Int(st.st_size) + 1
+                if capacity < want { grow(to: want) }
+            }
+        }
+        while try refill() {}
+    }
+
+    private static func allocateZeroed(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + padding)
+        p.initialize(repeating: 0, count: padding)
+        return p
+    }
+
+    /// Zeroes the ``padding`` bytes after `end`.
+    private func zeroPadding() {
+        (storage + end).initialize(repeating: 0, count: Self.padding)
+    }
+
+    private func grow(to newCapacity: Int) {
+        let newStorage = Self.allocateZeroed(newCapacity)
+        if end > 0 { newStorage.update(from: storage, count: end) }
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+        zeroPadding()
+    }
+
+    /// A copy of the unconsumed bytes (at most `limit`), for sniffing.
+    public func peek(_ limit: Int = .max) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: storage + start, count: min(available, limit)))
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        guard let s = strerror(code) else { return "error \(code)" }
+        return String(cString: s)
+    }
+}

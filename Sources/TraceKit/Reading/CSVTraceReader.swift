@@ -1,0 +1,225 @@
+import GestureEngine
+
+/// Reads CSV traces, streamed.
+///
+/// Layout: a header row naming the columns, then one row per event.
+/// - Column names (trimmed, any letter case): `t`/`timestamp`/`time`,
+///   `id`/`touch`/`touchId`/`touch_id`/`finger`/`pointer`,
+///   `phase`/`type`/`action`, `x`, `y`, in any order; other columns are
+///   ignored. A missing or duplicated (through an alias) column is an error
+///   at the header.
+/// - Every row must have as many fields as the header.
+/// - Values are trimmed of spaces and tabs. Numbers: `[+-]?` digits with an
+///   optional `.` fraction and `e` exponent; `nan`/`inf` and overflow are
+///   "not finite" errors. Touch ids: canonical integers become integer ids,
+///   anything else (valid UTF-8) a name. Phases ignore letter case.
+/// - `#` comment lines and blank lines are skipped anywhere (also before the
+///   header); CRLF and LF both work; quoted fields follow RFC 4180
+///   (see ``CSVFieldSplitter``). A UTF-8 BOM at the start is skipped.
+/// - An input with no header row is an "empty trace" error; a header with no
+///   rows is a valid, empty trace.
+///
+/// Streaming: the bytes go through one reusable ``ByteSource`` buffer; each
+/// row is split in place and its values parsed straight from the bytes.
+public final class CSVTraceReader: TraceReader {
+    /// The input's name in diagnostics.
+    public var path: String { core.records.path }
+    /// String touch ids.
+    public let touchNames: TouchNameTable
+    /// The header's column names as written (quotes undone, trimmed).
+    public let columnNames: [String]
+    /// The time unit of the time column.
+    public let timeUnit: TimeUnit
+
+    private var core: CSVTraceCore
+
+    /// Reads from `source` and parses its header.
+    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+        var records = CSVRecordScanner(source: source, skipsComments: true, skipsBlankLines: true)
+        let header: CSVHeader
+        do {
+            header = try CSVHeader(&records)
+        } catch {
+            records.deallocate()
+            throw error
+        }
+        self.touchNames = touchNames
+        self.timeUnit = timeUnit
+        self.columnNames = header.names
+        self.core = CSVTraceCore(records: records, header: header, timeUnit: timeUnit, names: touchNames)
+    }
+
+    /// Opens `path` (`-` for standard input) and parses its header.
+    public convenience init(path: String, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+        try self.init(source: try ByteSource(path: path), timeUnit: timeUnit, touchNames: touchNames)
+    }
+
+    deinit { core.records.deallocate() }
+
+    @inline(__always)
+    public func next() throws(TraceError) -> TraceRow? {
+        try core.next()
+    }
+}
+
+/// The header row: column names and which column holds each field.
+struct CSVHeader {
+    var names: [String] = []
+    /// Column index of each ``TraceField`` (by raw value).
+    var columns: (time: Int, touch: Int, phase: Int, x: Int, y: Int) = (0, 0, 0, 0, 0)
+    var count = 0
+
+    init(_ records: inout CSVRecordScanner) throws(TraceError) {
+        let path = records.path
+        guard try records.nextRecord() else {
+            throw TraceError.invalidTrace("empty trace: no header row", at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        count = records.count
+        var columnOf = [Int?](repeating: nil, count: TraceField.allCases.count)
+        for k in 0..<count {
+            let name = records.string(k).trimmingSpacesAndTabs()
+            names.append(name)
+            guard let field = TraceField.matchIgnoringCase(name) else { continue }
+            if let previous = columnOf[Int(field.rawValue)] {
+                throw TraceError.invalidTrace(
+                    "duplicate \(field.displayName) column '\(name)' (column \(previous + 1), '\(names[previous])', already gives the \(field.displayName))",
+                    at: SourceLocation(path: path, position: records.fields[k].position))
+            }
+            columnOf[Int(field.rawValue)] = k
+        }
+        let missing = TraceField.allCases.filter { columnOf[Int($0.rawValue)] == nil }
+        if !missing.isEmpty {
+            var message = "missing \(missing.count == 1 ? "column" : "columns") " + missing.map(\.quotedWithAliases).joined(separator: ", ")
+            if missing.count == TraceField.allCases.count {
+                message += "; the first line must be a header naming the columns"
+            }
+            throw TraceError.invalidTrace(message, at: SourceLocation(path: path, position: records.recordPosition))
+        }
+        columns = (columnOf[0]!, columnOf[1]!, columnOf[2]!, columnOf[3]!, columnOf[4]!)
+    }
+}
+
+/// The CSV reader's state and hot loop, as a value type.
+struct CSVTraceCore {
+    var records: CSVRecordScanner
+    let header: CSVHeader
+    let timeUnit: TimeUnit
+    let names: TouchNameTable
+    var scratch: [UInt8] = []
+
+    init(records: CSVRecordScanner, header: CSVHeader, timeUnit: TimeUnit, names: TouchNameTable) {
+        self.records = records
+        self.header = header
+        self.timeUnit = timeUnit
+        self.names = names
+    }
+
+    @inline(__always)
+    mutating func next() throws(TraceError) -> TraceRow? {
+        guard try records.nextRecord() else { return nil }
+        let n = records.count
+        let source = records.source
+        if n != header.count {
+            let position = n > header.count ? records.fields[header.count].position : records.endPosition
+            throw TraceError.invalidTrace("row has \(n) \(n == 1 ? "field" : "fields") but the header has \(header.count) columns",
+                                          at: SourceLocation(path: source.path, position: position))
+        }
+        let base = records.base
+        let fields = records.fields
+        let c = header.columns
+        let tf = fields[c.time], idf = fields[c.touch], pf = fields[c.phase], xf = fields[c.x], yf = fields[c.y]
+        let time = timeUnit.seconds(try Self.number(base, tf, .time, source))
+        let x = try Self.number(base, xf, .x, source)
+        let y = try Self.number(base, yf, .y, source)
+        let touch = try Self.touchID(base, idf, names, source, &scratch)
+        let phase = try Self.phase(base, pf, source)
+        var positions = TraceRow.Positions(all: records.recordPosition)
+        positions.time = tf.position
+        positions.touch = idf.position
+        positions.phase = pf.position
+        positions.x = xf.position
+        positions.y = yf.position
+        return TraceRow(time: time, touch: touch, phase: phase, x: x, y: y, positions: positions)
+    }
+
+    /// The field's bytes without surrounding spaces, tabs (and a stray CR).
+    @inline(__always)
+    private static func trimmed(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan) -> (UnsafePointer<UInt8>, Int) {
+        var s = f.start
+        var e = f.end
+        if s < e && base[s] <= 0x20 {
+            while s < e && (base[s] == 0x20 || base[s] == 0x09) { s &+= 1 }
+        }
+        if e > s && base[e &- 1] <= 0x20 {
+            while e > s && (base[e &- 1] == 0x20 || base[e &- 1] == 0x09 || base[e &- 1] == 0x0D) { e &-= 1 }
+        }
+        return (base + s, e &- s)
+    }
+
+    private static func error(_ message: String, _ f: CSVFieldSpan, _ source: ByteSource) -> TraceError {
+        TraceError.invalidTrace(message, at: SourceLocation(path: source.path, position: f.position))
+    }
+
+    @inline(__always)
+    private static func number(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan, _ field: TraceField, _ source: ByteSource) throws(TraceError) -> Double {
+        let (p, n) = trimmed(base, f)
+        switch DecimalParsing.parseField(p, n) {
+        case .value(let v):
+            return v
+        case .nonFinite:
+            throw error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a finite number", f, source)
+        case .notANumber:
+            if n == 0 { throw error("empty '\(field.name)' value: expected a number", f, source) }
+            throw error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a number", f, source)
+        }
+    }
+
+    @inline(__always)
+    private static func phase(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan, _ source: ByteSource) throws(TraceError) -> TouchPhase {
+        let (p, n) = trimmed(base, f)
+        guard let phase = PhaseNames.match(p, n) else {
+            throw error(n == 0 ? "empty phase; expected one of: \(PhaseNames.expectedList)" : ReaderText.unknownPhase(p, n), f, source)
+        }
+        return phase
+    }
+
+    @inline(__always)
+    private static func touchID(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan, _ names: TouchNameTable, _ source: ByteSource,
+                                _ scratch: inout [UInt8]) throws(TraceError) -> TouchID {
+        let (p, n) = trimmed(base, f)
+        if n == 0 { throw error("empty touch id", f, source) }
+        if !f.escapedQuotes {
+            if let v = parseCanonicalInt64(p, n) { return .integer(v) }
+            return try makeName(p, n, f, names, source)
+        }
+        // Undo doubled quotes.
+        scratch.removeAll(keepingCapacity: true)
+        var j = 0
+        while j < n {
+            let c = p[j]
+            scratch.append(c)
+            j += c == UInt8(ascii: "\"") ? 2 : 1
+        }
+        return try scratch.withUnsafeBufferPointer { (buf) throws(TraceError) -> TouchID in
+            if let v = parseCanonicalInt64(buf.baseAddress!, buf.count) { return .integer(v) }
+            return try makeName(buf.baseAddress!, buf.count, f, names, source)
+        }
+    }
+
+    private static func makeName(_ p: UnsafePointer<UInt8>, _ n: Int, _ f: CSVFieldSpan, _ names: TouchNameTable, _ source: ByteSource) throws(TraceError) -> TouchID {
+        if !names.contains(p, n) && !JSONScanner.isValidUTF8(p, n) {
+            throw error("touch id \(ReaderText.quote(p, n)) is not valid UTF-8", f, source)
+        }
+        return .name(names.intern(p, n))
+    }
+}
+
+extension String {
+    /// `self` without leading and trailing spaces and tabs.
+    fileprivate func trimmingSpacesAndTabs() -> String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,104 @@
+/// One frame: the rows that share a timestamp, in file order.
+public struct TraceFrame: Sendable {
+    /// The frame's time, seconds.
+    public var time: Double
+    /// The rows (at least one). A touch may appear more than once (for
+    /// example its last move and its lift); apply the rows in order.
+    public var rows: [TraceRow]
+}
+
+/// Groups consecutive rows with the same timestamp into frames, checks that
+/// time never goes backwards and, optionally, checks touch sequences with a
+/// ``TraceSequenceValidator``.
+///
+/// The rows array is reused from frame to frame: as long as the caller does
+/// not keep a frame past the next call to ``next()``, reading allocates
+/// nothing per frame.
+///
+/// Errors point at the offending value: a time going backwards at its time
+/// value (with a note at the previous row's time). In lenient mode the time is
+/// clamped to the previous time (so the row joins the current frame) and a
+/// warning is reported.
+public final class FrameAssembler<Reader: TraceReader> {
+    /// The row source.
+    public let reader: Reader
+    /// Strict or lenient.
+    public let mode: TraceValidationMode
+    /// Receives warnings (lenient repairs, touches never ended).
+    public var onWarning: (Diagnostic) -> Void
+
+    private var validator: TraceSequenceValidator?
+    private var rows: [TraceRow] = []
+    private var pending: TraceRow?
+    private var lastTime = -Double.infinity
+    private var lastTimePosition = TextPosition.unknown
+    private var finished = false
+
+    /// Creates an assembler over `reader`. With `checksTouchSequence`, rows are
+    /// also checked (or repaired, in lenient mode) by a ``TraceSequenceValidator``.
+    public init(reader: Reader, mode: TraceValidationMode = .strict, checksTouchSequence: Bool = false,
+                onWarning: @escaping (Diagnostic) -> Void = { _ in }) {
+        self.reader = reader
+        self.mode = mode
+        self.onWarning = onWarning
+        if checksTouchSequence {
+            validator = TraceSequenceValidator(mode: mode, path: reader.path, touchNames: reader.touchNames)
+        }
+        rows.reserveCapacity(16)
+    }
+
+    /// The next frame, or `nil` at the end of the trace.
+    public func next() throws(TraceError) -> TraceFrame? {
+        rows.removeAll(keepingCapacity: true)
+        let first: TraceRow
+        if let p = pending {
+            first = p
+            pending = nil
+        } else if let r = try nextRow() {
+            first = r
+        } else {
+            return nil
+        }
+        let time = first.time
+        rows.append(first)
+        while let row = try nextRow() {
+            if row.time == time {
+                rows.append(row)
+            } else {
+                pending = row
+                break
+            }
+        }
+        return TraceFrame(time: time, rows: rows)
+    }
+
+    /// The next row after time and sequence checks.
+    @inline(__always)
+    private func nextRow() throws(TraceError) -> TraceRow? {
+        while true {
+            guard var row = try reader.next() else {
+                if !finished {
+                    finished = true
+                    if let validator { for w in validator.finish() { onWarning(w) } }
+                }
+                return nil
+            }
+            if row.time < lastTime {
+                let message = "time \(row.time) s goes backwards (the previous row is at \(lastTime) s)"
+                let note = Diagnostic.note("previous time here", at: reader.location(lastTimePosition))
+                if mode == .strict {
+                    throw TraceError.invalidTrace(message, at: reader.location(row.positions.time), notes: [note])
+                }
+                onWarning(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
+                row.time = lastTime
+            } else {
+                lastTime = row.time
+                lastTimePosition = row.positions.time
+            }
+            if validator != nil {
+                guard try validator!.check(&row, warn: onWarning) else { continue }
+            }
+            return row
+        }
+    }
+}

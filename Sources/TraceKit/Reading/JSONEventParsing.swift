@@ -1,0 +1,235 @@
+import GestureEngine
+
+/// Reads one trace event object straight from JSON bytes (shared by the JSON
+/// and JSON Lines readers).
+///
+/// Keys are matched exactly (JSON is case-sensitive): `t`/`timestamp`/`time`,
+/// `id`/`touch`/`touchId`/`touch_id`/`finger`/`pointer`, `phase`/`type`/`action`,
+/// `x`, `y`. Other keys are skipped (their values are still validated). A
+/// field given twice (including through two aliases) is an error.
+/// Phase values match ignoring ASCII case.
+struct JSONEventParser {
+    var timeUnit: TimeUnit
+    let names: TouchNameTable
+    /// Scratch for decoding escaped strings (rare).
+    var scratch: [UInt8] = []
+
+    init(timeUnit: TimeUnit, names: TouchNameTable) {
+        self.timeUnit = timeUnit
+        self.names = names
+    }
+
+    /// Parses the event object at `s.i` (which must be at a non-whitespace byte).
+    @inline(__always)
+    mutating func parseEvent(_ s: inout JSONScanner) throws(TraceError) -> TraceRow {
+        let objectStart = s.i
+        guard s.current == UInt8(ascii: "{") else {
+            throw s.error("expected an event object, found \(s.describeValue(at: s.i))", at: s.i)
+        }
+        var positions = TraceRow.Positions(all: s.position(at: objectStart))
+        var time = 0.0, x = 0.0, y = 0.0
+        var touch = TouchID.integer(0)
+        var phase = TouchPhase.began
+        s.i += 1
+        s.skipWhitespace()
+        var seen: UInt8 = 0
+        if s.current == UInt8(ascii: "}") {
+            s.i += 1
+        } else {
+            while true {
+                guard s.current == UInt8(ascii: "\"") else {
+                    throw s.unexpected("a field name in double quotes", at: s.i)
+                }
+                let keyStart = s.i
+                let field: TraceField?
+                if let fast = Self.shortKey(&s) {
+                    field = fast
+                } else {
+                    let key = try s.scanString()
+                    if key.hasEscapes {
+                        scratch.removeAll(keepingCapacity: true)
+                        s.decode(key, into: &scratch)
+                        field = scratch.withUnsafeBufferPointer { TraceField.match($0.baseAddress ?? s.base, $0.count) }
+                    } else {
+                        field = TraceField.match(s.base + key.start, key.count)
+                    }
+                }
+                s.skipWhitespace()
+                try s.expect(UInt8(ascii: ":"), "':' after a field name")
+                s.skipWhitespace()
+                if let field {
+                    let bit: UInt8 = 1 << field.rawValue
+                    if seen & bit != 0 {
+                        let previous = positions[field]
+                        var k = keyStart + 1
+                        while k < s.end && s.base[k] != UInt8(ascii: "\"") { k += 1 }
+                        throw TraceError.invalidTrace(
+                            "duplicate \(field.displayName) field \(ReaderText.quote(s.base + keyStart + 1, k - keyStart - 1)) in an event",
+                            at: s.location(at: keyStart),
+                            notes: [.note("first given here", at: SourceLocation(path: s.path, position: previous))])
+                    }
+                    seen |= bit
+                    let valuePosition = s.position
+                    switch field {
+                    case .time:
+                        positions.time = valuePosition
+                        time = timeUnit.seconds(try Self.number(&s, field))
+                    case .x:
+                        positions.x = valuePosition
+                        x = try Self.number(&s, field)
+                    case .y:
+                        positions.y = valuePosition
+                        y = try Self.number(&s, field)
+                    case .touch:
+                        positions.touch = valuePosition
+                        touch = try Self.touchID(&s, names, &scratch)
+                    case .phase:
+                        positions.phase = valuePosition
+                        phase = try Self.phase(&s, &scratch)
+                    }
+                } else {
+                    try s.skipValue()
+                }
+                s.skipWhitespace()
+                let c = s.current
+                if c == UInt8(ascii: ",") && s.i < s.end {
+                    s.i += 1
+                    s.skipWhitespace()
+                    continue
+                }
+                if c == UInt8(ascii: "}") && s.i < s.end {
+                    s.i += 1
+                    break
+                }
+                throw s.unexpected("',' or '}' after a field value", at: s.i)
+            }
+        }
+        if seen != 0x1F {
+            // Point at the event's opening brace (possibly on an earlier line).
+            throw TraceError.invalidTrace(ReaderText.missingFields(seen),
+                                          at: SourceLocation(path: s.path, position: positions.row))
+        }
+        return TraceRow(time: time, touch: touch, phase: phase, x: x, y: y, positions: positions)
+    }
+
+    /// Fast path for a key of at most 7 plain ASCII bytes at `s.i` (its
+    /// opening quote): returns its field and moves past the closing quote, or
+    /// returns `nil` without moving (longer, escaped or unknown keys, which
+    /// the caller scans in full).
+    @inline(__always)
+    private static func shortKey(_ s: inout JSONScanner) -> TraceField? {
+        let w = SWAR.load(s.base + (s.i &+ 1))
+        let quotes = SWAR.bytes(w, equalTo: UInt8(ascii: "\""))
+        let special = SWAR.bytes(w, equalTo: UInt8(ascii: "\\")) | SWAR.bytes(w, lessThan: 0x20) | (w & SWAR.highs)
+        guard quotes != 0 else { return nil }
+        let k = SWAR.firstIndex(quotes)
+        guard k < SWAR.firstIndex(special), s.i &+ 1 &+ k < s.end else { return nil }
+        let key = k == 0 ? 0 : w & (UInt64.max >> UInt64(64 &- 8 &* k))
+        let field: TraceField
+        switch key {
+        case 0x74, 0x656d_6974: field = .time                                       // t, time
+        case 0x78: field = .x                                                       // x
+        case 0x79: field = .y                                                       // y
+        case 0x6469, 0x68_6375_6f74, 0x7265_676e_6966, 0x7265_746e_696f70, 0x6449_6863_756f74: field = .touch  // id, touch, finger, pointer, touchId
+        case 0x6570_7974, 0x65_7361_6870, 0x6e6f_6974_6361: field = .phase          // type, phase, action
+        default: return nil
+        }
+        s.i &+= k &+ 2
+        return field
+    }
+
+    /// A finite number for `field` at `s.i`.
+    @inline(__always)
+    private static func number(_ s: inout JSONScanner, _ field: TraceField) throws(TraceError) -> Double {
+        let start = s.i
+        let c = s.current
+        if (c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10) && s.i < s.end {
+            if c == UInt8(ascii: "-") && s.i + 1 < s.end && s.base[s.i + 1] == UInt8(ascii: "I") {
+                throw s.error("'\(field.name)' must be a finite number; -Infinity is not a JSON number", at: start)
+            }
+            let scan = try s.scanNumber()
+            guard scan.value.isFinite else {
+                throw s.error("'\(field.name)' value \(ReaderText.quote(s.base + start, s.i - start)) is not a finite number (out of range)", at: start)
+            }
+            return scan.value
+        }
+        if c == UInt8(ascii: "N") || c == UInt8(ascii: "I") {
+            throw s.error("'\(field.name)' must be a finite number; NaN and Infinity are not JSON numbers", at: start)
+        }
+        if c == UInt8(ascii: "\"") {
+            // Name the string in the message (helps with "12" vs 12).
+            let token = try s.scanString()
+            throw s.error("'\(field.name)' must be a number, found the string \(ReaderText.quote(s.base + token.start, token.count))", at: start)
+        }
+        throw s.error("'\(field.name)' must be a number, found \(s.describeValue(at: start))", at: start)
+    }
+
+    /// A touch id at `s.i`: an integer or a string.
+    @inline(__always)
+    private static func touchID(_ s: inout JSONScanner, _ names: TouchNameTable, _ scratch: inout [UInt8]) throws(TraceError) -> TouchID {
+        let start = s.i
+        let c = s.current
+        if c == UInt8(ascii: "\"") && s.i < s.end {
+            let token = try s.scanString()
+            if token.count == 0 { throw s.error("empty touch id", at: start) }
+            if !token.hasEscapes {
+                return names.makeID(s.base + token.start, token.count)
+            }
+            scratch.removeAll(keepingCapacity: true)
+            s.decode(token, into: &scratch)
+            return scratch.withUnsafeBufferPointer { names.makeID($0.baseAddress!, $0.count) }
+        }
+        if (c &- UInt8(ascii: "1")) < 9 && s.i < s.end {
+            // Fast path: a small positive integer followed by a delimiter.
+            var v: Int64 = 0
+            var k = s.i
+            while k < s.end, k - start < 18 {
+                let d = s.base[k] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                v = v &* 10 &+ Int64(d)
+                k &+= 1
+            }
+            let next = k < s.end ? s.base[k] : 0
+            if next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") && (next &- UInt8(ascii: "0")) >= 10 {
+                s.i = k
+                return .integer(v)
+            }
+        }
+        if (c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10) && s.i < s.end {
+            let scan = try s.scanNumber()
+            let n = s.i - start
+            guard scan.isIntegerLiteral else {
+                throw s.error("touch id must be an integer or a string, found \(ReaderText.quote(s.base + start, n))", at: start)
+            }
+            if let v = parseCanonicalInt64(s.base + start, n) { return .integer(v) }
+            if n == 2 { return .integer(0) }  // "-0"
+            throw s.error("touch id \(ReaderText.quote(s.base + start, n)) is out of range (64-bit integer)", at: start)
+        }
+        throw s.error("touch id must be an integer or a string, found \(s.describeValue(at: start))", at: start)
+    }
+
+    /// A phase name at `s.i`.
+    @inline(__always)
+    private static func phase(_ s: inout JSONScanner, _ scratch: inout [UInt8]) throws(TraceError) -> TouchPhase {
+        let start = s.i
+        guard s.current == UInt8(ascii: "\"") && s.i < s.end else {
+            throw s.error("'phase' must be a string, found \(s.describeValue(at: start)); expected one of: \(PhaseNames.expectedList)", at: start)
+        }
+        let token = try s.scanString()
+        if !token.hasEscapes {
+            if let p = PhaseNames.match(s.base + token.start, token.count) { return p }
+            throw s.error(ReaderText.unknownPhase(s.base + token.start, token.count), at: start)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        s.decode(token, into: &scratch)
+        let result = scratch.withUnsafeBufferPointer { buf -> TouchPhase? in
+            guard let b = buf.baseAddress else { return nil }
+            return PhaseNames.match(b, buf.count)
+        }
+        if let result { return result }
+        let message = scratch.withUnsafeBufferPointer { buf in
+            ReaderText.unknownPhase(buf.baseAddress ?? s.base, buf.count)
+        }
+        throw s.error(message, at: start)
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads JSON Lines / NDJSON traces: one event object per line, streamed.
+///
+/// Each line is located with `memchr` in the reusable ``ByteSource`` buffer
+/// and parsed in place; memory stays at one chunk plus the longest line.
+/// Blank lines (only whitespace) are skipped; a line holding anything but one
+/// event object (plus whitespace, including a CR before the LF) is an error.
+/// An object may not span lines. A UTF-8 BOM at the start is skipped. A file
+/// with no non-blank line is an "empty trace" error.
+public final class JSONLinesTraceReader: TraceReader {
+    /// The input's name in diagnostics.
+    public var path: String { core.source.path }
+    /// String touch ids.
+    public let touchNames: TouchNameTable
+
+    private var core: JSONLinesCore
+
+    /// Reads from `source`, converting times from `timeUnit`.
+    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) {
+        self.touchNames = touchNames
+        self.core = JSONLinesCore(source: source, parser: JSONEventParser(timeUnit: timeUnit, names: touchNames))
+    }
+
+    /// Opens `path` (`-` for standard input).
+    public convenience init(path: String, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+        self.init(source: try ByteSource(path: path), timeUnit: timeUnit, touchNames: touchNames)
+    }
+
+    @inline(__always)
+    public func next() throws(TraceError) -> TraceRow? {
+        try core.next()
+    }
+}
+
+/// The JSON Lines reader's state and hot loop, as a value type.
+struct JSONLinesCore {
+    let source: ByteSource
+    var parser: JSONEventParser
+    private var base: UnsafePointer<UInt8>
+    private var start: Int
+    private var end: Int
+    private var line = 1
+    private var started = false
+    private var sawContent = false
+
+    init(source: ByteSource, parser: JSONEventParser) {
+        self.source = source
+        self.parser = parser
+        self.base = source.base
+        self.start = source.start
+        self.end = source.end
+    }
+
+    private mutating func refill() throws(TraceError) -> Bool {
+        source.start = start
+        let more = try source.refill()
+        base = source.base
+        start = source.start
+        end = source.end
+        return more
+    }
+
+    @inline(__always)
+    mutating func next() throws(TraceError) -> TraceRow? {
+        if !started {
+            started = true
+            source.start = start
+            try source.prefetch(3)
+            base = source.base
+            start = source.start
+            end = source.end
+            if end - start >= 3 && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF { start += 3 }
+        }
+        while true {
+            let lineEnd: Int
+            if let hit = memchr(base + start, 0x0A, end - start) {
+                lineEnd = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            } else {
+                if try refill() { continue }
+                if start == end {
+                    if !sawContent {
+                        throw TraceError.invalidTrace("empty trace: no events", at: SourceLocation(path: source.path, line: 1, column: 1))
+                    }
+                    return nil
+                }
+                lineEnd = end
+            }
+            var scanner = JSONScanner(base: base, start: start, end: lineEnd, line: line, path: source.path, endIsEndOfLine: true)
+            scanner.skipWhitespace()
+            if scanner.atEnd {
+                start = min(lineEnd + 1, end)
+                line += 1
+                continue
+            }
+            sawContent = true
+            let row = try parser.parseEvent(&scanner)
+            scanner.skipWhitespace()
+            if !scanner.atEnd {
+                throw scanner.error("unexpected \(scanner.describe(at: scanner.i)) after the event object (JSON Lines holds one event per line)", at: scanner.i)
+            }
+            start = min(lineEnd + 1, end)
+            line += 1
+            return row
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// The file formats a trace can be read from.
+public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// One JSON document: `{"events": [...], "screen": ..., "scene": ...}` or a bare array of events.
+    case json
+    /// JSON Lines / NDJSON: one event object per line.
+    case jsonl
+    /// Comma-separated values with a header row.
+    case csv
+
+    /// Parses a `--input-format` value: `json`, `jsonl` (also `ndjson`, `jsonlines`), `csv`.
+    public init?(name: String) {
+        switch traceASCIILowercased(name) {
+        case "json": self = .json
+        case "jsonl", "ndjson", "jsonlines": self = .jsonl
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// The format implied by a path's extension (`.json`, `.jsonl`, `.ndjson`,
+    /// `.csv`, any letter case), or `nil` for another extension, no extension or `-`.
+    public init?(pathExtensionOf path: String) {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = String(name[name.index(after: dot)...])
+        switch traceASCIILowercased(ext) {
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonl
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// Guesses the format from the first bytes of an input (after an optional
+    /// UTF-8 BOM and whitespace):
+    /// - `[` → ``json``;
+    /// - `{` → ``json`` if the first object has a top-level `"events"`,
+    ///   `"screen"` or `"scene"` key, or does not end on its first line;
+    ///   otherwise ``jsonl`` (a one-line event object);
+    /// - anything else (a header name, `#` comment, quote) → ``csv``.
+    ///
+    /// `bytes` may be a prefix of the input; an object cut off by the end of the
+    /// prefix counts as multi-line (``json``).
+    public static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceFormat {
+        var i = 0
+        let n = bytes.count
+        if n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        while i < n, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        guard i < n else { return .csv }
+        if bytes[i] == UInt8(ascii: "[") { return .json }
+        guard bytes[i] == UInt8(ascii: "{") else { return .csv }
+        // Walk the first object: note its depth-1 keys and whether it closes on this line.
+        var depth = 0
+        var expectingKey = false
+        while i < n {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                expectingKey = c == UInt8(ascii: "{") && depth == 1
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                i += 1
+                if depth == 0 { return .jsonl }
+            case UInt8(ascii: ","):
+                expectingKey = depth == 1
+                i += 1
+            case UInt8(ascii: "\""):
+                let start = i + 1
+                i += 1
+                while i < n && bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\") { i += 1 }
+                    i += 1
+                }
+                if expectingKey && i <= n {
+                    let key = Array(bytes[start..<min(i, n)])
+                    if key == Array("events".utf8) || key == Array("screen".utf8) || key == Array("scene".utf8) {
+                        return .json
+                    }
+                }
+                expectingKey = false
+                i += 1
+            case 0x0A:
+                return .json
+            default:
+                i += 1
+            }
+        }
+        return .json
+    }
+
+    /// Guesses the format of `bytes` (see ``sniff(_:)-(UnsafeBufferPointer<UInt8>)``).
+    public static func sniff(_ bytes: [UInt8]) -> TraceFormat {
+        bytes.withUnsafeBufferPointer { sniff($0) }
+    }
+
+    /// The command-line spelling (`--input-format` / `--time-unit` value).
+    public var name: String { rawValue }
+
+    /// `json`, `jsonl` or `csv`.
+    public var description: String { rawValue }
+}

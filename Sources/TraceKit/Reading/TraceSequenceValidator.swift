@@ -1,0 +1,115 @@
+import GestureEngine
+
+/// How the frame assembler and sequence validator treat inconsistencies.
+public enum TraceValidationMode: Hashable, Sendable {
+    /// Every inconsistency is an error.
+    case strict
+    /// Inconsistencies are repaired and reported as warnings:
+    /// - a timestamp going backwards is clamped to the previous time;
+    /// - `moved`/`stationary` for a touch that is not down becomes `began`;
+    /// - `ended`/`cancelled` for a touch that is not down is dropped;
+    /// - `began` for a touch that is already down becomes `moved`.
+    case lenient
+}
+
+/// Checks that each touch's phases form a valid life: `began`, then any
+/// number of `moved`/`stationary`, then `ended` or `cancelled`; an id may be
+/// reused after its touch ended.
+///
+/// Rows are checked one at a time in file order (so a touch may move and lift
+/// at the same timestamp). In ``TraceValidationMode/lenient`` mode rows are
+/// repaired instead (see there). Touches still down at the end produce a
+/// warning from ``finish()`` in both modes.
+public struct TraceSequenceValidator {
+    /// Strict or lenient.
+    public var mode: TraceValidationMode
+    /// Input name for diagnostics.
+    public let path: String
+    /// Gives string ids their text in messages.
+    public let touchNames: TouchNameTable
+
+    /// Touches that are down, with the position of their `began`.
+    private var down: [TouchID: TextPosition] = [:]
+    /// Where each touch that is not down last ended.
+    private var ended: [TouchID: TextPosition] = [:]
+
+    /// Creates a validator for rows read from `path`.
+    public init(mode: TraceValidationMode = .strict, path: String, touchNames: TouchNameTable) {
+        self.mode = mode
+        self.path = path
+        self.touchNames = touchNames
+    }
+
+    /// Number of touches currently down.
+    public var activeTouchCount: Int { down.count }
+
+    /// Checks `row`. Strict: throws on a violation. Lenient: repairs `row`
+    /// (reporting a warning through `warn`) and returns `false` if it must be dropped.
+    public mutating func check(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
+        let id = row.touch
+        switch row.phase {
+        case .began:
+            if let began = down[id] {
+                let message = "touch \(describe(id)) began while it is already down"
+                let note = Diagnostic.note("touch \(describe(id)) began here", at: location(began))
+                if mode == .strict {
+                    throw TraceError.invalidTrace(message, at: location(row.positions.phase), notes: [note])
+                }
+                warn(.warning(message + "; treated as moved", at: location(row.positions.phase), notes: [note]))
+                row.phase = .moved
+            } else {
+                down[id] = row.positions.phase
+                ended[id] = nil
+            }
+        case .moved, .stationary:
+            if down[id] == nil {
+                let message = "touch \(describe(id)) \(row.phase == .moved ? "moved" : "is stationary") but is not down"
+                let notes = notDownNotes(id)
+                if mode == .strict {
+                    throw TraceError.invalidTrace(message, at: location(row.positions.phase), notes: notes)
+                }
+                warn(.warning(message + "; treated as began", at: location(row.positions.phase), notes: notes))
+                row.phase = .began
+                down[id] = row.positions.phase
+                ended[id] = nil
+            }
+        case .ended, .cancelled:
+            if down.removeValue(forKey: id) == nil {
+                let message = "touch \(describe(id)) \(row.phase == .ended ? "ended" : "was cancelled") but is not down"
+                let notes = notDownNotes(id)
+                if mode == .strict {
+                    throw TraceError.invalidTrace(message, at: location(row.positions.phase), notes: notes)
+                }
+                warn(.warning(message + "; row ignored", at: location(row.positions.phase), notes: notes))
+                return false
+            }
+            ended[id] = row.positions.phase
+        }
+        return true
+    }
+
+    /// Warnings for touches still down (call at the end of the trace), in began order.
+    public func finish() -> [Diagnostic] {
+        down.sorted { $0.value < $1.value }.map { id, began in
+            .warning("touch \(describe(id)) never ended (no 'ended' or 'cancelled' before the end of the trace)", at: location(began))
+        }
+    }
+
+    private func notDownNotes(_ id: TouchID) -> [Diagnostic] {
+        if let end = ended[id] {
+            return [.note("touch \(describe(id)) ended here", at: location(end))]
+        }
+        return [.note("no 'began' for touch \(describe(id)) before this row", at: nil)]
+    }
+
+    private func describe(_ id: TouchID) -> String {
+        switch id {
+        case .integer(let v): String(v)
+        case .name: "'\(touchNames.text(of: id))'"
+        }
+    }
+
+    private func location(_ p: TextPosition) -> SourceLocation {
+        SourceLocation(path: path, position: p)
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import TraceKit
+
+/// Paths and helpers shared by the reading tests.
+enum ReadingTestSupport {
+    /// The folder holding Package.swift, found upward from this file.
+    static let packageRoot: String? = {
+        var dir = String(#filePath)
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            if dir.isEmpty { return nil }
+            if access(dir + "/Package.swift", F_OK) == 0 { return dir }
+        }
+        return nil
+    }()
+
+    /// `../shared/reference/<name>` relative to the package root, if it exists.
+    static func sharedReference(_ name: String) -> String? {
+        guard let root = packageRoot else { return nil }
+        let path = root + "/../shared/reference/" + name
+        return isDirectory(path) ? path : nil
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Names of the regular entries of `dir`, sorted.
+    static func listDirectory(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The bytes of the file at `path`.
+    static func readFile(_ path: String) throws -> [UInt8] {
+        let source = try ByteSource(path: path)
+        try source.readToEnd()
+        return source.peek()
+    }
+
+    /// Writes `bytes` to a new temporary file and returns its path.
+    static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String {
+        var template = Array("/tmp/tracekit-reading-XXXXXX\(suffix)".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+        precondition(fd >= 0, "mkstemps failed")
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            precondition(n > 0)
+            written += n
+        }
+        close(fd)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// A reader of `format` over `text` in memory, named `path`.
+    static func reader(_ format: TraceFormat, _ text: String, path: String = "trace", timeUnit: TimeUnit = .seconds) throws(TraceError) -> AnyTraceReader {
+        try AnyTraceReader(source: ByteSource(text: text, name: path), format: format, timeUnit: timeUnit)
+    }
+
+    /// All rows of `text` read as `format`.
+    static func rows(_ format: TraceFormat, _ text: String, timeUnit: TimeUnit = .seconds) throws(TraceError) -> [TraceRow] {
+        try reader(format, text, timeUnit: timeUnit).readAll()
+    }
+
+    /// The error reading `bytes` as `format` produces (opening or reading), or `nil`.
+    static func error(_ format: TraceFormat, _ bytes: [UInt8], path: String = "trace") -> TraceError? {
+        do {
+            let r = try AnyTraceReader(source: ByteSource(bytes: bytes, name: path), format: format)
+            _ = try r.readAll()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func error(_ format: TraceFormat, _ text: String, path: String = "trace") -> TraceError? {
+        error(format, Array(text.utf8), path: path)
+    }
+}
+
+/// One bad input and the exact diagnostic it must produce.
+struct ErrorCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let input: [UInt8]
+    let line: Int
+    let column: Int
+    /// Fragments the message must contain.
+    let message: [String]
+
+    init(_ name: String, _ input: String, line: Int, column: Int, _ message: String...) {
+        self.name = name
+        self.input = Array(input.utf8)
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    init(_ name: String, bytes: [UInt8], line: Int, column: Int, _ message: String...) {
+        self.name = name
+        self.input = bytes
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    var testDescription: String { name }
+}
+
+import Testing
+
+extension ErrorCase {
+    /// Checks that reading the input as `format` fails exactly as described.
+    func check(_ format: TraceFormat) {
+        guard let error = ReadingTestSupport.error(format, input, path: "in.\(format)") else {
+            Issue.record("\(name): expected an error, got none")
+            return
+        }
+        let d = error.diagnostic
+        #expect(error.category == .invalidTrace, "\(name)")
+        #expect(d.severity == .error)
+        #expect(d.location?.path == "in.\(format)")
+        #expect(d.location?.line == line, "\(name): \(DiagnosticFormatter().format(d))")
+        #expect(d.location?.column == column, "\(name): \(DiagnosticFormatter().format(d))")
+        for fragment in message {
+            #expect(d.message.contains(fragment), "\(name): message '\(d.message)' lacks '\(fragment)'")
+        }
+        // The one formatting place gives path:line:column: error: message.
+        #expect(DiagnosticFormatter().format(d).hasPrefix("in.\(format):\(line):\(column): error: "))
+    }
+}
