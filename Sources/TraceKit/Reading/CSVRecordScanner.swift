@@ -136,8 +136,9 @@ struct CSVRecordScanner {
             }
             switch try scan(start) {
             case .needMore:
-                if try refill() { continue }
-                return false  // unreachable: `scan` never asks for more at the end of input
+                // More bytes, or the end of the input is now known: scan again.
+                _ = try refill()
+                continue
             case .record(let next, let nextLine):
                 recordPosition = TextPosition(line: line, column: 1)
                 line = nextLine
