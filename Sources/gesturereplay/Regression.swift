@@ -18,25 +18,31 @@ func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throw
     return ExitCode.success
 }
 
-/// The replay options for one trace of a suite: the arguments in `NAME.args` beside the trace
-/// (whitespace-separated; relative `--scene` paths are relative to the trace's folder), if any.
-@Sendable func suiteOptions(forTrace path: String) throws(TraceError) -> ReplayOptions {
+/// The extra arguments kept in `NAME.args` beside a trace (whitespace-separated; empty when there
+/// is no such file), with relative `--scene` paths made relative to the trace's folder.
+func argsFileArguments(forTrace path: String) throws(TraceError) -> [String] {
     let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     let argsPath = String(GoldenFile.expectedPath(forTrace: path).dropLast(".expected".count)) + ".args"
-    var arguments: [String] = []
-    if let text = try FileIO.readText(argsPath) {
-        arguments = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+    guard let text = try FileIO.readText(argsPath) else { return [] }
+    var arguments = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+    for i in arguments.indices.dropLast() where arguments[i] == "--scene" && !arguments[i + 1].hasPrefix("/") {
+        arguments[i + 1] = folder + arguments[i + 1]
     }
+    return arguments
+}
+
+/// The replay options for one trace of a suite: its `.args`, then the trace.
+@Sendable func suiteOptions(forTrace path: String) throws(TraceError) -> ReplayOptions {
+    let arguments = try argsFileArguments(forTrace: path)
     let command: Command
     do {
         command = try parseCommandLine(arguments + ["--", path])
     } catch {
-        throw .invalidTrace("in \(argsPath): \(error.message)", at: .file(argsPath))
+        throw .invalidTrace("in the .args file of \(path): \(error.message)", at: .file(path))
     }
-    guard case .replay(var options) = command else {
-        throw .invalidTrace("\(argsPath) may only hold replay options", at: .file(argsPath))
+    guard case .replay(let options) = command else {
+        throw .invalidTrace("the .args file of \(path) may only hold replay options", at: .file(path))
     }
-    if let scene = options.scenePath, !scene.hasPrefix("/") { options.scenePath = folder + scene }
     return options
 }
 

@@ -50,4 +50,5 @@ let helpText = """
       2   usage error
       65  invalid trace or scene (the error names file:line:column)
       66  cannot open an input file
+      74  an input could not be read after it was opened (I/O error)
     """

@@ -22,9 +22,15 @@ func printError(_ text: String) {
 let formatter = DiagnosticFormatter(programName: "gesturereplay")
 
 func run() -> Int32 {
-    let command: Command
+    var command: Command
     do {
-        command = try parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        command = try parseCommandLine(arguments)
+        // `check` replays with the trace's own `.args` first; options given here come after and win.
+        if case .check(let options, _, _) = command, options.inputPath != "-" {
+            let fromFile = (try? argsFileArguments(forTrace: options.inputPath)) ?? []
+            if !fromFile.isEmpty { command = try parseCommandLine(["check"] + fromFile + arguments.dropFirst()) }
+        }
     } catch {
         printError("gesturereplay: error: \(error.message)\n\(usageLine)")
         return ExitCode.usage

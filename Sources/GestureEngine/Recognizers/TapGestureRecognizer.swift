@@ -190,7 +190,12 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     override open func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
-        if let recognizedLocation { values.location = recognizedLocation }
+        if let recognizedLocation {
+            // A recognized tap reports all the fingers of its final tap, as UIKit's numberOfTouches
+            // does, even when they lifted at different times.
+            values.location = recognizedLocation
+            values.numberOfTouches = numberOfTouchesRequired
+        }
         values.taps = tapsCompleted
     }
 }

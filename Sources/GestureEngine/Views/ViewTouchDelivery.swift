@@ -50,14 +50,24 @@ extension GestureEnvironment {
 
     /// A recognizer that cancels touches in its view recognized: its touches' views get `touchesCancelled`.
     func cancelViewTouches(of r: GestureRecognizer) {
-        for touch in r.trackedTouches {
-            if touch.viewDelivery == .delivered {
-                sendToView(touch, .touchesCancelled)
+        for touch in r.trackedTouches { cancelInView(touch) }
+        // Touches that already lifted but whose `ended` is still held (a double tap recognizing on
+        // its second tap holds the first tap's lift): the held `ended` becomes a cancel.
+        for touch in heldTouches where touch.heldEnded && touch.phase.isTerminal {
+            for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts) where holder === r && holder.attempt == attempt {
+                cancelInView(touch)
+                break
             }
-            touch.viewDelivery = .finished
-            touch.heldBegan = false
-            touch.heldEnded = false
         }
+    }
+
+    private func cancelInView(_ touch: Touch) {
+        if touch.viewDelivery == .delivered {
+            sendToView(touch, .touchesCancelled)
+        }
+        touch.viewDelivery = .finished
+        touch.heldBegan = false
+        touch.heldEnded = false
     }
 
     /// Delivers held `began`s and `ended`s whose recognizers have all failed.

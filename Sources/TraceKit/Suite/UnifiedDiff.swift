@@ -80,10 +80,11 @@ public enum UnifiedDiff {
             while i < n || j < m {
                 if i < n && j < m && am[i] == bm[j] {
                     ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j)); i += 1; j += 1
-                } else if j < m && (i == n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j]) {
-                    ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1
-                } else {
+                } else if i < n && (j == m || table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1]) {
+                    // Deletions before insertions, as diff(1) prints them.
                     ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j)); i += 1
+                } else {
+                    ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1
                 }
             }
         }
