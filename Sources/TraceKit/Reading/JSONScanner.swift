@@ -402,14 +402,12 @@ struct JSONScanner {
             skipWhitespace()
             guard i < end else { throw unexpected("a value", at: i) }
             let c = base[i]
-            var closedContainer = false
             switch c {
             case UInt8(ascii: "{"):
                 i += 1
                 skipWhitespace()
                 if current == UInt8(ascii: "}") {
                     i += 1
-                    closedContainer = true
                 } else {
                     stack.push(isObject: true)
                     try scanKeyAndColon()
@@ -420,7 +418,6 @@ struct JSONScanner {
                 skipWhitespace()
                 if current == UInt8(ascii: "]") {
                     i += 1
-                    closedContainer = true
                 } else {
                     stack.push(isObject: false)
                     continue
@@ -432,7 +429,6 @@ struct JSONScanner {
             default:
                 _ = try scanLiteral()
             }
-            _ = closedContainer
             // After a value: close containers or move to the next element.
             while true {
                 if stack.isEmpty { return }

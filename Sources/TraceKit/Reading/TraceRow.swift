@@ -76,7 +76,4 @@ public struct TraceRow: Hashable, Sendable {
 
     /// The location as a `Point`.
     @inlinable public var location: Point { Point(x: x, y: y) }
-
-    /// A placeholder row (all zero) for buffers that are filled in place.
-    static let empty = TraceRow(time: 0, touch: .integer(0), phase: .began, x: 0, y: 0, positions: Positions(all: .unknown))
 }
