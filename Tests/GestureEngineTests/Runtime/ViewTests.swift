@@ -126,6 +126,17 @@ struct ViewDeliveryTests {
         #expect(deliveries(h) == ["target touchesBegan 1 @0", "target touchesCancelled 1 @0.1"])
     }
 
+    @Test("delaysTouchesEnded: a held lift becomes a cancel when the recognizer recognizes later (double tap)")
+    func heldLiftCancelledOnLaterRecognition() {
+        let (h, _) = harness({ _ in }, make: { TestTap(name: "double", taps: 2) })
+        h.tap(id: 1, at: 0, x: 10, y: 10)
+        h.tap(id: 2, at: 0.3, x: 10, y: 10)
+        #expect(deliveries(h) == [
+            "target touchesBegan 1 @0", "target touchesBegan 2 @0.3",
+            "target touchesCancelled 2 @0.4", "target touchesCancelled 1 @0.4",
+        ])
+    }
+
     @Test("delaysTouchesBegan: the view hears nothing until the recognizer fails, then the began is replayed")
     func delaysBegan() {
         let (h, _) = harness({ $0.delaysTouchesBegan = true }, make: { TestTap(name: "tap") })
