@@ -20,11 +20,10 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public static let hysteresis = 8.0
     /// Number of touches a pinch uses: exactly 2 (shared/reference/uikit-semantics.md, Pinch).
     public static let requiredNumberOfTouches = 2
-    /// Weight of the previous velocity in the velocity blend: 0.75 (decompiled iOS 18 UIKitCore,
-    /// see shared/reference/uikit-semantics.md, Pinch).
-    public static let previousVelocityWeight = 0.75
-    /// Weight of the newest sample (Δscale/Δt, scale/s) in the velocity blend: 0.25 (same source).
-    public static let sampleWeight = 0.25
+    /// Weight of the previous velocity in the velocity blend (`ScalarVelocityBlend`): 0.75.
+    public static let previousVelocityWeight = ScalarVelocityBlend.previousVelocityWeight
+    /// Weight of the newest sample in the velocity blend: 0.25.
+    public static let sampleWeight = ScalarVelocityBlend.sampleWeight
 
     /// Distance between the fingers when the current pair formed, points.
     private var initialDistance = 0.0
@@ -33,10 +32,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private var hasPair = false
     private var hasBegun = false
     private var currentScale = 1.0
-    private var currentVelocity = 0.0
-    private var lastSampleScale = 1.0
-    private var lastSampleTime = 0.0
-    private var hasSample = false
+    private var velocityBlend = ScalarVelocityBlend()
     /// |distance − initial distance| at the last move before began, points (for the failure reason).
     private var lastDistanceChange = 0.0
 
@@ -53,13 +49,12 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         set {
             currentScale = newValue
             if hasPair && newValue != 0 { baseDistance = currentDistance() / newValue }
-            currentVelocity = 0
-            lastSampleScale = newValue
+            velocityBlend.rebase(value: newValue)
         }
     }
 
     /// The velocity of the pinch, scale per second.
-    public var velocity: Double { currentVelocity }
+    public var velocity: Double { velocityBlend.velocity }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         let n = numberOfTouches
@@ -89,10 +84,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         guard Swift.abs(change) > Self.hysteresis, initialDistance > 0 else { return }
         baseDistance = change > 0 ? initialDistance + Self.hysteresis : initialDistance - Self.hysteresis
         currentScale = d / baseDistance
-        currentVelocity = 0
-        lastSampleScale = currentScale
-        lastSampleTime = event.timestamp
-        hasSample = true
+        velocityBlend.restart(value: currentScale, time: event.timestamp)
         hasBegun = true
         state = .began
     }
@@ -111,17 +103,14 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         hasPair = false
         hasBegun = false
         currentScale = 1
-        currentVelocity = 0
-        lastSampleScale = 1
-        lastSampleTime = 0
-        hasSample = false
+        velocityBlend = ScalarVelocityBlend()
         lastDistanceChange = 0
     }
 
     public override func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
         values.scale = currentScale
-        values.scalarVelocity = currentVelocity
+        values.scalarVelocity = velocityBlend.velocity
     }
 
     // MARK: Helpers
@@ -135,7 +124,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         if remaining > 0 {
             // The pair is broken: the scale stays until a new pair forms.
             hasPair = false
-            hasSample = false
+            velocityBlend.forgetSample()
             return
         }
         if hasBegun {
@@ -154,24 +143,14 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         if hasBegun {
             // Continue from the current scale with the new pair.
             baseDistance = currentScale != 0 ? d / currentScale : d
-            lastSampleScale = currentScale
-            lastSampleTime = time
-            hasSample = true
+            velocityBlend.resample(value: currentScale, time: time)
         } else {
             initialDistance = d
         }
     }
 
     private func addVelocitySample(at time: Double) {
-        if hasSample {
-            let dt = time - lastSampleTime
-            guard dt > 0 else { return }
-            let sample = (currentScale - lastSampleScale) / dt
-            currentVelocity = Self.previousVelocityWeight * currentVelocity + Self.sampleWeight * sample
-        }
-        lastSampleScale = currentScale
-        lastSampleTime = time
-        hasSample = true
+        velocityBlend.add(value: currentScale, time: time)
     }
 
     private func currentDistance() -> Double {

@@ -27,11 +27,10 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public static let distanceThreshold = 5.0 * Double.pi / 180
     /// Number of touches a rotation uses: exactly 2 (shared/reference/uikit-semantics.md, Rotation).
     public static let requiredNumberOfTouches = 2
-    /// Weight of the previous velocity in the velocity blend: 0.75 (the pinch's blend, see
-    /// shared/reference/uikit-semantics.md, Pinch; the reference gives none for rotation).
-    public static let previousVelocityWeight = 0.75
-    /// Weight of the newest sample (Δrotation/Δt, rad/s) in the velocity blend: 0.25 (same).
-    public static let sampleWeight = 0.25
+    /// Weight of the previous velocity in the velocity blend (`ScalarVelocityBlend`): 0.75.
+    public static let previousVelocityWeight = ScalarVelocityBlend.previousVelocityWeight
+    /// Weight of the newest sample in the velocity blend: 0.25.
+    public static let sampleWeight = ScalarVelocityBlend.sampleWeight
 
     /// The threshold for a relative distance change `|Δd/d0|`, radians (5° to 10°).
     public static func threshold(relativeDistanceChange r: Double) -> Double {
@@ -47,10 +46,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     private var rawRotation = 0.0
     private var lastThreshold = RotationGestureRecognizer.minimumThreshold
     private var currentRotation = 0.0
-    private var currentVelocity = 0.0
-    private var lastSampleRotation = 0.0
-    private var lastSampleTime = 0.0
-    private var hasSample = false
+    private var velocityBlend = ScalarVelocityBlend()
 
     public override var kind: String { "rotation" }
 
@@ -64,13 +60,12 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         get { currentRotation }
         set {
             currentRotation = newValue
-            lastSampleRotation = newValue
-            currentVelocity = 0
+            velocityBlend.rebase(value: newValue)
         }
     }
 
     /// The velocity of the rotation, radians per second.
-    public var velocity: Double { currentVelocity }
+    public var velocity: Double { velocityBlend.velocity }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         let n = numberOfTouches
@@ -86,9 +81,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         hasPair = true
         lastAngle = pairAngle()
         if hasBegun {
-            lastSampleRotation = currentRotation
-            lastSampleTime = event.timestamp
-            hasSample = true
+            velocityBlend.resample(value: currentRotation, time: event.timestamp)
         } else {
             initialDistance = pairDistance()
             rawRotation = 0
@@ -112,10 +105,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         lastThreshold = threshold
         guard Swift.abs(rawRotation) > threshold else { return }
         currentRotation = rawRotation < 0 ? rawRotation + threshold : rawRotation - threshold
-        currentVelocity = 0
-        lastSampleRotation = currentRotation
-        lastSampleTime = event.timestamp
-        hasSample = true
+        velocityBlend.restart(value: currentRotation, time: event.timestamp)
         hasBegun = true
         state = .began
     }
@@ -123,7 +113,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         if numberOfTouches - touches.count > 0 {
             hasPair = false
-            hasSample = false
+            velocityBlend.forgetSample()
             return
         }
         if hasBegun {
@@ -149,30 +139,19 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         rawRotation = 0
         lastThreshold = Self.minimumThreshold
         currentRotation = 0
-        currentVelocity = 0
-        lastSampleRotation = 0
-        lastSampleTime = 0
-        hasSample = false
+        velocityBlend = ScalarVelocityBlend()
     }
 
     public override func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
         values.rotation = currentRotation
-        values.scalarVelocity = currentVelocity
+        values.scalarVelocity = velocityBlend.velocity
     }
 
     // MARK: Helpers
 
     private func addVelocitySample(at time: Double) {
-        if hasSample {
-            let dt = time - lastSampleTime
-            guard dt > 0 else { return }
-            let sample = (currentRotation - lastSampleRotation) / dt
-            currentVelocity = Self.previousVelocityWeight * currentVelocity + Self.sampleWeight * sample
-        }
-        lastSampleRotation = currentRotation
-        lastSampleTime = time
-        hasSample = true
+        velocityBlend.add(value: currentRotation, time: time)
     }
 
     private func pairAngle() -> Double {
