@@ -23,7 +23,7 @@ import GestureEngine
 /// row is split in place and its values parsed straight from the bytes.
 public final class CSVTraceReader: TraceReader {
     /// The input's name in diagnostics.
-    public var path: String { core.records.path }
+    public var path: String { core.value.records.path }
     /// String touch ids.
     public let touchNames: TouchNameTable
     /// The header's column names as written (quotes undone, trimmed).
@@ -31,7 +31,7 @@ public final class CSVTraceReader: TraceReader {
     /// The time unit of the time column.
     public let timeUnit: TimeUnit
 
-    private var core: CSVTraceCore
+    private let core: CoreBox<CSVTraceCore>
 
     /// Reads from `source` and parses its header.
     public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
@@ -46,7 +46,7 @@ public final class CSVTraceReader: TraceReader {
         self.touchNames = touchNames
         self.timeUnit = timeUnit
         self.columnNames = header.names
-        self.core = CSVTraceCore(records: records, header: header, timeUnit: timeUnit, names: touchNames)
+        self.core = CoreBox(CSVTraceCore(records: records, header: header, timeUnit: timeUnit, names: touchNames))
     }
 
     /// Opens `path` (`-` for standard input) and parses its header.
@@ -54,11 +54,14 @@ public final class CSVTraceReader: TraceReader {
         try self.init(source: try ByteSource(path: path), timeUnit: timeUnit, touchNames: touchNames)
     }
 
-    deinit { core.records.deallocate() }
+    deinit {
+        core.value.records.deallocate()
+        core.release()
+    }
 
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
-        try core.next()
+        try core.value.next()
     }
 }
 

@@ -25,14 +25,9 @@ public final class FrameAssembler<Reader: TraceReader> {
     /// Strict or lenient.
     public let mode: TraceValidationMode
     /// Receives warnings (lenient repairs, touches never ended).
-    public var onWarning: (Diagnostic) -> Void
+    public let onWarning: (Diagnostic) -> Void
 
-    private var validator: TraceSequenceValidator?
-    private var rows: [TraceRow] = []
-    private var pending: TraceRow?
-    private var lastTime = -Double.infinity
-    private var lastTimePosition = TextPosition.unknown
-    private var finished = false
+    private let core: CoreBox<FrameCore>
 
     /// Creates an assembler over `reader`. With `checksTouchSequence`, rows are
     /// also checked (or repaired, in lenient mode) by a ``TraceSequenceValidator``.
@@ -41,27 +36,50 @@ public final class FrameAssembler<Reader: TraceReader> {
         self.reader = reader
         self.mode = mode
         self.onWarning = onWarning
-        if checksTouchSequence {
-            validator = TraceSequenceValidator(mode: mode, path: reader.path, touchNames: reader.touchNames)
-        }
-        rows.reserveCapacity(16)
+        let validator = checksTouchSequence ? TraceSequenceValidator(mode: mode, path: reader.path, touchNames: reader.touchNames) : nil
+        self.core = CoreBox(FrameCore(mode: mode, validator: validator))
     }
 
     /// The next frame, or `nil` at the end of the trace.
+    /// Not reentrant: `onWarning` must not call back into this assembler.
     public func next() throws(TraceError) -> TraceFrame? {
+        try core.value.next(reader, onWarning)
+    }
+
+    deinit { core.release() }
+}
+
+/// The assembler's state, as a value type (one exclusivity check per frame
+/// instead of one per field access).
+struct FrameCore {
+    let mode: TraceValidationMode
+    var validator: TraceSequenceValidator?
+    private var rows: [TraceRow] = []
+    private var pending: TraceRow?
+    private var lastTime = -Double.infinity
+    private var lastTimePosition = TextPosition.unknown
+    private var finished = false
+
+    init(mode: TraceValidationMode, validator: TraceSequenceValidator?) {
+        self.mode = mode
+        self.validator = validator
+        rows.reserveCapacity(16)
+    }
+
+    mutating func next<Reader: TraceReader>(_ reader: Reader, _ warn: (Diagnostic) -> Void) throws(TraceError) -> TraceFrame? {
         rows.removeAll(keepingCapacity: true)
         let first: TraceRow
         if let p = pending {
             first = p
             pending = nil
-        } else if let r = try nextRow() {
+        } else if let r = try nextRow(reader, warn) {
             first = r
         } else {
             return nil
         }
         let time = first.time
         rows.append(first)
-        while let row = try nextRow() {
+        while let row = try nextRow(reader, warn) {
             if row.time == time {
                 rows.append(row)
             } else {
@@ -74,12 +92,12 @@ public final class FrameAssembler<Reader: TraceReader> {
 
     /// The next row after time and sequence checks.
     @inline(__always)
-    private func nextRow() throws(TraceError) -> TraceRow? {
+    private mutating func nextRow<Reader: TraceReader>(_ reader: Reader, _ warn: (Diagnostic) -> Void) throws(TraceError) -> TraceRow? {
         while true {
             guard var row = try reader.next() else {
                 if !finished {
                     finished = true
-                    if let validator { for w in validator.finish() { onWarning(w) } }
+                    if let validator { for w in validator.finish() { warn(w) } }
                 }
                 return nil
             }
@@ -89,14 +107,14 @@ public final class FrameAssembler<Reader: TraceReader> {
                 if mode == .strict {
                     throw TraceError.invalidTrace(message, at: reader.location(row.positions.time), notes: [note])
                 }
-                onWarning(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
+                warn(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
                 row.time = lastTime
             } else {
                 lastTime = row.time
                 lastTimePosition = row.positions.time
             }
             if validator != nil {
-                guard try validator!.check(&row, warn: onWarning) else { continue }
+                guard try validator!.check(&row, warn: warn) else { continue }
             }
             return row
         }

@@ -16,16 +16,16 @@ import Darwin
 /// with no non-blank line is an "empty trace" error.
 public final class JSONLinesTraceReader: TraceReader {
     /// The input's name in diagnostics.
-    public var path: String { core.source.path }
+    public var path: String { core.value.source.path }
     /// String touch ids.
     public let touchNames: TouchNameTable
 
-    private var core: JSONLinesCore
+    private let core: CoreBox<JSONLinesCore>
 
     /// Reads from `source`, converting times from `timeUnit`.
     public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) {
         self.touchNames = touchNames
-        self.core = JSONLinesCore(source: source, parser: JSONEventParser(timeUnit: timeUnit, names: touchNames))
+        self.core = CoreBox(JSONLinesCore(source: source, parser: JSONEventParser(timeUnit: timeUnit, names: touchNames)))
     }
 
     /// Opens `path` (`-` for standard input).
@@ -35,8 +35,10 @@ public final class JSONLinesTraceReader: TraceReader {
 
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
-        try core.next()
+        try core.value.next()
     }
+
+    deinit { core.release() }
 }
 
 /// The JSON Lines reader's state and hot loop, as a value type.

@@ -67,7 +67,7 @@ public final class JSONTraceReader: TraceReader {
     private let sceneParser: JSONParser
     /// Set during `init` (top level), then owned by `stream`.
     private var scanner: JSONScanner
-    private var stream: JSONEventStream!
+    private var stream: CoreBox<JSONEventStream>?
     private var finished = false
     /// Index just after the events array, per the look-ahead (-1 if it failed).
     private var afterEvents = -1
@@ -102,8 +102,10 @@ public final class JSONTraceReader: TraceReader {
         }
         // `scanner` is now at the events array's '['.
         scanner.i += 1
-        stream = JSONEventStream(scanner: scanner, parser: JSONEventParser(timeUnit: timeUnit, names: touchNames))
+        stream = CoreBox(JSONEventStream(scanner: scanner, parser: JSONEventParser(timeUnit: timeUnit, names: touchNames)))
     }
+
+    deinit { stream?.release() }
 
     /// Opens and reads `path` (`-` for standard input).
     public convenience init(path: String, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
@@ -218,7 +220,7 @@ public final class JSONTraceReader: TraceReader {
 
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
-        if let row = try stream.next() { return row }
+        if let row = try stream.unsafelyUnwrapped.value.next() { return row }
         if !finished {
             finished = true
             try finishEvents()
@@ -228,7 +230,7 @@ public final class JSONTraceReader: TraceReader {
 
     /// After the events array's `]`.
     private func finishEvents() throws(TraceError) {
-        scanner = stream.scanner
+        scanner = stream.unsafelyUnwrapped.value.scanner
         if !isObjectForm {
             try expectEndOfInput(&scanner)
             return

@@ -28,10 +28,15 @@ public struct TraceSequenceValidator {
     /// Gives string ids their text in messages.
     public let touchNames: TouchNameTable
 
-    /// Touches that are down, with the position of their `began`.
-    private var down: [TouchID: TextPosition] = [:]
-    /// Where each touch that is not down last ended.
+    /// Touches that are down, with the position of their `began`. A short
+    /// array searched linearly: a handful of fingers are down at once, and
+    /// this avoids hashing every row.
+    private var down: [(id: TouchID, began: TextPosition)] = []
+    /// Where recently ended touches ended (for notes). Bounded: cleared when
+    /// it reaches ``endedMemory`` entries, so memory stays flat on long traces
+    /// with ever-new ids.
     private var ended: [TouchID: TextPosition] = [:]
+    private static let endedMemory = 1024
 
     /// Creates a validator for rows read from `path`.
     public init(mode: TraceValidationMode = .strict, path: String, touchNames: TouchNameTable) {
@@ -43,13 +48,20 @@ public struct TraceSequenceValidator {
     /// Number of touches currently down.
     public var activeTouchCount: Int { down.count }
 
+    @inline(__always)
+    private func downIndex(_ id: TouchID) -> Int? {
+        for k in down.indices where down[k].id == id { return k }
+        return nil
+    }
+
     /// Checks `row`. Strict: throws on a violation. Lenient: repairs `row`
     /// (reporting a warning through `warn`) and returns `false` if it must be dropped.
     public mutating func check(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
         let id = row.touch
         switch row.phase {
         case .began:
-            if let began = down[id] {
+            if let k = downIndex(id) {
+                let began = down[k].began
                 let message = "touch \(describe(id)) began while it is already down"
                 let note = Diagnostic.note("touch \(describe(id)) began here", at: location(began))
                 if mode == .strict {
@@ -58,11 +70,11 @@ public struct TraceSequenceValidator {
                 warn(.warning(message + "; treated as moved", at: location(row.positions.phase), notes: [note]))
                 row.phase = .moved
             } else {
-                down[id] = row.positions.phase
-                ended[id] = nil
+                down.append((id, row.positions.phase))
+                if !ended.isEmpty { ended[id] = nil }
             }
         case .moved, .stationary:
-            if down[id] == nil {
+            if downIndex(id) == nil {
                 let message = "touch \(describe(id)) \(row.phase == .moved ? "moved" : "is stationary") but is not down"
                 let notes = notDownNotes(id)
                 if mode == .strict {
@@ -70,11 +82,11 @@ public struct TraceSequenceValidator {
                 }
                 warn(.warning(message + "; treated as began", at: location(row.positions.phase), notes: notes))
                 row.phase = .began
-                down[id] = row.positions.phase
+                down.append((id, row.positions.phase))
                 ended[id] = nil
             }
         case .ended, .cancelled:
-            if down.removeValue(forKey: id) == nil {
+            guard let k = downIndex(id) else {
                 let message = "touch \(describe(id)) \(row.phase == .ended ? "ended" : "was cancelled") but is not down"
                 let notes = notDownNotes(id)
                 if mode == .strict {
@@ -83,6 +95,8 @@ public struct TraceSequenceValidator {
                 warn(.warning(message + "; row ignored", at: location(row.positions.phase), notes: notes))
                 return false
             }
+            down.remove(at: k)
+            if ended.count >= Self.endedMemory { ended.removeAll(keepingCapacity: true) }
             ended[id] = row.positions.phase
         }
         return true
@@ -90,7 +104,7 @@ public struct TraceSequenceValidator {
 
     /// Warnings for touches still down (call at the end of the trace), in began order.
     public func finish() -> [Diagnostic] {
-        down.sorted { $0.value < $1.value }.map { id, began in
+        down.sorted { $0.began < $1.began }.map { id, began in
             .warning("touch \(describe(id)) never ended (no 'ended' or 'cancelled' before the end of the trace)", at: location(began))
         }
     }
