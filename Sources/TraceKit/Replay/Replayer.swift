@@ -5,20 +5,27 @@ import GestureEngine
 public enum Replayer {
     /// Replays the trace named in `options`, writing output to `output` (flushed as it fills).
     /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned.
+    /// `observer`, when given, is told the scene before the first event and sees every transition
+    /// (expectations use it); without one the replay runs exactly as before.
     public static func run(_ options: ReplayOptions, output: inout OutputBuffer,
-                           warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
+                           warn: @escaping (Diagnostic) -> Void = { _ in },
+                           observer: ReplayObserver? = nil) throws(TraceError) {
         let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit)
         let screen = options.screen ?? reader.screen?.size
         var scene: Scene
+        var sceneJSON: JSONValue?
         let loader = SceneLoader(screen: screen, velocityEstimator: options.velocityEstimator)
         if let path = options.scenePath {
-            scene = try loader.load(contentsOf: path)
+            sceneJSON = try JSONParser().parse(contentsOf: path)
+            scene = try loader.load(sceneJSON!)
         } else if let json = reader.scene {
+            sceneJSON = json
             scene = try loader.load(json)
         } else {
             scene = Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
         }
         if let names = options.recognizerFilter { scene = try scene.keepOnly(names) }
+        try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: nil, sceneExpect: sceneJSON?["expect"]))
 
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
@@ -28,21 +35,22 @@ public enum Replayer {
             let renderer = TextRenderer(
                 nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
                 kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
-            try replay(reader, environment, ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options), options, &output, warn)
+            try replay(reader, environment, ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
         case .jsonl:
-            try replay(reader, environment, ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options), options, &output, warn)
+            try replay(reader, environment, ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
         }
         withExtendedLifetime(scene) {}
     }
 
     private static func replay<R: ReplayRenderer>(
         _ reader: AnyTraceReader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
-        _ options: ReplayOptions, _ output: inout OutputBuffer, _ warn: @escaping (Diagnostic) -> Void
+        _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
+        _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
         // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
         output = OutputBuffer(fileDescriptor: nil)
         defer { output = sink.buffer }
-        environment.observer = sink
+        environment.observer = observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
         let frames = FrameAssembler(reader: reader, mode: options.lenient ? .lenient : .strict,
@@ -62,5 +70,51 @@ public enum Replayer {
         environment.finish()
         sink.renderer.end(into: &sink.buffer)
         sink.buffer.flushIfNeeded()
+    }
+}
+
+/// Watches a replay beside its output: `gesturereplay check`/`test` use it to check a trace's
+/// expectations against the transitions it produces.
+public protocol ReplayObserver: AnyObject {
+    /// Once, after the trace's header and its scene are read and before the first event. Throwing
+    /// stops the replay with that error.
+    func replayWillStart(_ start: ReplayStart) throws(TraceError)
+    /// Every transition, after it was rendered.
+    func replay(didTransition transition: Transition)
+}
+
+/// What a `ReplayObserver` learns before the first event.
+public struct ReplayStart {
+    /// The scene the trace runs in (after `--recognizers`).
+    public var scene: Scene
+    /// The trace's own top-level `expect` member (JSON traces only).
+    public var traceExpect: JSONValue?
+    /// The scene's `expect` member (the trace's `scene` or the `--scene` file).
+    public var sceneExpect: JSONValue?
+}
+
+/// Forwards the environment's output to the renderer, and its transitions to a `ReplayObserver`
+/// too (only used when there is an observer, so a plain replay pays nothing for it).
+private final class ObservingTee: GestureEnvironmentObserver {
+    let sink: GestureEnvironmentObserver
+    let observer: ReplayObserver
+
+    init(sink: GestureEnvironmentObserver, observer: ReplayObserver) {
+        self.sink = sink
+        self.observer = observer
+    }
+
+    func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
+        sink.environment(environment, didTransition: transition)
+        observer.replay(didTransition: transition)
+    }
+    func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
+        sink.environment(environment, didReport: diagnostic)
+    }
+    func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {
+        sink.environment(environment, didDeliver: delivery)
+    }
+    func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
+        sink.environment(environment, touchDidEnd: touch)
     }
 }
