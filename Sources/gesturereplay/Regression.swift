@@ -1,17 +1,21 @@
 import TraceKit
 
-/// `gesturereplay check`: one trace against its golden file.
+/// `gesturereplay check`: one trace against its golden file and/or its expectations.
 func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throws(TraceError) -> Int32 {
-    let result = try GoldenFile.check(options, expectedPath: expectPath, update: update)
+    let result = try TraceCheck.run(options, expectedPath: expectPath, update: update)
     var out = OutputBuffer(fileDescriptor: 1)
     defer { out.flush() }
     if update {
-        out.append(result.expected == result.actual ? "unchanged \(result.expectedPath)\n" : "wrote \(result.expectedPath)\n")
-        return ExitCode.success
+        if let golden = result.golden {
+            out.append(golden.expected == golden.actual ? "unchanged \(golden.expectedPath)\n" : "wrote \(golden.expectedPath)\n")
+        } else {
+            out.append("no expected output written for \(result.tracePath): it is checked by its expectations (--expect FILE writes one)\n")
+        }
+        if result.passed { return ExitCode.success }
     }
     if let message = result.failureMessage {
         out.append("FAIL \(result.tracePath): \(message)\n")
-        if result.expected != nil { out.append(result.diff) }
+        out.append(result.details)
         return ExitCode.expectationsNotMet
     }
     out.append("PASS \(result.tracePath)\n")
@@ -46,7 +50,8 @@ func argsFileArguments(forTrace path: String) throws(TraceError) -> [String] {
     return options
 }
 
-/// `gesturereplay test`: every trace under the given paths against its golden file.
+/// `gesturereplay test`: every trace under the given paths against its golden file and/or its
+/// expectations.
 func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard)
     let start = monotonicSeconds()
@@ -57,7 +62,7 @@ func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
     var failed = 0
     for o in outcomes {
         if o.passed {
-            out.append(suite.update && o.result?.expected != o.result?.actual ? "UPDATED " : "PASS ")
+            out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")
             out.append(o.tracePath + "\n")
             continue
         }
@@ -67,7 +72,7 @@ func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
             out.append(formatter.format(e) + "\n")
         } else if let r = o.result {
             out.append((r.failureMessage ?? "") + "\n")
-            if r.expected != nil { out.append(r.diff) }
+            out.append(r.details)
         }
     }
     if let junit = suite.junitPath {

@@ -41,26 +41,42 @@ public enum GoldenFile {
     /// A trace whose replay fails with an error compares that error's text instead, so that traces of
     /// bad input can be golden-tested too.
     public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
-        let expectedPath = expectedPath ?? Self.expectedPath(forTrace: options.inputPath)
+        let replay = try self.replay(options)
+        return try compare(actual: replay.text, tracePath: options.inputPath,
+                           expectedPath: expectedPath ?? Self.expectedPath(forTrace: options.inputPath), update: update)
+    }
+
+    /// What the golden file of `options` holds: the replay's warnings, then its text output; for a
+    /// replay that stops at an invalid trace or scene, the output before the error, the warnings and
+    /// `error (exit 65): ` with the positioned error (also returned as `error`). Other errors (a file
+    /// that cannot be opened) are thrown.
+    public static func replay(_ options: ReplayOptions, observer: ReplayObserver? = nil) throws(TraceError) -> (text: String, error: TraceError?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings = ""
         let formatter = DiagnosticFormatter()
+        var stopped: TraceError?
         do {
-            try Replayer.run(options, output: &out) { warnings += formatter.format($0) + "\n" }
+            try Replayer.run(options, output: &out, warn: { warnings += formatter.format($0) + "\n" }, observer: observer)
         } catch where error.category == .invalidTrace {
             out.append(warnings)
             out.append("error (exit \(error.exitCode)): ")
             out.append(formatter.format(error))
             out.append("\n")
             warnings = ""
+            stopped = error
         }
-        let actual = warnings + out.text
-        if update {
-            let old = try FileIO.readText(expectedPath)
-            if old != actual { try FileIO.writeAtomically(actual, to: expectedPath) }
-            return Result(tracePath: options.inputPath, expectedPath: expectedPath, actual: actual, expected: old, updated: true)
-        }
-        let expected = try FileIO.readText(expectedPath)
-        return Result(tracePath: options.inputPath, expectedPath: expectedPath, actual: actual, expected: expected, updated: false)
+        return (warnings + out.text, stopped)
+    }
+
+    /// Compares `actual` with the golden file at `expectedPath`, or with `update` (re)writes it
+    /// (atomically, and only when it differs).
+    public static func compare(actual: String, tracePath: String, expectedPath: String, update: Bool) throws(TraceError) -> Result {
+        try compare(actual: actual, tracePath: tracePath, expectedPath: expectedPath, old: try FileIO.readText(expectedPath), update: update)
+    }
+
+    /// `compare`, given the golden file's text as already read (`old`, nil when it does not exist).
+    static func compare(actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool) throws(TraceError) -> Result {
+        if update && old != actual { try FileIO.writeAtomically(actual, to: expectedPath) }
+        return Result(tracePath: tracePath, expectedPath: expectedPath, actual: actual, expected: old, updated: update)
     }
 }

@@ -1,12 +1,13 @@
-/// A JUnit XML report of a suite run: one `<testcase>` per trace, the diff in the failure.
+/// A JUnit XML report of a suite run: one `<testcase>` per trace; a failing one holds a `<failure>`
+/// whose message is the one-line reason and whose text is the diff and the unmet expectations.
 public enum JUnitReport {
     public static func make(_ outcomes: [TraceSuite.Outcome], suiteName: String, seconds: Double) -> String {
         let failures = outcomes.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(formatDecimal(seconds, decimals: 3))\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatDecimal(seconds, decimals: 3))\">\n"
+        xml += "<testsuites name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(formatDecimal(seconds, decimals: 3))\">\n"
+        xml += "  <testsuite name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatDecimal(seconds, decimals: 3))\">\n"
         for o in outcomes {
-            xml += "    <testcase classname=\"traces\" name=\"\(escape(o.tracePath))\" time=\"\(formatDecimal(o.seconds, decimals: 3))\""
+            xml += "    <testcase classname=\"traces\" name=\"\(escapeAttribute(o.tracePath))\" time=\"\(formatDecimal(o.seconds, decimals: 3))\""
             if o.passed {
                 xml += "/>\n"
                 continue
@@ -14,13 +15,18 @@ public enum JUnitReport {
             xml += ">\n"
             let message: String
             var body = ""
+            var type = "error"
             if let e = o.error {
-                message = DiagnosticFormatter().format(e)
+                // The error (with its notes) in the text; its first line is the message.
+                let text = DiagnosticFormatter().format(e)
+                message = String(text.prefix(while: { $0 != "\n" }))
+                body = text + "\n"
             } else {
                 message = o.result?.failureMessage ?? "failed"
-                if o.result?.expected != nil { body = o.result?.diff ?? "" }
+                body = o.result?.details ?? ""
+                type = o.result?.failureKind ?? "golden"
             }
-            xml += "      <failure message=\"\(escape(message))\" type=\"golden\">\(escape(body))</failure>\n"
+            xml += "      <failure message=\"\(escapeAttribute(message))\" type=\"\(type)\">\(escape(body))</failure>\n"
             xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"
@@ -28,7 +34,18 @@ public enum JUnitReport {
     }
 
     /// XML escaping for text and attribute values; characters XML 1.0 forbids become U+FFFD.
+    /// Line breaks and tabs are kept as they are (right in text; in attributes, see `escapeAttribute`).
     public static func escape(_ s: String) -> String {
+        escape(s, attribute: false)
+    }
+
+    /// `escape`, also writing line breaks and tabs as character references: a parser would turn
+    /// literal ones in an attribute value into spaces.
+    public static func escapeAttribute(_ s: String) -> String {
+        escape(s, attribute: true)
+    }
+
+    private static func escape(_ s: String, attribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for scalar in s.unicodeScalars {
@@ -38,6 +55,9 @@ public enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r" where attribute: out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
             case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
             default:
                 let v = scalar.value

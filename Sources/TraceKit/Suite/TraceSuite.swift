@@ -1,7 +1,7 @@
 import Dispatch
 
-/// `gesturereplay test`: finds traces, runs each against its golden file (in parallel), and
-/// reports a line per trace and a summary.
+/// `gesturereplay test`: finds traces, checks each against its golden file and/or its expectations
+/// (`TraceCheck`, in parallel), and reports a line per trace and a summary.
 public enum TraceSuite {
     /// File names that are traces: `.json`, `.jsonl`, `.ndjson`, `.csv`, but not scenes
     /// (`*.scene.json`) and not the `expected`/`args` files that sit beside traces.
@@ -28,9 +28,10 @@ public enum TraceSuite {
     /// The outcome of one trace.
     public struct Outcome: Sendable {
         public var tracePath: String
-        /// The golden comparison, when the trace could be run.
-        public var result: GoldenFile.Result?
-        /// An error that kept the trace from running (cannot open, bad .args file, bad scene path).
+        /// The golden comparison and expectations, when the trace could be run.
+        public var result: TraceCheck.Result?
+        /// An error that kept the trace from being checked (cannot open, bad .args file, bad scene
+        /// path, a malformed expectation, an invalid trace without a golden file recording it).
         public var error: TraceError?
         /// Wall time, seconds.
         public var seconds: Double
@@ -53,7 +54,7 @@ public enum TraceSuite {
                 var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
                 do throws(TraceError) {
                     let options = try optionsFor(traces[i])
-                    outcome.result = try GoldenFile.check(options, update: update)
+                    outcome.result = try TraceCheck.run(options, update: update)
                 } catch {
                     outcome.error = error
                 }

@@ -1,0 +1,77 @@
+/// One trace checked the way `gesturereplay check` and `test` do: against its golden file and/or
+/// the expectations written in the trace or its scene (`docs/ci.md`).
+///
+/// - The golden file is compared when it exists, when one is named (`--expect FILE`), or when the
+///   trace has no expectations (a missing one then fails: "missing expected output ... and no
+///   expectations"). With `update` it is (re)written instead; an expectations-only trace gets no
+///   golden file unless one is named.
+/// - Expectations are checked whenever there are any, also with `update` (they are not rewritten).
+/// - The trace passes when everything checked holds.
+public enum TraceCheck {
+    /// The outcome of one trace.
+    public struct Result: Sendable {
+        public var tracePath: String
+        /// The golden comparison; nil when the trace is checked by its expectations only.
+        public var golden: GoldenFile.Result?
+        /// The expectations' outcome; nil when the trace has none.
+        public var expectations: ExpectationReport?
+
+        public var passed: Bool { (golden?.passed ?? true) && (expectations?.passed ?? true) }
+
+        /// True when `update` rewrote the golden file with different text.
+        public var goldenChanged: Bool { golden.map { $0.updated && $0.expected != $0.actual } ?? false }
+
+        /// What failed, in one line (nil when it passed): `output differs from t.expected`,
+        /// `1 of 3 expectations not met`, or both joined by `; `.
+        public var failureMessage: String? {
+            var parts: [String] = []
+            if let g = golden, !g.passed {
+                if g.expected == nil && expectations == nil {
+                    parts.append("missing expected output \(g.expectedPath) and no expectations (run with --update to create it)")
+                } else if let m = g.failureMessage {
+                    parts.append(m)
+                }
+            }
+            if let m = expectations?.failureMessage { parts.append(m) }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
+
+        /// The details of a failure, each line ending in a newline: the unified diff from the golden
+        /// file, then every unmet expectation with the transitions that show it. Empty when passed.
+        public var details: String {
+            var text = ""
+            if let g = golden, !g.passed, g.expected != nil { text += g.diff }
+            if let e = expectations, !e.passed { text += e.text }
+            return text
+        }
+
+        /// What kind of check failed: `golden`, `expectation` or `golden,expectation` (nil when passed).
+        public var failureKind: String? {
+            var kinds: [String] = []
+            if let g = golden, !g.passed { kinds.append("golden") }
+            if let e = expectations, !e.passed { kinds.append("expectation") }
+            return kinds.isEmpty ? nil : kinds.joined(separator: ",")
+        }
+    }
+
+    /// Replays `options` once, in memory, and checks it. `expectedPath` names the golden file
+    /// (default: the trace's path with `.expected`). Throws a malformed expectation's positioned
+    /// error, an error that kept the trace from being read (cannot open), and the error of an invalid
+    /// trace that has no golden file recording it.
+    public static func run(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
+        let collector = ExpectationCollector()
+        let replay = try GoldenFile.replay(options, observer: collector)
+        if let error = collector.error { throw error }
+        let expectations = collector.evaluate()
+        let path = expectedPath ?? GoldenFile.expectedPath(forTrace: options.inputPath)
+        let old = try FileIO.readText(path)
+        var golden: GoldenFile.Result?
+        if old != nil || expectedPath != nil || expectations == nil {
+            golden = try GoldenFile.compare(actual: replay.text, tracePath: options.inputPath, expectedPath: path, old: old, update: update)
+        }
+        // An invalid trace with no golden file recording its error (and none being written now)
+        // fails with that error rather than with "missing expected output" or partial expectations.
+        if let error = replay.error, old == nil, !(update && golden != nil) { throw error }
+        return Result(tracePath: options.inputPath, golden: golden, expectations: expectations)
+    }
+}
