@@ -127,7 +127,7 @@ public final class ByteSource {
             start = 0
             zeroPadding()
         }
-        if capacity - end < chunkSize / 2 { grow(to: max(capacity * 2, end + chunkSize)) }
+        if end == capacity { grow(to: max(capacity * 2, end + chunkSize)) }
         while true {
             let n = read(fd, storage + end, capacity - end)
             if n > 0 {

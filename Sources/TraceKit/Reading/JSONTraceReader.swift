@@ -47,10 +47,13 @@ public struct TraceScreen: Hashable, Sendable {
 /// `screen` and `scene` are available as soon as the reader is created, even
 /// when they come after `events` in the file: the reader locates the end of
 /// the events array with a fast bracket-matching pass (brackets, quotes and
-/// escapes only, no validation), parses the members after it, then streams
-/// the events. If that look-ahead fails (which can be caused by a syntax error
-/// inside the events), its error is held back: the events are read first, so
-/// the earliest error in the file is the one reported.
+/// escapes only, 8 bytes at a time), parses the members after it, then
+/// streams the events. Structural problems are therefore reported when the
+/// reader is created, before any event is returned: an unbalanced or
+/// truncated events array, or an error after it (when that look-ahead fails,
+/// the events array is validated first so that an earlier syntax error in it
+/// wins). Errors inside individual events (an unknown phase, a missing field,
+/// a stray comma) are reported by ``next()`` when the event is reached.
 public final class JSONTraceReader: TraceReader {
     /// The input's name in diagnostics.
     public var path: String { source.path }
@@ -69,10 +72,8 @@ public final class JSONTraceReader: TraceReader {
     private var scanner: JSONScanner
     private var stream: CoreBox<JSONEventStream>?
     private var finished = false
-    /// Index just after the events array, per the look-ahead (-1 if it failed).
+    /// Index just after the events array, per the look-ahead (-1 if not done).
     private var afterEvents = -1
-    /// An error found after the events by the look-ahead, reported after the events.
-    private var deferredError: TraceError?
 
     /// Reads the whole of `source` and parses everything but the events.
     public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable(), sceneMaxDepth: Int = JSONParser.defaultMaxDepth) throws(TraceError) {
@@ -149,10 +150,17 @@ public final class JSONTraceReader: TraceReader {
                     do {
                         try parseRemainingMembers(&s)
                     } catch {
-                        deferredError = error
+                        // A syntax error in the events (which can mislead the
+                        // bracket matching) comes first in the file: report it.
+                        var probe = atArray
+                        try probe.skipValue()
+                        throw error
                     }
+                } else {
+                    // Unbalanced: the events array is broken or truncated; find the error now.
+                    var probe = atArray
+                    try probe.skipValue()
                 }
-                // Otherwise the array is unbalanced: reading the events will find the error.
                 scanner = atArray
                 return
             case "screen":
@@ -235,11 +243,8 @@ public final class JSONTraceReader: TraceReader {
             try expectEndOfInput(&scanner)
             return
         }
-        if scanner.i == afterEvents {
-            if let deferredError { throw deferredError }
-            return
-        }
-        // The look-ahead failed or disagreed: parse the rest now.
+        if scanner.i == afterEvents { return }
+        // The look-ahead did not run or disagreed: parse the rest now.
         try parseRemainingMembers(&scanner)
     }
 }

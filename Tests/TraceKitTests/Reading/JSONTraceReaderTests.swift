@@ -168,6 +168,15 @@ struct JSONTraceReaderTests {
         #expect(try reader.readAll().isEmpty)
     }
 
+    @Test func structuralErrorsAreReportedBeforeTheFirstEvent() {
+        for text in ["{\"events\":[\(Self.event0),\(Self.event1)],\"screen\":{\"width\":0,\"height\":1}}",
+                     "{\"events\":[\(Self.event0),\(Self.event1)],\"scene\":{\"a\":}}",
+                     "{\"events\":[\(Self.event0),\(Self.event1)",
+                     "{\"events\":[\(Self.event0),\(Self.event1)]} trailing"] {
+            #expect(throws: TraceError.self, "\(text)") { _ = try JSONTraceReader(source: ByteSource(text: text, name: "e.json")) }
+        }
+    }
+
     @Test func emptyEventArraysAreValid() throws {
         #expect(try S.rows(.json, "[]").isEmpty)
         #expect(try S.rows(.json, " {\"events\" : [ ] } ").isEmpty)
@@ -194,7 +203,8 @@ struct JSONTraceReaderTests {
         ErrorCase("screen width negative", "{\"screen\":{\"width\":-1,\"height\":2},\"events\":[]}", line: 1, column: 20, "screen 'width' must be positive"),
         ErrorCase("screen missing height", "{\"events\":[],\"screen\":{\"width\":1}}", line: 1, column: 23, "'screen' is missing 'height'"),
         ErrorCase("scene syntax error after events", "{\"events\":[\(event0)],\n\"scene\":{\"views\":[1,]}}", line: 2, column: 21, "expected a value"),
-        ErrorCase("event error before a broken scene", "{\"events\":[{\"t\":0,\"id\":1,\"phase\":\"bogus\",\"x\":1,\"y\":2}],\"scene\":{,}}", line: 1, column: 34, "unknown phase 'bogus'"),
+        ErrorCase("broken scene is reported before the events are read", "{\"events\":[{\"t\":0,\"id\":1,\"phase\":\"bogus\",\"x\":1,\"y\":2}],\"scene\":{,}}", line: 1, column: 65, "a member name"),
+        ErrorCase("syntax error in the events wins over the scene error it causes", "{\"events\":[{\"t\":0,\"id\":1,\"phase\":\"be\"gan\"}],\"scene\":{}}", line: 1, column: 38, "',' or '}'"),
         ErrorCase("unbalanced events before the scene", "{\"events\":[{\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":1,\"y\":2}, ],\"scene\":{}}", line: 1, column: 56, "an event object"),
         ErrorCase("empty file", "", line: 1, column: 1, "empty trace"),
         ErrorCase("whitespace only", " \n\t", line: 1, column: 1, "empty trace"),
