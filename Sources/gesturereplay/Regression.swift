@@ -26,8 +26,7 @@ func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throw
 /// is no such file), with relative `--scene` paths made relative to the trace's folder.
 func argsFileArguments(forTrace path: String) throws(TraceError) -> [String] {
     let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    let argsPath = String(GoldenFile.expectedPath(forTrace: path).dropLast(".expected".count)) + ".args"
-    guard let text = try FileIO.readText(argsPath) else { return [] }
+    guard let text = try FileIO.readText(argsPath(forTrace: path)) else { return [] }
     var arguments = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
     for i in arguments.indices.dropLast() where arguments[i] == "--scene" && !arguments[i + 1].hasPrefix("/") {
         arguments[i + 1] = folder + arguments[i + 1]
@@ -35,17 +34,23 @@ func argsFileArguments(forTrace path: String) throws(TraceError) -> [String] {
     return arguments
 }
 
-/// The replay options for one trace of a suite: its `.args`, then the trace.
+/// `trace.json` -> `trace.args`.
+func argsPath(forTrace path: String) -> String {
+    String(GoldenFile.expectedPath(forTrace: path).dropLast(".expected".count)) + ".args"
+}
+
+/// The replay options for one trace of a suite: its `.args`, then the trace. A bad `.args` file is
+/// an error naming it.
 @Sendable func suiteOptions(forTrace path: String) throws(TraceError) -> ReplayOptions {
     let arguments = try argsFileArguments(forTrace: path)
     let command: Command
     do {
         command = try parseCommandLine(arguments + ["--", path])
     } catch {
-        throw .invalidTrace("in the .args file of \(path): \(error.message)", at: .file(path))
+        throw .invalidTrace(error.message, at: .file(argsPath(forTrace: path)))
     }
     guard case .replay(let options) = command else {
-        throw .invalidTrace("the .args file of \(path) may only hold replay options", at: .file(path))
+        throw .invalidTrace("a .args file may only hold replay options (\(arguments.joined(separator: " ")))", at: .file(argsPath(forTrace: path)))
     }
     return options
 }

@@ -10,7 +10,7 @@ import FoundationXML
 struct CheckAndSuiteTests {
     static let doubleTapGolden = """
            0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2
-           0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 0  taps 1  reason: required recognizer 'doubleTap' recognized
+           0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized
 
         """
 
@@ -50,18 +50,18 @@ struct CheckAndSuiteTests {
             "-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 3",
             "+   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2",
         ])
-        #expect(lines[6] == "    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 0  taps 1  reason: required recognizer 'doubleTap' recognized")
+        #expect(lines[6] == "    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized")
         #expect(lines[7] == "")
     }
 
-    @Test("check: a missing golden file fails with a hint, without a diff")
+    @Test("check: a missing golden file (and no expectations) fails with a hint, without a diff")
     func checkMissingGolden() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         try dir.copy("Traces/double-tap.json", as: "t.json")
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout == "FAIL t.json: missing expected output t.expected (run with --update to create it)\n")
+        #expect(r.stdout == "FAIL t.json: missing expected output t.expected and no expectations (run with --update to create it)\n")
         #expect(!dir.exists("t.expected"))
     }
 
@@ -114,13 +114,21 @@ struct CheckAndSuiteTests {
         #expect(try BinaryRunner.run(["check", "bad.csv"], in: dir.url).stdout == "PASS bad.csv\n")
     }
 
-    @Test("check takes the replay options from its command line (NAME.args is read by `test` only)")
-    func checkUsesCommandLineOptions() throws {
-        let with = try BinaryRunner.run(["check", "--touches", "Traces/pan-velocity.json"])
-        #expect(with.stdout == "PASS Traces/pan-velocity.json\n")
-        let without = try BinaryRunner.run(["check", "Traces/pan-velocity.json"])
+    @Test("check reads the trace's NAME.args first; options on its command line come after them")
+    func checkUsesArgsFile() throws {
+        // Traces/pan-velocity.args holds --touches: its golden has the touch line.
+        let r = try BinaryRunner.run(["check", "Traces/pan-velocity.json"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout == "PASS Traces/pan-velocity.json\n")
+        // Without the .args file beside it, the touch line is missing from the replay.
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.copy("Traces/pan-velocity.json", as: "p.json")
+        try dir.copy("Traces/pan-velocity.expected", as: "p.expected")
+        let without = try BinaryRunner.run(["check", "p.json"], in: dir.url)
         #expect(without.status == 1)
         #expect(without.stdout.contains("\n-   0.617  touch 1 ended at (241.6, 291.1)  velocity (611.6, -1556.5)\n"))
+        #expect(try BinaryRunner.run(["check", "--touches", "p.json"], in: dir.url).stdout == "PASS p.json\n")
     }
 
     // MARK: test
@@ -151,7 +159,7 @@ struct CheckAndSuiteTests {
         #expect(lines.first == "PASS suite/a-pass.json")
         #expect(lines.contains("FAIL suite/c-fail.json: output differs from suite/c-fail.expected"))
         #expect(lines.contains("-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 3"))
-        #expect(lines.contains("FAIL suite/d-missing.csv: missing expected output suite/d-missing.expected (run with --update to create it)"))
+        #expect(lines.contains("FAIL suite/d-missing.csv: missing expected output suite/d-missing.expected and no expectations (run with --update to create it)"))
         #expect(lines.contains("PASS suite/nested/b-pass.jsonl"))
         #expect(!r.stdout.contains("swipes.scene.json"))
         #expect(lines.last == "2 passed, 2 failed")
@@ -197,7 +205,7 @@ struct CheckAndSuiteTests {
         try dir.write("s/t.args", "--bogus\n")
         let r = try BinaryRunner.run(["test", "s"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout == "FAIL s/t.json: s/t.args: error: in s/t.args: unknown option '--bogus'\n0 passed, 1 failed\n")
+        #expect(r.stdout == "FAIL s/t.json: s/t.args: error: unknown option '--bogus'\n0 passed, 1 failed\n")
     }
 
     @Test("--shard I/N partitions the suite: every trace in exactly one shard, trace k in shard k % N + 1", arguments: [2, 3, 5])
@@ -270,7 +278,7 @@ struct CheckAndSuiteTests {
         #expect(body.contains("--- s/\(oddName).expected\n+++ s/\(oddName).json (actual)\n"))
         #expect(body.contains("-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps <3> & more\n"))
         let argsFailure = try #require(cases[2].elements(forName: "failure").first)
-        #expect(argsFailure.attribute(forName: "message")?.stringValue == "s/z-bad-args.args: error: in s/z-bad-args.args: unknown option '--bogus'")
+        #expect(argsFailure.attribute(forName: "message")?.stringValue == "s/z-bad-args.args: error: unknown option '--bogus'")
         #else
         // Structural check without an XML parser.
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
