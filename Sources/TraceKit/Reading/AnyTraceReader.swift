@@ -71,6 +71,12 @@ public final class AnyTraceReader: TraceReader {
         return nil
     }
 
+    /// The JSON document's raw `expect`, if any (other formats have none).
+    public var expect: JSONValue? {
+        if case .json(let r) = base { return r.expect }
+        return nil
+    }
+
     public var path: String {
         switch base {
         case .csv(let r): r.path

@@ -41,7 +41,7 @@ public struct TraceScreen: Hashable, Sendable {
 ///
 /// Memory: the whole file is read into one buffer (its size in bytes); events
 /// are then parsed one at a time straight from that buffer by ``next()`` and
-/// never stored as Swift values. Only `screen` and `scene` become
+/// never stored as Swift values. Only `screen`, `scene` and `expect` become
 /// ``JSONValue`` trees.
 ///
 /// `screen` and `scene` are available as soon as the reader is created, even
@@ -63,6 +63,8 @@ public final class JSONTraceReader: TraceReader {
     public private(set) var screen: TraceScreen?
     /// The raw `scene` member, if any (interpreted by the scene loader).
     public private(set) var scene: JSONValue?
+    /// The raw `expect` member, if any (interpreted by the expectations of `check` and `test`).
+    public private(set) var expect: JSONValue?
     /// True if the document is an object (`{"events": ...}`), false for a bare array.
     public private(set) var isObjectForm = false
 
@@ -167,6 +169,8 @@ public final class JSONTraceReader: TraceReader {
                 screen = try TraceScreen(try sceneParser.parseValue(&s))
             case "scene":
                 scene = try sceneParser.parseValue(&s)
+            case "expect":
+                expect = try sceneParser.parseValue(&s)
             default:
                 try s.skipValue()
             }
@@ -212,6 +216,8 @@ public final class JSONTraceReader: TraceReader {
                 screen = try TraceScreen(try sceneParser.parseValue(&s))
             case "scene":
                 scene = try sceneParser.parseValue(&s)
+            case "expect":
+                expect = try sceneParser.parseValue(&s)
             default:
                 try s.skipValue()
             }

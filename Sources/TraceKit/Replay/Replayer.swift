@@ -25,7 +25,7 @@ public enum Replayer {
             scene = Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
         }
         if let names = options.recognizerFilter { scene = try scene.keepOnly(names) }
-        try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: nil, sceneExpect: sceneJSON?["expect"]))
+        try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: reader.expect, sceneExpect: sceneJSON?["expect"]))
 
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
