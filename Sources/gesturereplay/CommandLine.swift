@@ -90,7 +90,7 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
                 throw UsageError(message: "invalid value '\(raw)' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
             }
             suite.shard = (i, n)
-        case "--jobs", "-j":
+        case "--jobs" where subcommand == "test", "-j" where subcommand == "test":
             let raw = try value(name)
             guard let n = Int(raw), n >= 1 else { throw UsageError(message: "invalid value '\(raw)' for \(name) (expected a positive whole number)") }
             suite.jobs = n

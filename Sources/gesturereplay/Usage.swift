@@ -10,8 +10,9 @@ let helpText = """
 
     USAGE
       gesturereplay [options] TRACE            replay TRACE and print every state transition
-      gesturereplay check [options] TRACE      compare the replay with TRACE's expected output
-      gesturereplay test [options] [PATH...]   run every trace under PATH (default: Traces) as a suite
+      gesturereplay check [options] TRACE      check the replay against TRACE's expected output and/or
+                                               the expectations in the trace or its scene
+      gesturereplay test [options] [PATH...]   check every trace under PATH (default: Traces) as a suite
 
     TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed).
 
@@ -32,8 +33,12 @@ let helpText = """
           --version                show the version
 
     CHECK AND TEST
+      A trace passes when its golden file (TRACE with extension .expected) matches, if it has one,
+      and every expectation in its "expect" (in the trace or its scene) holds; a trace with neither
+      fails. Both read NAME.args beside the trace for its replay options. See docs/ci.md.
           --expect FILE            (check) the golden file (default: TRACE with extension .expected)
-          --update                 (re)write golden files instead of comparing
+          --update                 (re)write golden files instead of comparing (expectations are
+                                   still checked; an expectations-only trace gets no golden file)
           --junit FILE             (test) also write a JUnit XML report
           --shard I/N              (test) run only slice I of N (deterministic)
       -j, --jobs N                 (test) run N traces at once (default: all cores)
@@ -42,13 +47,16 @@ let helpText = """
       gesturereplay Traces/double-tap.json
       gesturereplay --format jsonl --touches --velocity lsq2 recording.csv | jq .
       cat trace.jsonl | gesturereplay - --scene scene.json
+      gesturereplay check --update Traces/pinch.json
       gesturereplay test Traces/ --junit report.xml
+      gesturereplay test --shard 2/4 Traces/
 
     EXIT CODES
       0   success
-      1   expectations not met (check/test: a golden or expectation differs)
+      1   expectations not met (check/test: a golden file differs or is missing, or an
+          expectation does not hold)
       2   usage error
-      65  invalid trace or scene (the error names file:line:column)
+      65  invalid trace, scene or expectation (the error names file:line:column)
       66  cannot open an input file
       74  an input could not be read after it was opened (I/O error)
     """
