@@ -35,7 +35,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// UTF-8 BOM and whitespace):
     /// - `[` → ``json``;
     /// - `{` → ``json`` if the first object has a top-level `"events"`,
-    ///   `"screen"` or `"scene"` key, or does not end on its first line;
+    ///   `"screen"`, `"scene"` or `"expect"` key, or does not end on its first line;
     ///   otherwise ``jsonl`` (a one-line event object);
     /// - anything else (a header name, `#` comment, quote) → ``csv``.
     ///
@@ -75,7 +75,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
                 }
                 if expectingKey && i <= n {
                     let key = Array(bytes[start..<min(i, n)])
-                    if key == Array("events".utf8) || key == Array("screen".utf8) || key == Array("scene".utf8) {
+                    if key == Array("events".utf8) || key == Array("screen".utf8) || key == Array("scene".utf8) || key == Array("expect".utf8) {
                         return .json
                     }
                 }

@@ -58,6 +58,25 @@ struct ByteSourceTests {
         }
     }
 
+    @Test("memory stays flat: the buffer does not grow with the trace", arguments: [TraceFormat.csv, .jsonl])
+    func flatMemory(_ format: TraceFormat) throws {
+        var text = format == .csv ? "t,id,phase,x,y\n" : ""
+        for k in 0..<100_000 {
+            let t = Double(k) / 100
+            text += format == .csv ? "\(t),1,moved,\(k % 390),\(k % 844)\n"
+                                   : "{\"t\":\(t),\"id\":1,\"phase\":\"moved\",\"x\":\(k % 390),\"y\":\(k % 844)}\n"
+        }
+        let path = S.temporaryFile(Array(text.utf8), suffix: "." + format.rawValue)
+        defer { unlink(path) }
+        let source = try ByteSource(path: path, chunkSize: 4096)
+        let reader = try AnyTraceReader(source: source, format: format)
+        var count = 0
+        while try reader.next() != nil { count += 1 }
+        #expect(count == 100_000)
+        #expect(text.utf8.count > 2_000_000)
+        #expect(source.capacity == 4096)
+    }
+
     @Test func readsFromAPipeWithSniffing() throws {
         for (format, text) in Self.samples where text.utf8.count < 60_000 {
             var fds: [Int32] = [0, 0]

@@ -177,6 +177,12 @@ struct JSONTraceReaderTests {
         }
     }
 
+    @Test func expectMemberIsExposed() throws {
+        let r = try S.reader(.json, "{\"events\":[],\"expect\":[{\"recognizer\":\"tap\"}]}")
+        #expect(r.expect?[0]?["recognizer"]?.stringValue == "tap")
+        #expect(TraceFormat.sniff(Array("{\"expect\":[],\"events\":[]}".utf8)) == .json)
+    }
+
     @Test func emptyEventArraysAreValid() throws {
         #expect(try S.rows(.json, "[]").isEmpty)
         #expect(try S.rows(.json, " {\"events\" : [ ] } ").isEmpty)
