@@ -11,7 +11,7 @@ import GestureEngine
 /// ```
 public final class ExpectationCollector: ReplayObserver {
     /// The expectations read (the scene's first, then the trace's), once the replay started.
-    public private(set) var expectations: [Expectation] = []
+    public private(set) var expectations: [TraceExpectation] = []
     /// The error the expectations were rejected with, if any (it also stopped the replay).
     public private(set) var error: TraceError?
 
@@ -24,7 +24,7 @@ public final class ExpectationCollector: ReplayObserver {
 
     public func replayWillStart(_ start: ReplayStart) throws(TraceError) {
         do throws(TraceError) {
-            var list: [Expectation] = []
+            var list: [TraceExpectation] = []
             if let json = start.sceneExpect { list += try ExpectationParser.parse(json) }
             if let json = start.traceExpect { list += try ExpectationParser.parse(json) }
             try ExpectationParser.validate(list, recognizers: start.scene.recognizers.map(\.name))

@@ -1,6 +1,6 @@
 import GestureEngine
 
-/// Reads `"expect"` values into `Expectation`s. Every problem is an error at the offending value's
+/// Reads `"expect"` values into `TraceExpectation`s. Every problem is an error at the offending value's
 /// line and column (exit 65), so a malformed expectation never passes or fails silently.
 public enum ExpectationParser {
     /// The states a transition can go to, with the alias `recognized` for `ended`.
@@ -10,18 +10,18 @@ public enum ExpectationParser {
     ]
 
     /// An `"expect"` value: an array of expectation objects (or a single one).
-    public static func parse(_ json: JSONValue) throws(TraceError) -> [Expectation] {
+    public static func parse(_ json: JSONValue) throws(TraceError) -> [TraceExpectation] {
         if json.objectValue != nil { return [try expectation(json)] }
         guard let items = json.arrayValue else {
             throw error("\"expect\" must be an array of expectations, not \(json.typeDescription)", json)
         }
-        var result: [Expectation] = []
+        var result: [TraceExpectation] = []
         for item in items { result.append(try expectation(item)) }
         return result
     }
 
     /// Checks that every expectation names a recognizer of the scene (`recognizers`, in scene order).
-    public static func validate(_ expectations: [Expectation], recognizers: [String]) throws(TraceError) {
+    public static func validate(_ expectations: [TraceExpectation], recognizers: [String]) throws(TraceError) {
         for e in expectations where !recognizers.contains(e.recognizer) {
             let list = recognizers.isEmpty ? "the scene has none" : "the scene has: " + recognizers.joined(separator: ", ")
             throw .invalidTrace("unknown recognizer '\(e.recognizer)' in an expectation; \(list)", at: e.recognizerLocation)
@@ -29,7 +29,7 @@ public enum ExpectationParser {
     }
 
     /// One expectation object.
-    public static func expectation(_ json: JSONValue) throws(TraceError) -> Expectation {
+    public static func expectation(_ json: JSONValue) throws(TraceError) -> TraceExpectation {
         guard let members = json.objectValue else {
             throw error("an expectation must be an object like {\"recognizer\": \"tap\", \"state\": \"ended\"}, not \(json.typeDescription)", json)
         }
@@ -46,7 +46,7 @@ public enum ExpectationParser {
         guard let recognizer = recognizerValue.stringValue else {
             throw error("\"recognizer\" must be a string (a recognizer's name), not \(recognizerValue.typeDescription)", recognizerValue)
         }
-        var e = Expectation(recognizer: recognizer, recognizerLocation: recognizerValue.location, location: json.location)
+        var e = TraceExpectation(recognizer: recognizer, recognizerLocation: recognizerValue.location, location: json.location)
         if let v = json["state"] { e.state = try state(v, "state") }
         if let v = json["never"] {
             if let s = json.member("state") {
@@ -67,7 +67,7 @@ public enum ExpectationParser {
             case "recognizer", "state", "never", "count", "at": continue
             default:
                 let field = ValueField(key: m.key)
-                e.conditions.append(Expectation.Condition(key: m.key, field: field, test: try test(m.value, key: m.key, field: field), location: m.keyLocation))
+                e.conditions.append(TraceExpectation.Condition(key: m.key, field: field, test: try test(m.value, key: m.key, field: field), location: m.keyLocation))
             }
         }
         return e
@@ -89,12 +89,12 @@ public enum ExpectationParser {
         return s
     }
 
-    private static func count(_ v: JSONValue) throws(TraceError) -> Expectation.Quantifier {
+    private static func count(_ v: JSONValue) throws(TraceError) -> TraceExpectation.Quantifier {
         let (test, _) = try numberTest(v, "\"count\" (how many matching transitions)", allowText: false)
         func whole(_ d: Double?, _ what: String) throws(TraceError) -> Int? {
             guard let d else { return nil }
             guard d >= 0, d == d.rounded(), d < 1e9 else {
-                throw error("\"count\" \(what) must be a whole number >= 0, not \(ValueTest.number(d))", v)
+                throw error("\"count\"\(what.isEmpty ? "" : " " + what) must be a whole number >= 0, not \(ValueTest.number(d))", v)
             }
             return Int(d)
         }

@@ -71,12 +71,12 @@ struct ExpectationEvaluator {
     /// How many near misses a failure shows at most.
     static let shownClosest = 3
 
-    func evaluate(_ expectations: [Expectation]) -> ExpectationReport {
+    func evaluate(_ expectations: [TraceExpectation]) -> ExpectationReport {
         ExpectationReport(count: expectations.count, failures: expectations.compactMap(evaluate))
     }
 
     /// Nil when `e` holds.
-    func evaluate(_ e: Expectation) -> ExpectationFailure? {
+    func evaluate(_ e: TraceExpectation) -> ExpectationFailure? {
         let mine = transitions.filter { $0.recognizer.name == e.recognizer }
         // A condition on a value the recognizer never reports is a mistake (a typo, or the wrong
         // recognizer): fail it even for `never`, which it would otherwise pass trivially.
@@ -92,7 +92,7 @@ struct ExpectationEvaluator {
             }
         }
         let matches = mine.filter { mismatches(e, $0).isEmpty }
-        let times = "\(e.state) " + Expectation.countDescription(min: matches.count, max: matches.count)
+        let times = "\(e.state) " + TraceExpectation.countDescription(min: matches.count, max: matches.count)
         switch e.quantifier {
         case .reaches:
             if !matches.isEmpty { return nil }
@@ -102,48 +102,50 @@ struct ExpectationEvaluator {
             return failure(e, "\(e.recognizer) made \(plural(mine.count, "transition")), none matching; the closest:", closest(e, mine))
         case .never:
             if matches.isEmpty { return nil }
-            return failure(e, "\(e.recognizer) reached \(times):" + more(matches.count), shownMatches(matches))
+            return failure(e, "\(e.recognizer) reached \(times)" + more(matches.count) + ":", shownMatches(matches))
         case .count(let min, let max):
             if matches.count >= min && matches.count <= (max ?? Int.max) { return nil }
             if let max, matches.count > max {
-                return failure(e, "\(e.recognizer) reached \(times):" + more(matches.count), shownMatches(matches))
+                return failure(e, "\(e.recognizer) reached \(times)" + more(matches.count) + ":", shownMatches(matches))
             }
             if mine.isEmpty {
                 return failure(e, "\(e.recognizer) made no transitions (it stayed possible to the end of the trace)", [])
             }
+            // Too few: the near misses say why the others did not count.
             let others = mine.filter { !mismatches(e, $0).isEmpty }
             var got = "\(e.recognizer) reached \(times)"
-            var shown = shownMatches(matches)
-            if !matches.isEmpty { got += " (shown first)" }
+            var shown: [ExpectationFailure.Shown] = []
             if !others.isEmpty {
                 got += "; the closest other transitions:"
-                shown += closest(e, others)
+                shown = closest(e, others)
             }
             return failure(e, got, shown)
         }
     }
 
-    private func failure(_ e: Expectation, _ got: String, _ shown: [ExpectationFailure.Shown]) -> ExpectationFailure {
+    private func failure(_ e: TraceExpectation, _ got: String, _ shown: [ExpectationFailure.Shown]) -> ExpectationFailure {
         ExpectationFailure(location: e.location, expected: e.summary, got: got, shown: shown)
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 
     private func more(_ n: Int) -> String {
-        n > Self.shownMatches ? " (the first \(Self.shownMatches))" : ""
+        n > Self.shownMatches ? " (the first \(Self.shownMatches) shown)" : ""
     }
 
     private func shownMatches(_ matches: [Transition]) -> [ExpectationFailure.Shown] {
         matches.prefix(Self.shownMatches).map { ExpectationFailure.Shown(line: render($0), mismatches: []) }
     }
 
-    /// The near misses: fewest mismatches first, then nearest the time window, then terminal
-    /// transitions (they carry the reason) and later ones; shown in time order.
-    private func closest(_ e: Expectation, _ candidates: [Transition]) -> [ExpectationFailure.Shown] {
+    /// The near misses: transitions to the expected state first, then the fewest mismatches, then
+    /// the nearest the time window, then terminal transitions (they carry the reason) and later ones;
+    /// shown in time order.
+    private func closest(_ e: TraceExpectation, _ candidates: [Transition]) -> [ExpectationFailure.Shown] {
         let scored = candidates.enumerated().map { (index, t) in
             (index: index, t: t, mismatches: mismatches(e, t), distance: e.time?.distance(t.time) ?? 0)
         }
         let best = scored.sorted { a, b in
+            if (a.t.state == e.state) != (b.t.state == e.state) { return a.t.state == e.state }
             if a.mismatches.count != b.mismatches.count { return a.mismatches.count < b.mismatches.count }
             if a.distance != b.distance { return a.distance < b.distance }
             if a.t.state.isTerminal != b.t.state.isTerminal { return a.t.state.isTerminal }
@@ -153,7 +155,7 @@ struct ExpectationEvaluator {
     }
 
     /// Why `t` does not match `e` (empty when it does), one phrase per failed part.
-    func mismatches(_ e: Expectation, _ t: Transition) -> [String] {
+    func mismatches(_ e: TraceExpectation, _ t: Transition) -> [String] {
         var result: [String] = []
         if t.state != e.state { result.append("state is \(t.state), expected \(e.state)") }
         if let time = e.time, !time.accepts(t.time, decimals: 3) {

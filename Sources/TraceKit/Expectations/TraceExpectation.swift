@@ -17,7 +17,7 @@ import GestureEngine
 /// A transition *matches* when it is one of `recognizer`'s, goes to `state` (default `ended`), and
 /// satisfies the time window and every value condition. `state` (the default) needs at least one
 /// match, `never` none, `count` that many.
-public struct Expectation: Sendable {
+public struct TraceExpectation: Sendable {
     /// How many matching transitions the expectation needs.
     public enum Quantifier: Sendable, Equatable {
         /// At least one (`"state"`, or no state key at all).
