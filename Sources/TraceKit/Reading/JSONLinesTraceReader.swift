@@ -51,6 +51,8 @@ struct JSONLinesCore {
     private var line = 1
     private var started = false
     private var sawContent = false
+    /// Reused for every line (re-pointed, so the path is not copied per row).
+    private var scanner: JSONScanner
 
     init(source: ByteSource, parser: JSONEventParser) {
         self.source = source
@@ -58,6 +60,7 @@ struct JSONLinesCore {
         self.base = source.base
         self.start = source.start
         self.end = source.end
+        self.scanner = JSONScanner(base: source.base, start: 0, end: 0, path: source.path, endIsEndOfLine: true)
     }
 
     private mutating func refill() throws(TraceError) -> Bool {
@@ -94,7 +97,11 @@ struct JSONLinesCore {
                 }
                 lineEnd = end
             }
-            var scanner = JSONScanner(base: base, start: start, end: lineEnd, line: line, path: source.path, endIsEndOfLine: true)
+            scanner.base = base
+            scanner.i = start
+            scanner.end = lineEnd
+            scanner.line = line
+            scanner.lineStart = start
             scanner.skipWhitespace()
             if scanner.atEnd {
                 start = min(lineEnd + 1, end)

@@ -17,11 +17,11 @@ import Darwin
 /// Line tracking is exact because JSON allows line breaks only in whitespace.
 struct JSONScanner {
     /// Start of the buffer.
-    let base: UnsafePointer<UInt8>
+    var base: UnsafePointer<UInt8>
     /// Current index.
     var i: Int
     /// End of the scanned text (end of input, or end of the line for JSON Lines).
-    let end: Int
+    var end: Int
     /// Current 1-based line.
     var line: Int
     /// Index of the first byte of the current line (column 1).
