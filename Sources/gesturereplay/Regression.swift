@@ -80,13 +80,15 @@ func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
             out.append(r.details)
         }
     }
-    if let junit = suite.junitPath {
-        try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
-    }
     out.append("\(outcomes.count - failed) passed, \(failed) failed\n")
     if traces.isEmpty {
         out.append("gesturereplay: no traces found under \(suite.paths.joined(separator: " "))\n")
-        return ExitCode.expectationsNotMet
     }
-    return failed == 0 ? ExitCode.success : ExitCode.expectationsNotMet
+    // The results are out before the report is written, so a report that cannot be written
+    // (exit 66/74) does not hide them.
+    out.flush()
+    if let junit = suite.junitPath {
+        try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
+    }
+    return failed == 0 && !traces.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
 }

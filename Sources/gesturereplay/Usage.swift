@@ -56,7 +56,7 @@ let helpText = """
       1   expectations not met (check/test: a golden file differs or is missing, or an
           expectation does not hold)
       2   usage error
-      65  invalid trace, scene or expectation (the error names file:line:column)
+      65  invalid trace or scene, or a malformed expectation (the error names file:line:column)
       66  cannot open an input file
       74  an input could not be read after it was opened (I/O error)
     """

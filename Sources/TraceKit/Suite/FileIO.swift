@@ -33,7 +33,7 @@ public enum FileIO {
     public static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw .cannotOpen(temporary, "cannot create: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .cannotOpen(path, "cannot create: \(String(cString: strerror(errno)))") }
         var ok = true
         var text = text
         text.withUTF8 { buffer in
