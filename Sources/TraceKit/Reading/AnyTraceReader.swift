@@ -5,8 +5,8 @@
 /// otherwise (standard input, other extensions) the content is sniffed with
 /// ``TraceFormat/sniff(_:)-(UnsafeBufferPointer<UInt8>)`` over the first 64 KiB.
 ///
-/// ``next()`` switches over the concrete reader (no existential call), so the
-/// wrapper costs next to nothing per row.
+/// ``next()`` calls the concrete reader directly (no existential call, no
+/// retain), so the wrapper costs next to nothing per row.
 public final class AnyTraceReader: TraceReader {
     /// The concrete reader.
     public enum Base {
@@ -18,9 +18,20 @@ public final class AnyTraceReader: TraceReader {
     /// The concrete reader.
     public let base: Base
 
+    // The same readers outside the enum, for a cheap switch in `next()`.
+    private let kind: TraceFormat
+    private let csv: CSVTraceReader?
+    private let jsonl: JSONLinesTraceReader?
+    private let json: JSONTraceReader?
+
     /// Wraps a concrete reader.
     public init(_ base: Base) {
         self.base = base
+        switch base {
+        case .csv(let r): (kind, csv, jsonl, json) = (.csv, r, nil, nil)
+        case .jsonl(let r): (kind, csv, jsonl, json) = (.jsonl, nil, r, nil)
+        case .json(let r): (kind, csv, jsonl, json) = (.json, nil, nil, r)
+        }
     }
 
     /// Opens `path` (`-` for standard input) as `format`, or as detected.
@@ -51,13 +62,7 @@ public final class AnyTraceReader: TraceReader {
     }
 
     /// The format being read.
-    public var format: TraceFormat {
-        switch base {
-        case .csv: .csv
-        case .jsonl: .jsonl
-        case .json: .json
-        }
-    }
+    public var format: TraceFormat { kind }
 
     /// The JSON document's `screen`, if any (other formats have none).
     public var screen: TraceScreen? {
@@ -95,10 +100,10 @@ public final class AnyTraceReader: TraceReader {
 
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
-        switch base {
-        case .csv(let r): try r.next()
-        case .jsonl(let r): try r.next()
-        case .json(let r): try r.next()
+        switch kind {
+        case .csv: try csv.unsafelyUnwrapped.next()
+        case .jsonl: try jsonl.unsafelyUnwrapped.next()
+        case .json: try json.unsafelyUnwrapped.next()
         }
     }
 }

@@ -121,28 +121,33 @@ struct CSVTraceCore {
     mutating func next() throws(TraceError) -> TraceRow? {
         guard try records.nextRecord() else { return nil }
         let n = records.count
-        let source = records.source
-        if n != header.count {
-            let position = n > header.count ? records.fields[header.count].position : records.endPosition
-            throw TraceError.invalidTrace("row has \(n) \(n == 1 ? "field" : "fields") but the header has \(header.count) columns",
-                                          at: SourceLocation(path: source.path, position: position))
-        }
+        if n != header.count { throw columnCountError(n) }
         let base = records.base
         let fields = records.fields
         let c = header.columns
         let tf = fields[c.time], idf = fields[c.touch], pf = fields[c.phase], xf = fields[c.x], yf = fields[c.y]
-        let time = timeUnit.seconds(try Self.number(base, tf, .time, source))
-        let x = try Self.number(base, xf, .x, source)
-        let y = try Self.number(base, yf, .y, source)
-        let touch = try Self.touchID(base, idf, names, source, &scratch)
-        let phase = try Self.phase(base, pf, source)
+        // Values are parsed without touching any reference (no retain per row);
+        // errors are built off the hot path.
+        let tv = Self.number(base, tf), xv = Self.number(base, xf), yv = Self.number(base, yf)
+        guard case .value(let t) = tv else { throw numberError(tv, tf, .time) }
+        guard case .value(let x) = xv else { throw numberError(xv, xf, .x) }
+        guard case .value(let y) = yv else { throw numberError(yv, yf, .y) }
+        let touch: TouchID
+        let (ip, icount) = Self.trimmed(base, idf)
+        if !idf.escapedQuotes, let v = parseCanonicalInt64(ip, icount) {
+            touch = .integer(v)
+        } else {
+            touch = try nameID(idf)
+        }
+        let (pp, pcount) = Self.trimmed(base, pf)
+        guard let phase = PhaseNames.match(pp, pcount) else { throw phaseError(pf) }
         var positions = TraceRow.Positions(all: records.recordPosition)
         positions.time = tf.position
         positions.touch = idf.position
         positions.phase = pf.position
         positions.x = xf.position
         positions.y = yf.position
-        return TraceRow(time: time, touch: touch, phase: phase, x: x, y: y, positions: positions)
+        return TraceRow(time: timeUnit.seconds(t), touch: touch, phase: phase, x: x, y: y, positions: positions)
     }
 
     /// The field's bytes without surrounding spaces, tabs (and a stray CR).
@@ -159,61 +164,60 @@ struct CSVTraceCore {
         return (base + s, e &- s)
     }
 
-    private static func error(_ message: String, _ f: CSVFieldSpan, _ source: ByteSource) -> TraceError {
-        TraceError.invalidTrace(message, at: SourceLocation(path: source.path, position: f.position))
+    @inline(__always)
+    private static func number(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan) -> DecimalParsing.FieldValue {
+        let (p, n) = trimmed(base, f)
+        return DecimalParsing.parseField(p, n)
     }
 
-    @inline(__always)
-    private static func number(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan, _ field: TraceField, _ source: ByteSource) throws(TraceError) -> Double {
-        let (p, n) = trimmed(base, f)
-        switch DecimalParsing.parseField(p, n) {
-        case .value(let v):
-            return v
-        case .nonFinite:
-            throw error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a finite number", f, source)
-        case .notANumber:
-            if n == 0 { throw error("empty '\(field.name)' value: expected a number", f, source) }
-            throw error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a number", f, source)
-        }
+    private func error(_ message: String, _ position: TextPosition) -> TraceError {
+        TraceError.invalidTrace(message, at: SourceLocation(path: records.path, position: position))
     }
 
-    @inline(__always)
-    private static func phase(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan, _ source: ByteSource) throws(TraceError) -> TouchPhase {
-        let (p, n) = trimmed(base, f)
-        guard let phase = PhaseNames.match(p, n) else {
-            throw error(n == 0 ? "empty phase; expected one of: \(PhaseNames.expectedList)" : ReaderText.unknownPhase(p, n), f, source)
-        }
-        return phase
+    @inline(never)
+    private func columnCountError(_ n: Int) -> TraceError {
+        let position = n > header.count ? records.fields[header.count].position : records.endPosition
+        return error("row has \(n) \(n == 1 ? "field" : "fields") but the header has \(header.count) columns", position)
     }
 
-    @inline(__always)
-    private static func touchID(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan, _ names: TouchNameTable, _ source: ByteSource,
-                                _ scratch: inout [UInt8]) throws(TraceError) -> TouchID {
-        let (p, n) = trimmed(base, f)
-        if n == 0 { throw error("empty touch id", f, source) }
-        if !f.escapedQuotes {
-            if let v = parseCanonicalInt64(p, n) { return .integer(v) }
-            return try makeName(p, n, f, names, source)
+    @inline(never)
+    private func numberError(_ value: DecimalParsing.FieldValue, _ f: CSVFieldSpan, _ field: TraceField) -> TraceError {
+        let (p, n) = Self.trimmed(records.base, f)
+        if case .nonFinite = value {
+            return error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a finite number", f.position)
         }
-        // Undo doubled quotes.
+        if n == 0 { return error("empty '\(field.name)' value: expected a number", f.position) }
+        return error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a number", f.position)
+    }
+
+    @inline(never)
+    private func phaseError(_ f: CSVFieldSpan) -> TraceError {
+        let (p, n) = Self.trimmed(records.base, f)
+        return error(n == 0 ? "empty phase; expected one of: \(PhaseNames.expectedList)" : ReaderText.unknownPhase(p, n), f.position)
+    }
+
+    /// A touch id that is not a plain canonical integer: a name, a quoted
+    /// field with doubled quotes, or an error.
+    @inline(never)
+    private mutating func nameID(_ f: CSVFieldSpan) throws(TraceError) -> TouchID {
+        let (p, n) = Self.trimmed(records.base, f)
+        if n == 0 { throw error("empty touch id", f.position) }
         scratch.removeAll(keepingCapacity: true)
         var j = 0
         while j < n {
             let c = p[j]
             scratch.append(c)
-            j += c == UInt8(ascii: "\"") ? 2 : 1
+            j += (c == UInt8(ascii: "\"") && f.escapedQuotes) ? 2 : 1
         }
-        return try scratch.withUnsafeBufferPointer { (buf) throws(TraceError) -> TouchID in
-            if let v = parseCanonicalInt64(buf.baseAddress!, buf.count) { return .integer(v) }
-            return try makeName(buf.baseAddress!, buf.count, f, names, source)
+        let bytes = scratch
+        return try bytes.withUnsafeBufferPointer { (buf) throws(TraceError) -> TouchID in
+            let q = buf.baseAddress!
+            if let v = parseCanonicalInt64(q, buf.count) { return .integer(v) }
+            if !names.contains(q, buf.count) && !JSONScanner.isValidUTF8(q, buf.count) {
+                throw error("touch id \(ReaderText.quote(q, buf.count)) is not valid UTF-8", f.position)
+            }
+            return .name(names.intern(q, buf.count))
         }
-    }
-
-    private static func makeName(_ p: UnsafePointer<UInt8>, _ n: Int, _ f: CSVFieldSpan, _ names: TouchNameTable, _ source: ByteSource) throws(TraceError) -> TouchID {
-        if !names.contains(p, n) && !JSONScanner.isValidUTF8(p, n) {
-            throw error("touch id \(ReaderText.quote(p, n)) is not valid UTF-8", f, source)
-        }
-        return .name(names.intern(p, n))
     }
 }
 
