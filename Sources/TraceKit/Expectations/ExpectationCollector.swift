@@ -39,6 +39,9 @@ public final class ExpectationCollector: ReplayObserver {
         kindWidth = start.scene.recognizers.map(\.kind.count).max() ?? 0
     }
 
+    /// Only when there are expectations.
+    public var observesTransitions: Bool { !expectations.isEmpty }
+
     public func replay(didTransition transition: Transition) {
         if watched.contains(ObjectIdentifier(transition.recognizer)) { transitions.append(transition) }
     }

@@ -26,6 +26,9 @@ public enum Replayer {
         }
         if let names = options.recognizerFilter { scene = try scene.keepOnly(names) }
         try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: reader.expect, sceneExpect: sceneJSON?["expect"]))
+        // Transitions go through the observer only if it wants them (a trace without expectations
+        // replays exactly as without one).
+        let observer = observer?.observesTransitions == true ? observer : nil
 
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
@@ -79,7 +82,9 @@ public protocol ReplayObserver: AnyObject {
     /// Once, after the trace's header and its scene are read and before the first event. Throwing
     /// stops the replay with that error.
     func replayWillStart(_ start: ReplayStart) throws(TraceError)
-    /// Every transition, after it was rendered.
+    /// Read after `replayWillStart`: whether to receive the transitions at all.
+    var observesTransitions: Bool { get }
+    /// Every transition, after it was rendered (only if `observesTransitions`).
     func replay(didTransition transition: Transition)
 }
 
