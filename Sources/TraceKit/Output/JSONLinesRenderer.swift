@@ -32,72 +32,108 @@ public struct JSONLinesRenderer: ReplayRenderer {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `,"recognizer":NAME,"kind":KIND,"state":"` for each recognizer, rendered once.
+    private var labels = RecognizerLabels()
+
+    private static func makeLabel(_ name: String, _ kind: String, _ out: inout [UInt8]) {
+        var b = OutputBuffer(fileDescriptor: nil)
+        b.append(",\"recognizer\":" as StaticString)
+        b.appendJSONString(name)
+        b.append(",\"kind\":" as StaticString)
+        b.appendJSONString(kind)
+        b.append(",\"state\":\"" as StaticString)
+        out.append(contentsOf: b.bytes)
+    }
+
+    /// The most bytes of a transition line without its reason and extra values: the keys, 15
+    /// numbers at most, the states and the direction (the label is counted separately).
+    private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: 6)
+
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
+        labels.withLabel(t.recognizer, make: Self.makeLabel) { label in
+            var w = out.writer(reserving: Self.transitionBound + label.count)
+            Self.writeTransition(t, label, &w)
+            out.commit(w)
+        }
         let v = t.values
-        head("gesture", t.time, into: &out)
-        out.append(",\"recognizer\":" as StaticString)
-        out.appendJSONString(t.recognizer.name)
-        out.append(",\"kind\":" as StaticString)
-        out.appendJSONString(t.recognizer.kind)
-        out.append(",\"state\":\"" as StaticString)
-        out.append(t.state.description)
-        out.append("\",\"previous\":\"" as StaticString)
-        out.append(t.previous.description)
-        out.append(UInt8(ascii: "\""))
-        point(",\"location\":", v.location.x, v.location.y, into: &out)
-        out.append(",\"touches\":" as StaticString)
-        out.append(v.numberOfTouches)
-        if let taps = v.taps {
-            out.append(",\"taps\":" as StaticString)
-            out.append(taps)
-        }
-        if let tr = v.translation { point(",\"translation\":", tr.dx, tr.dy, into: &out) }
-        if let s = v.scale {
-            out.append(",\"scale\":" as StaticString)
-            out.appendNumber(s, decimals: 6, trim: true)
-        }
-        if let r = v.rotation {
-            out.append(",\"rotation\":" as StaticString)
-            out.appendNumber(r, decimals: 6, trim: true)
-        }
-        if let vel = v.velocity {
-            point(",\"velocity\":", vel.dx, vel.dy, into: &out)
-        } else if let sv = v.scalarVelocity {
-            out.append(",\"velocity\":" as StaticString)
-            out.appendNumber(sv, decimals: 6, trim: true)
-        }
-        if let d = v.direction {
-            out.append(",\"direction\":\"" as StaticString)
-            out.append(d.description)
-            out.append(UInt8(ascii: "\""))
-        }
-        if let r = v.selectionRect {
-            out.append(",\"selectionRect\":{\"x\":" as StaticString)
-            out.appendNumber(r.origin.x, decimals: 4, trim: true)
-            out.append(",\"y\":" as StaticString)
-            out.appendNumber(r.origin.y, decimals: 4, trim: true)
-            out.append(",\"width\":" as StaticString)
-            out.appendNumber(r.size.width, decimals: 4, trim: true)
-            out.append(",\"height\":" as StaticString)
-            out.appendNumber(r.size.height, decimals: 4, trim: true)
-            out.append(UInt8(ascii: "}"))
-        }
-        for (name, value) in v.extra {
-            out.append(UInt8(ascii: ","))
-            out.appendJSONString(name)
-            out.append(UInt8(ascii: ":"))
-            switch value {
-            case .integer(let i): out.append(i)
-            case .number(let d): out.appendNumber(d, decimals: 6, trim: true)
-            case .text(let s): out.appendJSONString(s)
-            case .point(let p): point("", p.x, p.y, into: &out)
+        if !v.extra.isEmpty || t.reason != nil {
+            for (name, value) in v.extra {
+                out.append(UInt8(ascii: ","))
+                out.appendJSONString(name)
+                out.append(UInt8(ascii: ":"))
+                switch value {
+                case .integer(let i): out.append(i)
+                case .number(let d): out.appendNumber(d, decimals: 6, trim: true)
+                case .text(let s): out.appendJSONString(s)
+                case .point(let p): point("", p.x, p.y, into: &out)
+                }
+            }
+            if let reason = t.reason {
+                out.append(",\"reason\":" as StaticString)
+                out.appendJSONString(reason)
             }
         }
-        if let reason = t.reason {
-            out.append(",\"reason\":" as StaticString)
-            out.appendJSONString(reason)
-        }
         out.append("}\n" as StaticString)
+    }
+
+    @inline(__always)
+    private static func writePoint(_ key: StaticString, _ x: Double, _ y: Double, _ w: inout ByteWriter) {
+        w.bytes(key)
+        w.bytes("{\"x\":")
+        w.number(x, decimals: 4, trim: true)
+        w.bytes(",\"y\":")
+        w.number(y, decimals: 4, trim: true)
+        w.byte(UInt8(ascii: "}"))
+    }
+
+    /// The line up to its extra values and reason (the closing brace is written after them).
+    private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
+        let v = t.values
+        w.bytes("{\"event\":\"gesture\",\"t\":")
+        w.number(t.time, decimals: 6, trim: true)
+        w.bytes(label)
+        w.bytes(stateName(t.state))
+        w.bytes("\",\"previous\":\"")
+        w.bytes(stateName(t.previous))
+        w.byte(UInt8(ascii: "\""))
+        writePoint(",\"location\":", v.location.x, v.location.y, &w)
+        w.bytes(",\"touches\":")
+        w.int(v.numberOfTouches)
+        if let taps = v.taps {
+            w.bytes(",\"taps\":")
+            w.int(taps)
+        }
+        if let tr = v.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
+        if let s = v.scale {
+            w.bytes(",\"scale\":")
+            w.number(s, decimals: 6, trim: true)
+        }
+        if let r = v.rotation {
+            w.bytes(",\"rotation\":")
+            w.number(r, decimals: 6, trim: true)
+        }
+        if let vel = v.velocity {
+            writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
+        } else if let sv = v.scalarVelocity {
+            w.bytes(",\"velocity\":")
+            w.number(sv, decimals: 6, trim: true)
+        }
+        if let d = v.direction {
+            w.bytes(",\"direction\":\"")
+            w.direction(d)
+            w.byte(UInt8(ascii: "\""))
+        }
+        if let r = v.selectionRect {
+            w.bytes(",\"selectionRect\":{\"x\":")
+            w.number(r.origin.x, decimals: 4, trim: true)
+            w.bytes(",\"y\":")
+            w.number(r.origin.y, decimals: 4, trim: true)
+            w.bytes(",\"width\":")
+            w.number(r.size.width, decimals: 4, trim: true)
+            w.bytes(",\"height\":")
+            w.number(r.size.height, decimals: 4, trim: true)
+            w.byte(UInt8(ascii: "}"))
+        }
     }
 
     public mutating func diagnostic(_ d: EngineDiagnostic, into out: inout OutputBuffer) {

@@ -6,8 +6,24 @@ import Darwin
 
 /// A byte buffer that output is built in and written to a file descriptor in large blocks.
 /// Numbers are formatted straight into it, without Foundation or intermediate strings.
+///
+/// It is a value: copies do not share writes (the storage is copied on the first write to a
+/// shared copy). The renderers write whole lines through a `ByteWriter` after one `reserve`, so a
+/// line costs one capacity check, not one per byte.
 public struct OutputBuffer {
-    public internal(set) var bytes: [UInt8] = []
+    /// Owns the allocation; the buffer keeps the pointer and capacity beside it so that writing
+    /// touches no reference-counted state.
+    @usableFromInline final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        init(capacity: Int) { base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+    }
+
+    @usableFromInline var storage: Storage
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// Bytes written and not yet flushed.
+    public private(set) var count: Int = 0
     /// The file descriptor written to on `flush()`; nil keeps everything in memory (tests, golden checks).
     let fileDescriptor: Int32?
     let flushThreshold: Int
@@ -16,134 +32,325 @@ public struct OutputBuffer {
     public init(fileDescriptor: Int32?, flushThreshold: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
         self.flushThreshold = flushThreshold
-        bytes.reserveCapacity(fileDescriptor == nil ? 4096 : flushThreshold + 4096)
+        capacity = fileDescriptor == nil ? 4096 : flushThreshold + 4096
+        storage = Storage(capacity: capacity)
+        base = storage.base
     }
 
-    /// Everything written so far, as text (in-memory buffers only).
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// Everything written and not yet flushed (everything, for in-memory buffers), as bytes.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    @inline(__always) public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    /// Everything written so far, as text (in-memory buffers only).
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    // MARK: Room
+
+    /// Makes room for `n` more bytes (and makes the storage this buffer's own).
+    @inline(__always) @usableFromInline mutating func reserve(_ n: Int) {
+        if _slowPath(count &+ n > capacity || !isKnownUniquelyReferenced(&storage)) { grow(n) }
+    }
+
+    @inline(never) @usableFromInline mutating func grow(_ n: Int) {
+        var newCapacity = capacity
+        while count + n > newCapacity { newCapacity *= 2 }
+        let new = Storage(capacity: newCapacity)
+        new.base.update(from: base, count: count)
+        storage = new
+        base = new.base
+        capacity = newCapacity
+    }
+
+    /// A writer at the end of the buffer with room for `n` bytes; hand it back with `commit(_:)`.
+    @inline(__always) mutating func writer(reserving n: Int) -> ByteWriter {
+        reserve(n)
+        return ByteWriter(base + count)
+    }
+
+    /// Takes the bytes written through `w` (obtained from `writer(reserving:)` with no other write since).
+    @inline(__always) mutating func commit(_ w: ByteWriter) {
+        count = w.p - base
+    }
+
+    // MARK: Appending
+
+    @inline(__always) public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
 
     @inline(__always) public mutating func append(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     public mutating func append(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { append($0) }
+    }
+
+    /// Appends raw bytes.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let b = bytes.baseAddress { (base + count).update(from: b, count: bytes.count) }
+        count &+= bytes.count
     }
 
     /// Appends `n` spaces.
     public mutating func pad(_ n: Int) {
-        if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).update(repeating: UInt8(ascii: " "), count: n)
+        count &+= n
     }
 
     public mutating func append(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendUnsigned(value.magnitude)
-        } else {
-            appendUnsigned(UInt(value))
-        }
+        var w = writer(reserving: 24)
+        w.int(value)
+        commit(w)
     }
 
     mutating func appendUnsigned(_ value: UInt) {
-        var v = value
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[n] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
-        }
+        var w = writer(reserving: 24)
+        w.uint(UInt64(value))
+        commit(w)
     }
 
     /// Appends a finite number with exactly `decimals` digits after the point (rounded half away from
     /// zero), or `null` when it is not finite: output never contains `nan` or `inf`.
     /// With `trim`, trailing zeros (and a bare point) are dropped: `1.5`, `2`, `-0.25`.
     public mutating func appendNumber(_ value: Double, decimals: Int, trim: Bool = false) {
-        guard value.isFinite else {
-            append("null" as StaticString)
-            return
-        }
-        var scale: UInt64 = 1
-        for _ in 0..<decimals { scale &*= 10 }
-        let magnitude = value.magnitude * Double(scale)
-        guard magnitude < 9.0e18 else {
-            // Beyond 64-bit fixed point: fall back to the shortest round-trip form.
-            append(value.description)
-            return
-        }
-        let scaled = UInt64(magnitude.rounded(.toNearestOrAwayFromZero))
-        if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
-        appendUnsigned(UInt(scaled / scale))
-        guard decimals > 0 else { return }
-        var fraction = scaled % scale
-        var digits = decimals
-        if trim {
-            if fraction == 0 { return }
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-        }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<max(digits, 1) { divisor &*= 10 }
-        for _ in 0..<digits {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
+        var w = writer(reserving: ByteWriter.maximumNumberLength(decimals: decimals))
+        w.number(value, decimals: decimals, trim: trim)
+        commit(w)
     }
 
     /// Appends `s` as a JSON string literal, quoted and escaped (RFC 8259: quote, backslash and
     /// control characters; everything else as UTF-8).
     public mutating func appendJSONString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"" as StaticString)
-            case UInt8(ascii: "\\"): append("\\\\" as StaticString)
-            case 0x0A: append("\\n" as StaticString)
-            case 0x0D: append("\\r" as StaticString)
-            case 0x09: append("\\t" as StaticString)
-            case 0..<0x20, 0x7F:
-                append("\\u00" as StaticString)
-                let hex: StaticString = "0123456789abcdef"
-                hex.withUTF8Buffer { h in
-                    bytes.append(h[Int(byte >> 4)])
-                    bytes.append(h[Int(byte & 0xF)])
-                }
-            default: bytes.append(byte)
-            }
+        var s = s
+        s.withUTF8 { utf8 in
+            var w = writer(reserving: ByteWriter.maximumJSONStringLength(utf8.count))
+            w.jsonString(utf8)
+            commit(w)
         }
-        bytes.append(UInt8(ascii: "\""))
     }
+
+    // MARK: Writing out
 
     /// Writes out pending bytes when more than the threshold are waiting.
     @inline(__always) public mutating func flushIfNeeded() {
-        if bytes.count >= flushThreshold { flush() }
+        if count >= flushThreshold { flush() }
     }
 
     /// Writes every pending byte to the file descriptor (retrying short writes).
     public mutating func flush() {
-        guard let fd = fileDescriptor, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
+        guard let fd = fileDescriptor, count > 0 else { return }
+        var offset = 0
+        while offset < count {
+            let n = write(fd, base + offset, count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+        count = 0
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(capacity: capacity)
+            base = storage.base
+        }
+    }
+}
+
+/// Writes bytes at a raw position with no bounds checks: the caller reserved room first
+/// (`OutputBuffer.writer(reserving:)`). Every number written takes at most
+/// `maximumNumberLength(decimals:)` bytes.
+struct ByteWriter {
+    var p: UnsafeMutablePointer<UInt8>
+
+    @inline(__always) init(_ p: UnsafeMutablePointer<UInt8>) { self.p = p }
+
+    /// The most bytes `number(_:decimals:trim:)` writes: a sign, 19 integer digits, a point and
+    /// the decimals, or `null`, or the shortest round-trip form of a huge number (at most 24).
+    static func maximumNumberLength(decimals: Int) -> Int { max(21 + decimals, 32) }
+
+    /// The most bytes `jsonString` writes for `n` UTF-8 bytes (every byte escaped as `\u00XX`, quotes).
+    static func maximumJSONStringLength(_ n: Int) -> Int { 6 * n + 2 }
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        p.pointee = b
+        p += 1
+    }
+
+    /// A literal: its length is known where this is inlined, so the copy becomes a few moves.
+    @inline(__always) mutating func bytes(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        UnsafeMutableRawPointer(p).copyMemory(from: s.utf8Start, byteCount: n)
+        p += n
+    }
+
+    @inline(__always) mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+        // Short runs (names, kinds) are copied 8 bytes at a time; memcpy's call costs more than that.
+        let n = b.count
+        guard let src = b.baseAddress else { return }
+        if n <= 64 {
+            let from = UnsafeRawPointer(src), to = UnsafeMutableRawPointer(p)
+            var i = 0
+            while i &+ 8 <= n {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+                i &+= 8
+            }
+            while i < n {
+                p[i] = src[i]
+                i &+= 1
+            }
+        } else {
+            p.update(from: src, count: n)
+        }
+        p += n
+    }
+
+    @inline(__always) mutating func bytes(_ a: [UInt8]) {
+        a.withUnsafeBufferPointer { bytes($0) }
+    }
+
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes($0) }
+    }
+
+    @inline(__always) mutating func spaces(_ n: Int) {
+        guard n > 0 else { return }
+        p.update(repeating: UInt8(ascii: " "), count: n)
+        p += n
+    }
+
+    /// Two ASCII digits for every value 0...99, "00" to "99".
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Number of decimal digits of `v` (1 for 0).
+    @inline(__always) static func digitCount(_ v: UInt64) -> Int {
+        var n = 1
+        var x = v
+        while x >= 10_000 {
+            x /= 10_000
+            n &+= 4
+        }
+        if x >= 100 { n &+= (x >= 1000 ? 3 : 2) } else if x >= 10 { n &+= 1 }
+        return n
+    }
+
+    /// Writes the `count` lowest decimal digits of `v` (zero-padded), ending just before `end`.
+    @inline(__always) static func digits(_ v: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var v = v
+        var q = end
+        var left = count
+        let pairs = digitPairs.utf8Start
+        while left >= 2 {
+            let r = Int(v % 100)
+            v /= 100
+            q -= 2
+            q[0] = pairs[2 &* r]
+            q[1] = pairs[2 &* r &+ 1]
+            left &-= 2
+        }
+        if left == 1 {
+            q -= 1
+            q[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+        }
+    }
+
+    @inline(__always) mutating func uint(_ v: UInt64) {
+        let n = Self.digitCount(v)
+        Self.digits(v, count: n, endingAt: p + n)
+        p += n
+    }
+
+    @inline(__always) mutating func int(_ v: Int) {
+        if v < 0 { byte(UInt8(ascii: "-")) }
+        uint(UInt64(v.magnitude))
+    }
+
+    private static let powersOfTen: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { r, _ in r * 10 } }
+
+    /// A finite number with `decimals` digits after the point, rounded half away from zero, `null`
+    /// when not finite; with `trim`, trailing zeros of the fraction (and a bare point) are dropped.
+    /// `-0` and negative numbers that round to zero print without a sign.
+    @inline(__always) mutating func number(_ value: Double, decimals: Int, trim: Bool) {
+        switch decimals {
+        // The common precisions get their own copy, with the scale a constant.
+        case 1: fixed(value, decimals: 1, scale: 10, trim: trim)
+        case 3: fixed(value, decimals: 3, scale: 1000, trim: trim)
+        case 4: fixed(value, decimals: 4, scale: 10_000, trim: trim)
+        case 6: fixed(value, decimals: 6, scale: 1_000_000, trim: trim)
+        default:
+            let d = max(0, min(decimals, 19))
+            fixed(value, decimals: d, scale: Self.powersOfTen[d], trim: trim)
+        }
+    }
+
+    @inline(__always) private mutating func fixed(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {
+        let magnitude = value.magnitude * Double(scale)
+        // False for NaN and infinities too.
+        guard magnitude < 9.0e18 else {
+            nonFixed(value)
+            return
+        }
+        var scaled: UInt64
+        if _fastPath(magnitude < 0x1p52) {
+            // Adding 2^52 rounds to an integer (half to even) held in the low mantissa bits; a tie
+            // that went down is moved up, which gives half away from zero. Every step is exact.
+            let biased = magnitude + 0x1p52
+            scaled = biased.bitPattern &- (0x1p52 as Double).bitPattern
+            if magnitude - (biased - 0x1p52) == 0.5 { scaled &+= 1 }
+        } else {
+            // Up to 9e18: truncation is exact below 2^63, and so is the fraction left.
+            scaled = UInt64(Int64(magnitude))
+            if magnitude - Double(Int64(scaled)) >= 0.5 { scaled &+= 1 }
+        }
+        if value < 0 && scaled != 0 { byte(UInt8(ascii: "-")) }
+        if decimals == 0 {
+            uint(scaled)
+            return
+        }
+        let whole = scaled / scale
+        let fraction = scaled &- whole &* scale
+        uint(whole)
+        if trim && fraction == 0 { return }
+        p[0] = UInt8(ascii: ".")
+        let end = p + 1 + decimals
+        Self.digits(fraction, count: decimals, endingAt: end)
+        p = end
+        if trim {
+            while p[-1] == UInt8(ascii: "0") { p -= 1 }
+        }
+    }
+
+    /// `null` for a value that is not finite; the shortest round-trip form beyond 64-bit fixed point.
+    @inline(never) private mutating func nonFixed(_ value: Double) {
+        if value.isFinite { string(value.description) } else { bytes("null") }
+    }
+
+    /// `utf8` as a JSON string literal, quoted and escaped (RFC 8259: quote, backslash and control
+    /// characters as escapes; everything else as it is).
+    mutating func jsonString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(UInt8(ascii: "\""))
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes("\\\"")
+            case UInt8(ascii: "\\"): bytes("\\\\")
+            case 0x0A: bytes("\\n")
+            case 0x0D: bytes("\\r")
+            case 0x09: bytes("\\t")
+            case 0..<0x20, 0x7F:
+                bytes("\\u00")
+                let hex: StaticString = "0123456789abcdef"
+                self.byte(hex.utf8Start[Int(byte >> 4)])
+                self.byte(hex.utf8Start[Int(byte & 0xF)])
+            default: self.byte(byte)
             }
         }
-        bytes.removeAll(keepingCapacity: true)
+        byte(UInt8(ascii: "\""))
     }
 }

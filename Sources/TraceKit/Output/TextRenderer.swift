@@ -10,7 +10,7 @@ import GestureEngine
 public struct TextRenderer: ReplayRenderer {
     let nameWidth: Int
     let kindWidth: Int
-    static let stateWidth = "possible -> cancelled".count
+    static let stateWidth = 21 // "possible -> cancelled".count
 
     /// A renderer whose columns fit the longest recognizer name and kind.
     public init(nameWidth: Int, kindWidth: Int) {
@@ -21,78 +21,61 @@ public struct TextRenderer: ReplayRenderer {
     public mutating func begin(into out: inout OutputBuffer) {}
 
     private func time(_ t: Double, into out: inout OutputBuffer) {
-        let start = out.bytes.count
-        out.appendNumber(t, decimals: 3)
-        let width = out.bytes.count - start
-        if width < 8 {
-            out.bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 8 - width), at: start)
-        }
-        out.append("  " as StaticString)
+        var w = out.writer(reserving: ByteWriter.maximumNumberLength(decimals: 3) + 10)
+        Self.writeTime(t, &w)
+        out.commit(w)
     }
 
-    private func column(_ s: String, width: Int, into out: inout OutputBuffer) {
-        let start = out.bytes.count
-        out.append(s)
-        out.pad(width - (out.bytes.count - start) + 2)
+    /// The time, 3 decimals, right-aligned in 8 characters, and the two spaces after it.
+    @inline(__always)
+    private static func writeTime(_ t: Double, _ w: inout ByteWriter) {
+        let start = w.p
+        w.number(t, decimals: 3, trim: false)
+        let width = w.p - start
+        if width < 8 {
+            let shift = 8 - width
+            (start + shift).update(from: start, count: width)
+            start.update(repeating: UInt8(ascii: " "), count: shift)
+            w.p += shift
+        }
+        w.bytes("  ")
+    }
+
+    @inline(__always)
+    private static func writePair(_ x: Double, _ y: Double, decimals: Int, _ w: inout ByteWriter) {
+        w.byte(UInt8(ascii: "("))
+        w.number(x, decimals: decimals, trim: false)
+        w.bytes(", ")
+        w.number(y, decimals: decimals, trim: false)
+        w.byte(UInt8(ascii: ")"))
     }
 
     private func pair(_ x: Double, _ y: Double, decimals: Int, into out: inout OutputBuffer) {
-        out.append(UInt8(ascii: "("))
-        out.appendNumber(x, decimals: decimals)
-        out.append(", " as StaticString)
-        out.appendNumber(y, decimals: decimals)
-        out.append(UInt8(ascii: ")"))
+        var w = out.writer(reserving: 2 * ByteWriter.maximumNumberLength(decimals: decimals) + 4)
+        Self.writePair(x, y, decimals: decimals, &w)
+        out.commit(w)
     }
 
+    /// The name and kind columns of each recognizer, padded, rendered once.
+    private var labels = RecognizerLabels()
+
+    /// The most bytes of a transition line without its label, extra values and reason.
+    private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: 3)
+
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
+        let nameWidth = nameWidth, kindWidth = kindWidth
+        labels.withLabel(t.recognizer, make: { name, kind, bytes in
+            // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
+            bytes.append(contentsOf: kind.utf8)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
+        }) { label in
+            var w = out.writer(reserving: Self.transitionBound + label.count)
+            Self.writeTransition(t, label, &w)
+            out.commit(w)
+        }
         let v = t.values
-        time(t.time, into: &out)
-        column(t.recognizer.name, width: nameWidth, into: &out)
-        column(t.recognizer.kind, width: kindWidth, into: &out)
-        let start = out.bytes.count
-        out.append(t.previous.description)
-        out.append(" -> " as StaticString)
-        out.append(t.state.description)
-        out.pad(Self.stateWidth - (out.bytes.count - start) + 2)
-        out.append("at " as StaticString)
-        pair(v.location.x, v.location.y, decimals: 1, into: &out)
-        out.append("  touches " as StaticString)
-        out.append(v.numberOfTouches)
-        if let taps = v.taps {
-            out.append("  taps " as StaticString)
-            out.append(taps)
-        }
-        if let tr = v.translation {
-            out.append("  translation " as StaticString)
-            pair(tr.dx, tr.dy, decimals: 1, into: &out)
-        }
-        if let s = v.scale {
-            out.append("  scale " as StaticString)
-            out.appendNumber(s, decimals: 3)
-        }
-        if let r = v.rotation {
-            out.append("  rotation " as StaticString)
-            out.appendNumber(r, decimals: 3)
-        }
-        if let vel = v.velocity {
-            out.append("  velocity " as StaticString)
-            pair(vel.dx, vel.dy, decimals: 1, into: &out)
-        } else if let sv = v.scalarVelocity {
-            out.append("  velocity " as StaticString)
-            out.appendNumber(sv, decimals: 3)
-        }
-        if let d = v.direction {
-            out.append("  direction " as StaticString)
-            out.append(d.description)
-        }
-        if let r = v.selectionRect {
-            out.append("  selection " as StaticString)
-            pair(r.origin.x, r.origin.y, decimals: 1, into: &out)
-            out.append(UInt8(ascii: " "))
-            out.appendNumber(r.size.width, decimals: 1)
-            out.append(UInt8(ascii: "x"))
-            out.appendNumber(r.size.height, decimals: 1)
-        }
         for (name, value) in v.extra {
             out.append("  " as StaticString)
             out.append(name)
@@ -109,6 +92,57 @@ public struct TextRenderer: ReplayRenderer {
             out.append(reason)
         }
         out.append(UInt8(ascii: "\n"))
+    }
+
+    /// The line up to its extra values and reason.
+    private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
+        let v = t.values
+        writeTime(t.time, &w)
+        w.bytes(label)
+        let start = w.p
+        w.bytes(stateName(t.previous))
+        w.bytes(" -> ")
+        w.bytes(stateName(t.state))
+        w.spaces(stateWidth - (w.p - start) + 2)
+        w.bytes("at ")
+        writePair(v.location.x, v.location.y, decimals: 1, &w)
+        w.bytes("  touches ")
+        w.int(v.numberOfTouches)
+        if let taps = v.taps {
+            w.bytes("  taps ")
+            w.int(taps)
+        }
+        if let tr = v.translation {
+            w.bytes("  translation ")
+            writePair(tr.dx, tr.dy, decimals: 1, &w)
+        }
+        if let s = v.scale {
+            w.bytes("  scale ")
+            w.number(s, decimals: 3, trim: false)
+        }
+        if let r = v.rotation {
+            w.bytes("  rotation ")
+            w.number(r, decimals: 3, trim: false)
+        }
+        if let vel = v.velocity {
+            w.bytes("  velocity ")
+            writePair(vel.dx, vel.dy, decimals: 1, &w)
+        } else if let sv = v.scalarVelocity {
+            w.bytes("  velocity ")
+            w.number(sv, decimals: 3, trim: false)
+        }
+        if let d = v.direction {
+            w.bytes("  direction ")
+            w.direction(d)
+        }
+        if let r = v.selectionRect {
+            w.bytes("  selection ")
+            writePair(r.origin.x, r.origin.y, decimals: 1, &w)
+            w.byte(UInt8(ascii: " "))
+            w.number(r.size.width, decimals: 1, trim: false)
+            w.byte(UInt8(ascii: "x"))
+            w.number(r.size.height, decimals: 1, trim: false)
+        }
     }
 
     public mutating func diagnostic(_ d: EngineDiagnostic, into out: inout OutputBuffer) {

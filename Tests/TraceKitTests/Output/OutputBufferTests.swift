@@ -1,0 +1,99 @@
+import Testing
+@testable import TraceKit
+
+@Suite("Output buffer: number formatting, strings, value semantics")
+struct OutputBufferTests {
+    /// The straightforward formatter the fast one replaced: `rounded(.toNearestOrAwayFromZero)` on the
+    /// scaled magnitude, then the integer and fraction digits.
+    static func reference(_ value: Double, decimals: Int, trim: Bool) -> String {
+        guard value.isFinite else { return "null" }
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let magnitude = value.magnitude * Double(scale)
+        guard magnitude < 9.0e18 else { return value.description }
+        let scaled = UInt64(magnitude.rounded(.toNearestOrAwayFromZero))
+        var out = value < 0 && scaled != 0 ? "-" : ""
+        out += String(scaled / scale)
+        guard decimals > 0 else { return out }
+        var fraction = String(scaled % scale)
+        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+        if trim {
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            if fraction.isEmpty { return out }
+        }
+        return out + "." + fraction
+    }
+
+    static func format(_ value: Double, decimals: Int, trim: Bool) -> String {
+        var out = OutputBuffer(fileDescriptor: nil)
+        out.appendNumber(value, decimals: decimals, trim: trim)
+        return out.text
+    }
+
+    @Test func numbersMatchTheReferenceOnEdgeCases() {
+        let values: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 1.5, 2.5, 0.05, 0.15, 0.25, 0.00005, 0.000049999,
+                                0.49999999999999994, 123.45, 301.84, -75.6333, 7410.266667, 1e-7, -1e-7,
+                                4503599627370495.5, 4503599627370496, 4503599627370497, 1e15 + 0.5, 8.99e14, 9.2e14,
+                                1e17, 8.9e18, 9e18, 1e19, -1e300, .nan, .infinity, -.infinity, .ulpOfOne,
+                                Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, 844.4999999999999, 2.675]
+        for v in values {
+            for decimals in [0, 1, 2, 3, 4, 6, 9] {
+                for trim in [false, true] {
+                    #expect(Self.format(v, decimals: decimals, trim: trim) == Self.reference(v, decimals: decimals, trim: trim),
+                            "\(v) decimals \(decimals) trim \(trim)")
+                }
+            }
+        }
+    }
+
+    @Test func numbersMatchTheReferenceOnRandomValues() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random() -> UInt64 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return state
+        }
+        for i in 0..<200_000 {
+            let bits = random()
+            // Ordinary magnitudes, exact ties at every precision, and arbitrary bit patterns.
+            var v = Double(Int64(bitPattern: bits) % 100_000_000) / 10_000
+            if i % 3 == 1 { v = (Double(Int64(bitPattern: bits) % 2_000_000) + 0.5) / [1, 10, 1000, 10_000, 1_000_000][i % 5] }
+            if i % 3 == 2 { v = Double(bitPattern: bits) }
+            for decimals in [1, 3, 4, 6] {
+                let trim = i % 2 == 0
+                let got = Self.format(v, decimals: decimals, trim: trim)
+                let want = Self.reference(v, decimals: decimals, trim: trim)
+                if got != want {
+                    Issue.record("\(v) (bits \(v.bitPattern)) decimals \(decimals) trim \(trim): \(got) != \(want)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func integersAndStrings() {
+        var out = OutputBuffer(fileDescriptor: nil)
+        for v in [0, 9, 10, 99, 100, 9999, 10_000, 123_456_789, -1, -10_000, Int.max, Int.min] {
+            out.append(v)
+            out.append(UInt8(ascii: " "))
+        }
+        out.appendJSONString("a\"b\\c\n\r\t\u{01}\u{7F}é")
+        out.pad(2)
+        out.append("x" as StaticString)
+        #expect(out.text == "0 9 10 99 100 9999 10000 123456789 -1 -10000 \(Int.max) \(Int.min) \"a\\\"b\\\\c\\n\\r\\t\\u0001\\u007fé\"  x")
+    }
+
+    @Test func copiesDoNotShareWrites() {
+        var a = OutputBuffer(fileDescriptor: nil)
+        a.append("hello" as StaticString)
+        var b = a
+        b.append(" world" as StaticString)
+        a.append("!" as StaticString)
+        #expect(a.text == "hello!")
+        #expect(b.text == "hello world")
+        // Growing past the first allocation keeps what was written.
+        var c = OutputBuffer(fileDescriptor: nil)
+        for i in 0..<10_000 { c.append(i % 10) }
+        #expect(c.count == 10_000)
+        #expect(Array(c.bytes.prefix(12)) == Array("012345678901".utf8))
+    }
+}
