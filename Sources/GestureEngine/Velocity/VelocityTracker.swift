@@ -9,72 +9,66 @@
 /// See `VelocityEstimator` for the calling protocol and `VelocityEstimatorKind` for what each
 /// estimator does and where it comes from.
 public struct VelocityTracker: VelocityEstimator {
-    private enum Engine: Sendable {
-        case uikit(UIKitVelocityEstimator)
-        case lsq2(LeastSquaresVelocityEstimator)
-        case flutter(FlutterVelocityEstimator)
-        case impulse(ImpulseVelocityEstimator)
-    }
-
     /// The most samples any estimator keeps (AOSP `HISTORY_SIZE`, Flutter `_historySize`).
     public static let sampleCapacity = VelocitySampleRing.capacity
 
     /// Which estimator this tracker runs.
     public let kind: VelocityEstimatorKind
-    private var engine: Engine
+    // One field per estimator, only `kind`'s in use: each call switches on `kind` and updates its
+    // estimator in place (an enum with the estimators as payloads would copy its largest payload,
+    // a 20-sample ring, in and out at every sample).
+    private var uikit = UIKitVelocityEstimator()
+    private var lsq2 = LeastSquaresVelocityEstimator()
+    private var flutter = FlutterVelocityEstimator()
+    private var impulse = ImpulseVelocityEstimator()
 
     /// A tracker with no samples running the estimator `kind` (UIKit's blend by default).
     public init(kind: VelocityEstimatorKind = .uikit) {
         self.kind = kind
-        self.engine = Self.freshEngine(for: kind)
     }
 
     public mutating func reset() {
-        engine = Self.freshEngine(for: kind)
+        switch kind {
+        case .uikit: uikit.reset()
+        case .lsq2: lsq2.reset()
+        case .flutter: flutter.reset()
+        case .impulse: impulse.reset()
+        }
     }
 
     public mutating func addSample(time: Double, position: Point) {
-        switch engine {
-        case .uikit(var e): e.addSample(time: time, position: position); engine = .uikit(e)
-        case .lsq2(var e): e.addSample(time: time, position: position); engine = .lsq2(e)
-        case .flutter(var e): e.addSample(time: time, position: position); engine = .flutter(e)
-        case .impulse(var e): e.addSample(time: time, position: position); engine = .impulse(e)
+        switch kind {
+        case .uikit: uikit.addSample(time: time, position: position)
+        case .lsq2: lsq2.addSample(time: time, position: position)
+        case .flutter: flutter.addSample(time: time, position: position)
+        case .impulse: impulse.addSample(time: time, position: position)
         }
     }
 
     public mutating func addLift(time: Double, position: Point) {
-        switch engine {
-        case .uikit(var e): e.addLift(time: time, position: position); engine = .uikit(e)
-        case .lsq2(var e): e.addLift(time: time, position: position); engine = .lsq2(e)
-        case .flutter(var e): e.addLift(time: time, position: position); engine = .flutter(e)
-        case .impulse(var e): e.addLift(time: time, position: position); engine = .impulse(e)
+        switch kind {
+        case .uikit: uikit.addLift(time: time, position: position)
+        case .lsq2: lsq2.addLift(time: time, position: position)
+        case .flutter: flutter.addLift(time: time, position: position)
+        case .impulse: impulse.addLift(time: time, position: position)
         }
     }
 
     public func velocity() -> Vector? {
-        switch engine {
-        case .uikit(let e): e.velocity()
-        case .lsq2(let e): e.velocity()
-        case .flutter(let e): e.velocity()
-        case .impulse(let e): e.velocity()
+        switch kind {
+        case .uikit: uikit.velocity()
+        case .lsq2: lsq2.velocity()
+        case .flutter: flutter.velocity()
+        case .impulse: impulse.velocity()
         }
     }
 
     public var retainedSampleCount: Int {
-        switch engine {
-        case .uikit(let e): e.retainedSampleCount
-        case .lsq2(let e): e.retainedSampleCount
-        case .flutter(let e): e.retainedSampleCount
-        case .impulse(let e): e.retainedSampleCount
-        }
-    }
-
-    private static func freshEngine(for kind: VelocityEstimatorKind) -> Engine {
         switch kind {
-        case .uikit: .uikit(UIKitVelocityEstimator())
-        case .lsq2: .lsq2(LeastSquaresVelocityEstimator())
-        case .flutter: .flutter(FlutterVelocityEstimator())
-        case .impulse: .impulse(ImpulseVelocityEstimator())
+        case .uikit: uikit.retainedSampleCount
+        case .lsq2: lsq2.retainedSampleCount
+        case .flutter: flutter.retainedSampleCount
+        case .impulse: impulse.retainedSampleCount
         }
     }
 }
