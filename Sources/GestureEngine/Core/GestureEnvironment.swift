@@ -4,37 +4,53 @@
 /// Feed it with `send(_:at:)` once per event (all changes that share a timestamp), in time order,
 /// then call `finish()`. Output goes to `observer`. See `docs/engine.md` for the rules.
 public final class GestureEnvironment {
+    // Exclusivity: the stored state below is marked `@exclusivity(unchecked)`. Every access to it is
+    // the engine's own, single-threaded, and short (a read, an assignment, or a mutating call on an
+    // array or the timer queue that calls out to nothing), so no two accesses can overlap and the
+    // run-time check (about 80 instructions per access, tens of accesses per event) buys nothing.
+    // See docs/engine.md, "Cost".
+
     /// The root of the view tree (window coordinates = the root's superview coordinates).
     public let rootView: View
     /// Receives transitions, diagnostics, view deliveries and touch ends (held strongly).
-    public var observer: (any GestureEnvironmentObserver)?
+    @exclusivity(unchecked) public var observer: (any GestureEnvironmentObserver)?
     /// When true, the environment works out what each view would receive and reports it as `ViewDelivery`.
-    public var deliversTouchesToViews = false
+    @exclusivity(unchecked) public var deliversTouchesToViews = false
     /// The current trace time, seconds: the last event's, or a timer's deadline while it fires.
-    public internal(set) var currentTime: Double = 0
+    @exclusivity(unchecked) public internal(set) var currentTime: Double = 0
     /// True after `finish()`: later events are rejected with a diagnostic.
-    public private(set) var isFinished = false
+    @exclusivity(unchecked) public private(set) var isFinished = false
 
-    var timers = TimerQueue()
-    private var hasStarted = false
-    private var activeTouches: [Int: Touch] = [:]
+    @exclusivity(unchecked) var timers = TimerQueue()
+    @exclusivity(unchecked) private var hasStarted = false
+    @exclusivity(unchecked) private var activeTouches: [Int: Touch] = [:]
     private let event = TouchEvent()
     /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
-    private var stamp = 0
-    private var stepTouches: [Touch] = []
-    private var stepRecognizers: [GestureRecognizer] = []
-    private var scratch: [Touch] = []
+    @exclusivity(unchecked) private var stamp = 0
+    @exclusivity(unchecked) private var stepTouches: [Touch] = []
+    @exclusivity(unchecked) private var stepRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var scratch: [Touch] = []
     /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
-    var participants: [GestureRecognizer] = []
-    private var resetQueue: [GestureRecognizer] = []
+    @exclusivity(unchecked) var participants: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
+    /// Empty storage for the next `resetQueue` (see `settle()`).
+    @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
     /// Above zero while recognizers are being called; resets wait until it is back to zero.
-    var dispatchDepth = 0
+    @exclusivity(unchecked) var dispatchDepth = 0
     /// Touches whose `began` or `ended` is held back from their view.
-    var heldTouches: [Touch] = []
+    @exclusivity(unchecked) var heldTouches: [Touch] = []
+    /// Every recognizer whose `environment` this environment set: it clears them when it goes away
+    /// (`GestureRecognizer.environment` is `unowned(unsafe)`, read at every state change, and this
+    /// keeps it from ever dangling: it is nil once its environment is gone, as a weak reference).
+    @exclusivity(unchecked) private var adopted: [GestureRecognizer] = []
 
     /// An environment for the view tree under `rootView`.
     public init(rootView: View) {
         self.rootView = rootView
+    }
+
+    deinit {
+        for r in adopted where r.environment === self { r.environment = nil }
     }
 
     /// The touches currently down, in the order they began.
@@ -134,7 +150,10 @@ public final class GestureEnvironment {
             var v = view
             while let current = v {
                 for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
-                    r.environment = self
+                    if r.environment !== self {
+                        r.environment = self
+                        adopted.append(r)
+                    }
                     r.trackedTouches.append(touch)
                     touch.recognizers.append(r)
                     touch.recognizerAttempts.append(r.attempt)
@@ -227,9 +246,15 @@ public final class GestureEnvironment {
     func settle() {
         guard dispatchDepth == 0 else { return }
         while !resetQueue.isEmpty {
-            let queue = resetQueue
-            resetQueue.removeAll(keepingCapacity: true)
-            for r in queue { resetRecognizer(r) }
+            // The queued recognizers are reset as one batch; the queue continues in the spare
+            // storage, so neither array is reallocated (a nested settle sees only what is queued
+            // after the batch was taken).
+            var batch = spareResetQueue
+            spareResetQueue = []
+            swap(&batch, &resetQueue)
+            for r in batch { resetRecognizer(r) }
+            batch.removeAll(keepingCapacity: true)
+            spareResetQueue = batch
         }
         if deliversTouchesToViews && !heldTouches.isEmpty { releaseHeldTouches() }
     }

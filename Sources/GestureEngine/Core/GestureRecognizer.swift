@@ -8,8 +8,9 @@
 open class GestureRecognizer {
     /// The name used in output and in scene files.
     public var name: String
-    /// The view this recognizer is attached to.
-    public internal(set) weak var view: View?
+    /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
+    /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
     /// The delegate (held weakly, as in UIKit).
     public weak var delegate: (any GestureRecognizerDelegate)?
 
@@ -26,28 +27,35 @@ open class GestureRecognizer {
     }
 
     // MARK: State, managed with the environment
+    //
+    // Only the engine touches this state, with plain reads, assignments and short array calls
+    // that call out to nothing, so accesses never overlap: it skips the run-time exclusivity check
+    // (see `GestureEnvironment` and docs/engine.md, "Cost").
 
-    var currentState: GestureRecognizerState = .possible
+    @exclusivity(unchecked) var currentState: GestureRecognizerState = .possible
     /// A recognition held back until the recognizers this one requires to fail have failed.
-    var pendingState: GestureRecognizerState?
+    @exclusivity(unchecked) var pendingState: GestureRecognizerState?
     /// True when the held-back recognition passed through `began` (a continuous gesture that also ended while waiting).
-    var pendingBegan = false
-    var shouldBeginAsked = false
+    @exclusivity(unchecked) var pendingBegan = false
+    @exclusivity(unchecked) var shouldBeginAsked = false
     /// The reason given with `fail(_:)` for the next `failed`.
-    var pendingFailureReason: String?
+    @exclusivity(unchecked) var pendingFailureReason: String?
     /// Touches this recognizer receives, in the order they began.
-    var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// True once it has received a touch since its last reset: it takes part in arbitration.
-    var isParticipating = false
-    var deliveryStamp = 0
-    var isQueuedForReset = false
+    @exclusivity(unchecked) var isParticipating = false
+    @exclusivity(unchecked) var deliveryStamp = 0
+    @exclusivity(unchecked) var isQueuedForReset = false
     /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.
-    var attempt = 0
+    @exclusivity(unchecked) var attempt = 0
     /// Where the touches were when the last one left, window coordinates (reported after they lift).
-    var lastCentroid: Point = .zero
+    @exclusivity(unchecked) var lastCentroid: Point = .zero
     /// Recognizers that must fail before this one may recognize (`require(toFail:)`).
-    var requiredToFail: [GestureRecognizer] = []
-    weak var environment: GestureEnvironment?
+    @exclusivity(unchecked) var requiredToFail: [GestureRecognizer] = []
+    /// The environment that delivered this recognizer's touches. Not retained: read at every state
+    /// change, it costs a plain load, and the environment sets it back to nil when it goes away
+    /// (`GestureEnvironment.deinit`), so it behaves as a weak reference and never dangles.
+    @exclusivity(unchecked) unowned(unsafe) var environment: GestureEnvironment?
 
     /// A recognizer named `name` (the type's kind when nil).
     public init(name: String? = nil) {

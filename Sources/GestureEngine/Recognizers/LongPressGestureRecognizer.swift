@@ -45,22 +45,24 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Longest a tap before the press may last, seconds (`TapGestureRecognizer.defaultMaximumTapDuration`, 0.75 s).
     public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
 
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// Taps completed before the press in the current attempt.
-    public private(set) var tapsCompleted = 0
+    @exclusivity(unchecked) public private(set) var tapsCompleted = 0
 
     /// Starting centroid of the first tap (or of the press when no taps are required), window coordinates.
-    private var start: Point?
-    private var phaseInProgress = false
-    private var downsInPhase = 0
-    private var beganSum = Vector.zero
+    @exclusivity(unchecked) private var start: Point?
+    @exclusivity(unchecked) private var phaseInProgress = false
+    @exclusivity(unchecked) private var downsInPhase = 0
+    @exclusivity(unchecked) private var beganSum = Vector.zero
     /// When the press's fingers were all down, seconds (trace time).
-    private var pressStartTime: Double?
-    private var pressTimer: TimerToken?
-    private var tapTimer: TimerToken?
-    private var intervalTimer: TimerToken?
+    @exclusivity(unchecked) private var pressStartTime: Double?
+    @exclusivity(unchecked) private var pressTimer: TimerToken?
+    @exclusivity(unchecked) private var tapTimer: TimerToken?
+    @exclusivity(unchecked) private var intervalTimer: TimerToken?
     /// True once the press asked to begin (its state may still read `possible` while a failure
     /// requirement holds the recognition back).
-    private var hasBegun = false
+    @exclusivity(unchecked) private var hasBegun = false
 
     override open var kind: String { "longPress" }
 

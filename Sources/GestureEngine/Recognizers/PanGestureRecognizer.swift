@@ -37,20 +37,22 @@ open class PanGestureRecognizer: GestureRecognizer {
         didSet { tracker = VelocityTracker(kind: velocityEstimator) }
     }
 
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// The centroid's path, window coordinates, made continuous across finger changes:
     /// centroid + `fingerChangeOffset`. Velocity samples and the translation are taken from it.
-    private var pathPosition = Point.zero
+    @exclusivity(unchecked) private var pathPosition = Point.zero
     /// Accumulated compensation for centroid jumps when fingers are added or lifted.
-    private var fingerChangeOffset = Vector.zero
+    @exclusivity(unchecked) private var fingerChangeOffset = Vector.zero
     /// Where the path was at touch-down (hysteresis is measured from it).
-    private var startPosition = Point.zero
+    @exclusivity(unchecked) private var startPosition = Point.zero
     /// translation = pathPosition − translationOrigin.
-    private var translationOrigin = Point.zero
-    private var hasTouchedDown = false
+    @exclusivity(unchecked) private var translationOrigin = Point.zero
+    @exclusivity(unchecked) private var hasTouchedDown = false
     /// True once this pan asked for `began` (its state may still read `possible` while a failure
     /// requirement holds the recognition back).
-    private var hasBegun = false
-    private var tracker = VelocityTracker(kind: .uikit)
+    @exclusivity(unchecked) private var hasBegun = false
+    @exclusivity(unchecked) private var tracker = VelocityTracker(kind: .uikit)
 
     override open var kind: String { "pan" }
 

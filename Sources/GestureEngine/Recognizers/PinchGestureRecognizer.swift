@@ -25,16 +25,18 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Weight of the newest sample in the velocity blend: 0.25.
     public static let sampleWeight = ScalarVelocityBlend.sampleWeight
 
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// Distance between the fingers when the current pair formed, points.
-    private var initialDistance = 0.0
+    @exclusivity(unchecked) private var initialDistance = 0.0
     /// Distance that gives scale 1, points (the initial distance shifted by the hysteresis at began).
-    private var baseDistance = 0.0
-    private var hasPair = false
-    private var hasBegun = false
-    private var currentScale = 1.0
-    private var velocityBlend = ScalarVelocityBlend()
+    @exclusivity(unchecked) private var baseDistance = 0.0
+    @exclusivity(unchecked) private var hasPair = false
+    @exclusivity(unchecked) private var hasBegun = false
+    @exclusivity(unchecked) private var currentScale = 1.0
+    @exclusivity(unchecked) private var velocityBlend = ScalarVelocityBlend()
     /// |distance − initial distance| at the last move before began, points (for the failure reason).
-    private var lastDistanceChange = 0.0
+    @exclusivity(unchecked) private var lastDistanceChange = 0.0
 
     public override var kind: String { "pinch" }
 

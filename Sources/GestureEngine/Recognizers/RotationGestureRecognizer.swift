@@ -37,16 +37,18 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         minimumThreshold + distanceThreshold * Swift.min(Swift.abs(r), 1).squareRoot()
     }
 
-    private var hasPair = false
-    private var hasBegun = false
-    private var initialDistance = 0.0
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var hasPair = false
+    @exclusivity(unchecked) private var hasBegun = false
+    @exclusivity(unchecked) private var initialDistance = 0.0
     /// Angle of the pair at the last event, radians in (−π, π].
-    private var lastAngle = 0.0
+    @exclusivity(unchecked) private var lastAngle = 0.0
     /// Unwrapped rotation of the current pair since it formed, before began, radians.
-    private var rawRotation = 0.0
-    private var lastThreshold = RotationGestureRecognizer.minimumThreshold
-    private var currentRotation = 0.0
-    private var velocityBlend = ScalarVelocityBlend()
+    @exclusivity(unchecked) private var rawRotation = 0.0
+    @exclusivity(unchecked) private var lastThreshold = RotationGestureRecognizer.minimumThreshold
+    @exclusivity(unchecked) private var currentRotation = 0.0
+    @exclusivity(unchecked) private var velocityBlend = ScalarVelocityBlend()
 
     public override var kind: String { "rotation" }
 

@@ -73,18 +73,20 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// The velocity estimator (UIKit's blend by default).
     public var velocityEstimator: VelocityEstimatorKind = .uikit
 
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// The edge the gesture started from, once it began.
-    public private(set) var recognizedEdge: ScreenEdges?
+    @exclusivity(unchecked) public private(set) var recognizedEdge: ScreenEdges?
     /// Translation since the touch began (or since the recognition was released), points.
-    public private(set) var translation = Vector.zero
+    @exclusivity(unchecked) public private(set) var translation = Vector.zero
 
     /// Edges whose region the touch began in.
-    private var candidates: ScreenEdges = []
-    private var hasLeftRegion = false
-    private var start: Point?
-    private var hasBegun = false
-    private var tracker = VelocityTracker()
-    private var regionTimer: TimerToken?
+    @exclusivity(unchecked) private var candidates: ScreenEdges = []
+    @exclusivity(unchecked) private var hasLeftRegion = false
+    @exclusivity(unchecked) private var start: Point?
+    @exclusivity(unchecked) private var hasBegun = false
+    @exclusivity(unchecked) private var tracker = VelocityTracker()
+    @exclusivity(unchecked) private var regionTimer: TimerToken?
 
     override open var kind: String { "screenEdgePan" }
 

@@ -66,22 +66,24 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Decay rate of `maximumSecondaryMovement` (dimensionless).
     public var rateOfMaximumMovementDecay = SwipeGestureRecognizer.defaultRateOfMaximumMovementDecay
 
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// The direction that fired, once recognized.
-    public private(set) var recognizedDirection: SwipeDirection?
+    @exclusivity(unchecked) public private(set) var recognizedDirection: SwipeDirection?
 
     /// Centroid where the swipe began, window coordinates.
-    private var startLocation = Point.zero
+    @exclusivity(unchecked) private var startLocation = Point.zero
     /// Time the last finger touched down, seconds (trace time).
-    private var startTime = 0.0
-    private var hasStarted = false
+    @exclusivity(unchecked) private var startTime = 0.0
+    @exclusivity(unchecked) private var hasStarted = false
     /// Set when the attempt is already lost but UIKit has not moved it to `failed` yet.
-    private var markedFailed = false
-    private var markedReason: String?
+    @exclusivity(unchecked) private var markedFailed = false
+    @exclusivity(unchecked) private var markedReason: String?
     /// The first finger's last judgement, for the reason given at the lift.
-    private var lastPrimary = 0.0
-    private var lastNeeded = 0.0
-    private var lastElapsed = 0.0
-    private var hasMoved = false
+    @exclusivity(unchecked) private var lastPrimary = 0.0
+    @exclusivity(unchecked) private var lastNeeded = 0.0
+    @exclusivity(unchecked) private var lastElapsed = 0.0
+    @exclusivity(unchecked) private var hasMoved = false
 
     override open var kind: String { "swipe" }
 

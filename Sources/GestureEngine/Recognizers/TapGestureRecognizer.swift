@@ -44,20 +44,22 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Longest a single tap may last, first finger down to last finger up, seconds.
     public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
 
+    // State written only by this recognizer's own handlers, never while another access is in
+    // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// Taps completed in the current attempt.
-    public private(set) var tapsCompleted = 0
+    @exclusivity(unchecked) public private(set) var tapsCompleted = 0
 
     /// The first tap's starting centroid, window coordinates (set when its fingers are all down).
-    private var start: Point?
-    private var tapInProgress = false
+    @exclusivity(unchecked) private var start: Point?
+    @exclusivity(unchecked) private var tapInProgress = false
     /// Fingers that touched down in the current tap.
-    private var downsInTap = 0
-    private var beganSum = Vector.zero
-    private var liftSum = Vector.zero
-    private var liftCount = 0
-    private var recognizedLocation: Point?
-    private var durationTimer: TimerToken?
-    private var intervalTimer: TimerToken?
+    @exclusivity(unchecked) private var downsInTap = 0
+    @exclusivity(unchecked) private var beganSum = Vector.zero
+    @exclusivity(unchecked) private var liftSum = Vector.zero
+    @exclusivity(unchecked) private var liftCount = 0
+    @exclusivity(unchecked) private var recognizedLocation: Point?
+    @exclusivity(unchecked) private var durationTimer: TimerToken?
+    @exclusivity(unchecked) private var intervalTimer: TimerToken?
 
     override open var kind: String { "tap" }
 

@@ -3,16 +3,19 @@
 ///
 /// Locations are stored in window (root view) coordinates, points; ask `location(in:)` for a view's.
 public final class Touch {
+    // Only the engine writes these, with plain assignments: no run-time exclusivity check (see
+    // `GestureEnvironment` and docs/engine.md, "Cost").
+
     /// The identifier the trace gave this touch, interned to an integer by the reader.
     public let id: Int
     /// The phase of the touch in the current event.
-    public internal(set) var phase: TouchPhase
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase
     /// Current location, window coordinates, points.
-    public internal(set) var windowLocation: Point
+    @exclusivity(unchecked) public internal(set) var windowLocation: Point
     /// Location at the previous event that mentioned this touch, window coordinates, points.
-    public internal(set) var previousWindowLocation: Point
+    @exclusivity(unchecked) public internal(set) var previousWindowLocation: Point
     /// Time of the last event that mentioned this touch, seconds (trace time).
-    public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
     /// Time the touch began, seconds (trace time).
     public let beganTimestamp: Double
     /// Location where the touch began, window coordinates, points.
@@ -21,16 +24,16 @@ public final class Touch {
     public internal(set) weak var view: View?
 
     /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
-    var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
     /// The attempt of each of `recognizers` when this touch began (see `GestureRecognizer.attempt`).
-    var recognizerAttempts: [Int] = []
+    @exclusivity(unchecked) var recognizerAttempts: [Int] = []
     /// The dispatch step in which this touch last changed (to find a recognizer's touches of this event without allocating).
-    var changeStamp: Int = 0
+    @exclusivity(unchecked) var changeStamp: Int = 0
     /// How this touch is being delivered to its view (only used when view delivery is enabled).
-    var viewDelivery: ViewDeliveryState = .notDelivered
+    @exclusivity(unchecked) var viewDelivery: ViewDeliveryState = .notDelivered
     /// True while the environment holds back this touch's `began` or `ended` from its view.
-    var heldBegan = false
-    var heldEnded = false
+    @exclusivity(unchecked) var heldBegan = false
+    @exclusivity(unchecked) var heldEnded = false
 
     init(id: Int, location: Point, timestamp: Double, view: View?) {
         self.id = id

@@ -3,9 +3,9 @@
 /// The environment reuses one event object; do not keep it beyond the call that received it.
 public final class TouchEvent {
     /// The event's time, seconds (trace time).
-    public internal(set) var timestamp: Double = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
     /// Every touch that is down during this event, including the ones that end in it, in the order they began.
-    public internal(set) var allTouches: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var allTouches: [Touch] = []
 
     init() {}
 

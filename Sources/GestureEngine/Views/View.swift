@@ -9,8 +9,9 @@ public final class View {
     public let isBounded: Bool
     /// False makes hit-testing skip this view and its subviews (as `isUserInteractionEnabled`).
     public var isUserInteractionEnabled = true
-    /// The parent view.
-    public private(set) weak var superview: View?
+    /// The parent view. Not retained (the parent holds its subviews); the parent sets it to nil
+    /// when it detaches the view or goes away, so it never dangles.
+    public private(set) unowned(unsafe) var superview: View?
     /// Child views, back to front: the last one is on top and wins hit-testing.
     public private(set) var subviews: [View] = []
     /// Recognizers attached to this view, in the order added (their delivery order).
@@ -28,6 +29,12 @@ public final class View {
         self.name = name
         self.frame = .zero
         self.isBounded = false
+    }
+
+    deinit {
+        // Keep the unretained back references from dangling (they read as nil, as weak ones would).
+        for view in subviews where view.superview === self { view.superview = nil }
+        for r in gestureRecognizers where r.view === self { r.view = nil }
     }
 
     /// Adds `view` on top of the existing subviews.
