@@ -222,23 +222,47 @@ public final class GestureEnvironment {
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
         let wasBegan = r.currentState == .began && r.pendingState == nil
-        for phase in Self.deliveryOrder {
-            scratch.removeAll(keepingCapacity: true)
-            for touch in r.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
-                scratch.append(touch)
-            }
-            if scratch.isEmpty { continue }
-            switch phase {
-            case .began: r.touchesBegan(scratch, with: event)
-            case .moved: r.touchesMoved(scratch, with: event)
-            case .ended: r.touchesEnded(scratch, with: event)
-            default: r.touchesCancelled(scratch, with: event)
-            }
-            if !r.receivesDeliveries { break }
+        // The phases of r's touches in this step, as bits (1 << phase).
+        let tracked = r.trackedTouches
+        let stamp = stamp
+        var phases: UInt8 = 0
+        var changed = 0
+        for touch in tracked where touch.changeStamp == stamp {
+            phases |= 1 << touch.phase.rawValue
+            changed += 1
         }
-        scratch.removeAll(keepingCapacity: true)
+        if changed == tracked.count && phases & (phases &- 1) == 0 {
+            // Every touch of r changed, all in one phase (a finger or fingers moving together): they
+            // are exactly the touches to deliver, in the same order, with no list to build.
+            if let phase = TouchPhase(rawValue: UInt8(phases.trailingZeroBitCount)), phase != .stationary {
+                deliver(tracked, phase, to: r)
+            }
+        } else {
+            // One call per phase, in order; r's touches are read again for each phase (a handler
+            // may have ignored some).
+            for phase in Self.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
+                scratch.removeAll(keepingCapacity: true)
+                for touch in r.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
+                    scratch.append(touch)
+                }
+                if scratch.isEmpty { continue }
+                deliver(scratch, phase, to: r)
+                if !r.receivesDeliveries { break }
+            }
+            scratch.removeAll(keepingCapacity: true)
+        }
         if wasBegan && r.currentState == .began && r.pendingState == nil {
             applyTransition(r, to: .changed, reason: nil)
+        }
+    }
+
+    @inline(__always)
+    private func deliver(_ touches: [Touch], _ phase: TouchPhase, to r: GestureRecognizer) {
+        switch phase {
+        case .began: r.touchesBegan(touches, with: event)
+        case .moved: r.touchesMoved(touches, with: event)
+        case .ended: r.touchesEnded(touches, with: event)
+        default: r.touchesCancelled(touches, with: event)
         }
     }
 

@@ -7,12 +7,18 @@
 /// `fillValues(_:)`, and say why an attempt failed with `fail(_:)`.
 open class GestureRecognizer {
     /// The name used in output and in scene files.
-    public var name: String
+    public var name: String {
+        get { storedName }
+        set { storedName = newValue }
+    }
     /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
     /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
     /// The delegate (held weakly, as in UIKit).
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public var delegate: (any GestureRecognizerDelegate)? {
+        get { storedDelegate }
+        set { storedDelegate = newValue }
+    }
 
     /// When the recognizer recognizes, its view's touches are cancelled (default true, UIKit).
     public var cancelsTouchesInView = true
@@ -22,9 +28,22 @@ open class GestureRecognizer {
     public var delaysTouchesEnded = true
 
     /// False stops the recognizer; disabling it mid-gesture cancels it (or fails it if it has not begun).
-    public var isEnabled = true {
-        didSet { if oldValue && !isEnabled { environment?.recognizerWasDisabled(self) } }
+    public var isEnabled: Bool {
+        get { storedIsEnabled }
+        set {
+            let wasEnabled = storedIsEnabled
+            storedIsEnabled = newValue
+            if wasEnabled && !newValue { environment?.recognizerWasDisabled(self) }
+        }
     }
+
+    // The storage behind `name`, `delegate` and `isEnabled`, which the engine reads for every
+    // recognizer at every event. Only their accessors touch it, each in one short access (an
+    // outside `inout` use of the public property works on a temporary through get and set), so
+    // accesses never overlap: no run-time exclusivity check (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var storedName: String
+    @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) private var storedIsEnabled = true
 
     // MARK: State, managed with the environment
     //
@@ -59,8 +78,8 @@ open class GestureRecognizer {
 
     /// A recognizer named `name` (the type's kind when nil).
     public init(name: String? = nil) {
-        self.name = name ?? ""
-        if name == nil { self.name = kind }
+        self.storedName = name ?? ""
+        if name == nil { self.storedName = kind }
     }
 
     /// The kind of recognizer, printed in output (`"tap"`, `"pan"`, ...). Subclasses override it.

@@ -2,9 +2,11 @@ import GestureEngine
 
 /// Observes an environment and renders what it reports into an output buffer.
 final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
-    var renderer: Renderer
-    var buffer: OutputBuffer
-    var touchIDs: TouchIdentifierMap
+    // Touched once or twice per event, each time in one short access (a render into the buffer, an
+    // id lookup) that never reaches back here: no run-time exclusivity check (docs/engine.md, "Cost").
+    @exclusivity(unchecked) var renderer: Renderer
+    @exclusivity(unchecked) var buffer: OutputBuffer
+    @exclusivity(unchecked) var touchIDs: TouchIdentifierMap
     let reportTouches: Bool
     let reportViews: Bool
     let velocityEstimator: VelocityEstimatorKind
