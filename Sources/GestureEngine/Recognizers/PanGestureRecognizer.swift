@@ -77,7 +77,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// The velocity of the pan, points per second (zero before any movement).
     public func velocity(in view: View?) -> Vector {
-        tracker.velocity() ?? .zero
+        tracker.velocityInPlace() ?? .zero
     }
 
     // MARK: Touches

@@ -99,7 +99,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     }
 
     /// The current velocity, points per second.
-    public var velocity: Vector { tracker.velocity() ?? .zero }
+    public var velocity: Vector { tracker.velocityInPlace() ?? .zero }
 
     /// The screen in use: `screenSize`, else the bounded root view's size.
     private var effectiveScreenSize: Size? {

@@ -4,44 +4,68 @@
 ///
 /// Used for failure reasons ("moved 14.2 pt > allowableMovement 10 pt") and by the text writer.
 public func formatDecimal(_ value: Double, decimals: Int) -> String {
-    var out = ""
-    appendDecimal(value, decimals: decimals, to: &out)
-    return out
+    formatFixed(value, decimals: decimals, trim: false)
 }
 
 /// Appends `value` formatted as in `formatDecimal(_:decimals:)` to `out`.
 public func appendDecimal(_ value: Double, decimals: Int, to out: inout String) {
-    guard value.isFinite else {
-        out += value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")
-        return
-    }
+    out += formatFixed(value, decimals: decimals, trim: false)
+}
+
+/// A short human number for reasons: at most `decimals` decimals, trailing zeros removed (`"10"`, `"14.2"`).
+public func formatShort(_ value: Double, decimals: Int = 1) -> String {
+    formatFixed(value, decimals: decimals, trim: true)
+}
+
+/// The digits are written into a small buffer and made into one `String` (a short one is stored
+/// inline, without allocating): failure reasons format several numbers each, and a trace fails
+/// recognizers all the time.
+private func formatFixed(_ value: Double, decimals: Int, trim: Bool) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
     let decimals = max(0, min(decimals, 9))
     var scale: UInt64 = 1
     for _ in 0..<decimals { scale *= 10 }
     let magnitude = abs(value) * Double(scale)
     guard magnitude < 9.0e18 else {
-        out += value.description
-        return
+        var s = value.description
+        if trim && s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s
     }
-    var scaled = UInt64(magnitude.rounded(.toNearestOrAwayFromZero))
-    if scaled == 0 && value.sign == .minus { scaled = 0 }
-    if value < 0 && scaled != 0 { out += "-" }
-    let whole = scaled / scale
-    out += String(whole)
-    if decimals > 0 {
-        out += "."
-        let frac = String(scaled % scale)
-        for _ in frac.count..<decimals { out += "0" }
-        out += frac
+    let scaled = UInt64(magnitude.rounded(.toNearestOrAwayFromZero))
+    // Sign, up to 19 integer digits, the point and up to 9 decimals: at most 30 bytes.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        let base = buffer.baseAddress!
+        var end = 32
+        var fraction = scaled % scale
+        var digits = decimals
+        if trim {
+            while digits > 0 && fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+        }
+        if digits > 0 {
+            for _ in 0..<digits {
+                end -= 1
+                base[end] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            end -= 1
+            base[end] = UInt8(ascii: ".")
+        }
+        var whole = scaled / scale
+        repeat {
+            end -= 1
+            base[end] = UInt8(ascii: "0") + UInt8(whole % 10)
+            whole /= 10
+        } while whole > 0
+        if value < 0 && scaled != 0 {
+            end -= 1
+            base[end] = UInt8(ascii: "-")
+        }
+        return String(decoding: UnsafeBufferPointer(start: base + end, count: 32 - end), as: UTF8.self)
     }
-}
-
-/// A short human number for reasons: at most `decimals` decimals, trailing zeros removed (`"10"`, `"14.2"`).
-public func formatShort(_ value: Double, decimals: Int = 1) -> String {
-    var s = formatDecimal(value, decimals: decimals)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s
 }

@@ -63,6 +63,10 @@ public struct VelocityTracker: VelocityEstimator {
         }
     }
 
+    /// `velocity()` for a tracker stored in a class: a mutating call works on the stored value in
+    /// place, where calling `velocity()` first copies the whole tracker (its sample rings, ~1.5 KB).
+    @inline(__always) mutating func velocityInPlace() -> Vector? { velocity() }
+
     public var retainedSampleCount: Int {
         switch kind {
         case .uikit: uikit.retainedSampleCount
