@@ -23,12 +23,13 @@ public final class GestureEnvironment {
 
     @exclusivity(unchecked) var timers = TimerQueue()
     @exclusivity(unchecked) private var hasStarted = false
-    @exclusivity(unchecked) private var activeTouches: [Int: Touch] = [:]
+    @exclusivity(unchecked) private var activeTouches = TouchTable()
     private let event = TouchEvent()
     /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
     @exclusivity(unchecked) private var stamp = 0
     @exclusivity(unchecked) private var stepTouches: [Touch] = []
     @exclusivity(unchecked) private var stepRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var endingRecognizers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var scratch: [Touch] = []
     /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
     @exclusivity(unchecked) var participants: [GestureRecognizer] = []
@@ -75,11 +76,13 @@ public final class GestureEnvironment {
         hasStarted = true
         stamp &+= 1
         for change in changes {
-            if let touch = activeTouches[change.id], touch.changeStamp == stamp {
+            var existing = activeTouches.find(change.id)
+            if let touch = existing, touch.changeStamp == stamp {
                 dispatchStep()
                 stamp &+= 1
+                existing = activeTouches.find(change.id)
             }
-            apply(change)
+            apply(change, existing)
         }
         dispatchStep()
     }
@@ -135,10 +138,11 @@ public final class GestureEnvironment {
 
     // MARK: One dispatch step
 
-    private func apply(_ change: TouchChange) {
+    /// Applies one row; `existing` is the touch with the row's id if it is down.
+    private func apply(_ change: TouchChange, _ existing: Touch?) {
         let touch: Touch
         if change.phase == .began {
-            guard activeTouches[change.id] == nil else {
+            guard existing == nil else {
                 report(.unknownTouch, "touch \(change.id) began while it is already down; ignored")
                 return
             }
@@ -164,10 +168,10 @@ public final class GestureEnvironment {
                 }
                 v = current.superview
             }
-            activeTouches[change.id] = touch
+            activeTouches.insert(touch)
             event.allTouches.append(touch)
         } else {
-            guard let existing = activeTouches[change.id] else {
+            guard let existing else {
                 report(.unknownTouch, "touch \(change.id) \(change.phase) but it is not down; ignored")
                 return
             }
@@ -189,31 +193,64 @@ public final class GestureEnvironment {
         guard !stepTouches.isEmpty else { return }
         event.timestamp = currentTime
         dispatchDepth += 1
+        let stamp = stamp
+        // The recognizers of the step's touches, each once, with the phases and number of its
+        // touches in this step (so delivery need not look at the touches that did not change).
         stepRecognizers.removeAll(keepingCapacity: true)
+        var anyEnded = false
         for touch in stepTouches {
-            for r in touch.recognizers where r.deliveryStamp != stamp {
-                r.deliveryStamp = stamp
-                stepRecognizers.append(r)
+            let phase = touch.phase
+            if phase.isTerminal { anyEnded = true }
+            for r in touch.recognizers {
+                if r.deliveryStamp != stamp {
+                    r.deliveryStamp = stamp
+                    r.stepPhases = 0
+                    r.stepTouchCount = 0
+                    stepRecognizers.append(r)
+                }
+                r.stepPhases |= 1 << phase.rawValue
+                r.stepTouchCount &+= 1
             }
         }
         for r in stepRecognizers {
             deliver(to: r)
         }
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
-        for touch in stepTouches where touch.phase.isTerminal {
-            for r in touch.recognizers {
-                guard let index = r.trackedTouches.firstIndex(where: { $0 === touch }) else { continue }
-                if r.trackedTouches.count == 1 { r.lastCentroid = touch.windowLocation }
-                r.trackedTouches.remove(at: index)
-            }
-            activeTouches[touch.id] = nil
-            if let index = event.allTouches.firstIndex(where: { $0 === touch }) { event.allTouches.remove(at: index) }
-            observer?.environment(self, touchDidEnd: touch)
-        }
+        if anyEnded { removeEndedTouches() }
         stepTouches.removeAll(keepingCapacity: true)
         stepRecognizers.removeAll(keepingCapacity: true)
         dispatchDepth -= 1
         settle()
+    }
+
+    /// The step's ended and cancelled touches leave their recognizers and the touches down, then
+    /// observers hear of each, in row order. One pass over each list however many touches ended
+    /// (a palm of touches lifting together costs no more per touch than one finger).
+    private func removeEndedTouches() {
+        let stamp = stamp
+        endingRecognizers.removeAll(keepingCapacity: true)
+        for touch in stepTouches where touch.phase.isTerminal {
+            for r in touch.recognizers {
+                if r.endStamp != stamp {
+                    r.endStamp = stamp
+                    endingRecognizers.append(r)
+                }
+                // The last of its touches to leave, in row order, gives its last centroid.
+                r.lastEndedTouch = touch
+            }
+            activeTouches.remove(touch.id)
+        }
+        for r in endingRecognizers {
+            let hadTouches = !r.trackedTouches.isEmpty
+            r.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
+            if hadTouches && r.trackedTouches.isEmpty, let last = r.lastEndedTouch { r.lastCentroid = last.windowLocation }
+            r.lastEndedTouch = nil
+        }
+        endingRecognizers.removeAll(keepingCapacity: true)
+        event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
+        for touch in stepTouches where touch.phase.isTerminal {
+            observer?.environment(self, touchDidEnd: touch)
+        }
     }
 
     /// The order in which one step's touches reach a recognizer (stationary touches are not delivered, as in UIKit).
@@ -222,16 +259,11 @@ public final class GestureEnvironment {
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
         let wasBegan = r.currentState == .began && r.pendingState == nil
-        // The phases of r's touches in this step, as bits (1 << phase).
-        let tracked = r.trackedTouches
         let stamp = stamp
-        var phases: UInt8 = 0
-        var changed = 0
-        for touch in tracked where touch.changeStamp == stamp {
-            phases |= 1 << touch.phase.rawValue
-            changed += 1
-        }
-        if changed == tracked.count && phases & (phases &- 1) == 0 {
+        // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
+        let phases = r.stepPhases
+        let tracked = r.trackedTouches
+        if r.stepTouchCount == tracked.count && phases & (phases &- 1) == 0 {
             // Every touch of r changed, all in one phase (a finger or fingers moving together): they
             // are exactly the touches to deliver, in the same order, with no list to build.
             if let phase = TouchPhase(rawValue: UInt8(phases.trailingZeroBitCount)), phase != .stationary {

@@ -63,7 +63,15 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// True once it has received a touch since its last reset: it takes part in arbitration.
     @exclusivity(unchecked) var isParticipating = false
+    /// The dispatch step this recognizer was last gathered for, with the phases (bits, 1 << phase)
+    /// and number of its touches in that step.
     @exclusivity(unchecked) var deliveryStamp = 0
+    @exclusivity(unchecked) var stepPhases: UInt8 = 0
+    @exclusivity(unchecked) var stepTouchCount = 0
+    /// The step in which some of its touches last ended, and the last of them in row order (only
+    /// set while that step removes ended touches).
+    @exclusivity(unchecked) var endStamp = 0
+    @exclusivity(unchecked) unowned(unsafe) var lastEndedTouch: Touch?
     @exclusivity(unchecked) var isQueuedForReset = false
     /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.
     @exclusivity(unchecked) var attempt = 0

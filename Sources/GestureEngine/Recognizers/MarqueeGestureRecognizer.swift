@@ -9,8 +9,9 @@
 /// dragging up and to the left gives a positive width and height. It is reported on `began`,
 /// `changed` and `ended`, besides the pan's translation and velocity.
 public final class MarqueeGestureRecognizer: PanGestureRecognizer {
+    // Read at every transition; only this recognizer writes it: no run-time exclusivity check.
     /// Where the touch began, in the view's coordinates, points; nil before a touch.
-    public private(set) var initialLocation: Point?
+    @exclusivity(unchecked) public private(set) var initialLocation: Point?
 
     public override var kind: String { "marquee" }
 
