@@ -191,8 +191,12 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Centroid of this recognizer's touches, window coordinates, leaving out `excluded`; nil when none is left.
     private func centroidOfTouches(excluding excluded: [Touch]) -> Point? {
         var x = 0.0, y = 0.0, n = 0
+        // Many touches in one event (a palm; 10,000 in a stress trace) must not cost n * m comparisons.
+        let excludedSet: Set<ObjectIdentifier>? = excluded.count > 8 ? Set(excluded.lazy.map(ObjectIdentifier.init)) : nil
         for t in self.touches {
-            if excluded.contains(where: { $0 === t }) { continue }
+            if let excludedSet {
+                if excludedSet.contains(ObjectIdentifier(t)) { continue }
+            } else if excluded.contains(where: { $0 === t }) { continue }
             let p = t.location(in: nil)
             x += p.x
             y += p.y

@@ -48,10 +48,40 @@ public struct TraceSequenceValidator {
     /// Number of touches currently down.
     public var activeTouchCount: Int { down.count }
 
+    /// While more than ``indexThreshold`` touches are down (a palm, a stress trace), where each
+    /// is in `down`: a linear search per row would cost n^2 there.
+    private var index: [TouchID: Int] = [:]
+    private static let indexThreshold = 32
+
     @inline(__always)
     private func downIndex(_ id: TouchID) -> Int? {
+        if down.count > Self.indexThreshold { return index[id] }
         for k in down.indices where down[k].id == id { return k }
         return nil
+    }
+
+    private mutating func addDown(_ id: TouchID, _ began: TextPosition) {
+        down.append((id, began))
+        if down.count == Self.indexThreshold + 1 {
+            for k in down.indices { index[down[k].id] = k }
+        } else if down.count > Self.indexThreshold {
+            index[id] = down.count - 1
+        }
+    }
+
+    /// Removes `down[k]` (order does not matter: ``finish()`` sorts by position).
+    private mutating func removeDown(at k: Int) {
+        let indexed = down.count > Self.indexThreshold
+        let last = down.count - 1
+        if k != last { down.swapAt(k, last) }
+        let removed = down.removeLast()
+        guard indexed else { return }
+        if down.count <= Self.indexThreshold {
+            index.removeAll(keepingCapacity: true)
+            return
+        }
+        index[removed.id] = nil
+        if k != last { index[down[k].id] = k }
     }
 
     /// Checks `row`. Strict: throws on a violation. Lenient: repairs `row`
@@ -70,7 +100,7 @@ public struct TraceSequenceValidator {
                 warn(.warning(message + "; treated as moved", at: location(row.positions.phase), notes: [note]))
                 row.phase = .moved
             } else {
-                down.append((id, row.positions.phase))
+                addDown(id, row.positions.phase)
                 if !ended.isEmpty { ended[id] = nil }
             }
         case .moved, .stationary:
@@ -82,7 +112,7 @@ public struct TraceSequenceValidator {
                 }
                 warn(.warning(message + "; treated as began", at: location(row.positions.phase), notes: notes))
                 row.phase = .began
-                down.append((id, row.positions.phase))
+                addDown(id, row.positions.phase)
                 ended[id] = nil
             }
         case .ended, .cancelled:
@@ -95,7 +125,7 @@ public struct TraceSequenceValidator {
                 warn(.warning(message + "; row ignored", at: location(row.positions.phase), notes: notes))
                 return false
             }
-            down.remove(at: k)
+            removeDown(at: k)
             if ended.count >= Self.endedMemory { ended.removeAll(keepingCapacity: true) }
             ended[id] = row.positions.phase
         }
