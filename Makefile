@@ -41,8 +41,12 @@ bench:
 	$(SWIFT) build -c release
 	bench/run.sh
 
+# Fuzzing (docs/robustness.md): builds the libFuzzer targets (csv, json, jsonl, scene) and runs each
+# for FUZZ_SECONDS (default 600), as many at once as there are cores; FUZZ_TARGETS picks some.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?=
 fuzz:
-	fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build .build-* .build_*

@@ -7,13 +7,22 @@
 /// those units makes boundary cases (a gap of exactly 40 ms, a duplicated timestamp) behave
 /// as on those platforms instead of depending on binary floating-point rounding.
 enum TraceClock {
-    /// `later - earlier`, rounded to whole nanoseconds.
+    /// `later - earlier`, rounded to whole nanoseconds (saturating: a gap of more than 292 years
+    /// is `Int64.max`, not a crash).
     static func nanoseconds(from earlier: Double, to later: Double) -> Int64 {
-        Int64(((later - earlier) * 1e9).rounded())
+        saturating(((later - earlier) * 1e9).rounded())
     }
 
-    /// `later - earlier`, rounded to whole microseconds.
+    /// `later - earlier`, rounded to whole microseconds (saturating).
     static func microseconds(from earlier: Double, to later: Double) -> Int64 {
-        Int64(((later - earlier) * 1e6).rounded())
+        saturating(((later - earlier) * 1e6).rounded())
+    }
+
+    /// `value` (a whole number) as an `Int64`, clamped to its range; NaN is 0.
+    @inline(__always)
+    private static func saturating(_ value: Double) -> Int64 {
+        if value >= 0x1p63 { return .max }
+        if value <= -0x1p63 { return .min }
+        return value.isNaN ? 0 : Int64(value)
     }
 }

@@ -1,0 +1,10 @@
+// libFuzzer target: the CSV trace reader (in memory and in small chunks), then a full replay.
+import TraceKit
+
+private let scratch = Fuzz.ScratchFile("csv")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    Fuzz.trace(data, size, .csv, scratch: scratch)
+    return 0
+}
