@@ -351,11 +351,12 @@ public final class GestureEnvironment {
             resetQueue.append(r)
         }
         if let observer {
-            var values = GestureValues()
-            r.fillValues(&values)
-            observer.environment(self, didTransition: Transition(
-                time: currentTime, recognizer: r, previous: previous, state: newState, values: values,
-                reason: newState == .failed || newState == .cancelled ? reason : nil))
+            // The values are filled in place (GestureValues is large: no copy into the transition).
+            var transition = Transition(
+                time: currentTime, recognizer: r, previous: previous, state: newState, values: GestureValues(),
+                reason: newState == .failed || newState == .cancelled ? reason : nil)
+            r.fillValues(&transition.values)
+            observer.environment(self, didTransition: transition)
         }
         if newState == .failed { releaseRecognizers(waitingFor: r) }
     }

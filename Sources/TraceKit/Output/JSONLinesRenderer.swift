@@ -50,14 +50,12 @@ public struct JSONLinesRenderer: ReplayRenderer {
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: 6)
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
-        labels.withLabel(t.recognizer, make: Self.makeLabel) { label in
-            var w = out.writer(reserving: Self.transitionBound + label.count)
-            Self.writeTransition(t, label, &w)
-            out.commit(w)
-        }
-        let v = t.values
-        if !v.extra.isEmpty || t.reason != nil {
-            for (name, value) in v.extra {
+        let label = labels.label(t.recognizer, make: Self.makeLabel)
+        var w = out.writer(reserving: Self.transitionBound + label.count)
+        Self.writeTransition(t, label, &w)
+        out.commit(w)
+        if !t.values.extra.isEmpty || t.reason != nil {
+            for (name, value) in t.values.extra {
                 out.append(UInt8(ascii: ","))
                 out.appendJSONString(name)
                 out.append(UInt8(ascii: ":"))
@@ -88,7 +86,6 @@ public struct JSONLinesRenderer: ReplayRenderer {
 
     /// The line up to its extra values and reason (the closing brace is written after them).
     private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
-        let v = t.values
         w.bytes("{\"event\":\"gesture\",\"t\":")
         w.number(t.time, decimals: 6, trim: true)
         w.bytes(label)
@@ -96,34 +93,34 @@ public struct JSONLinesRenderer: ReplayRenderer {
         w.bytes("\",\"previous\":\"")
         w.bytes(stateName(t.previous))
         w.byte(UInt8(ascii: "\""))
-        writePoint(",\"location\":", v.location.x, v.location.y, &w)
+        writePoint(",\"location\":", t.values.location.x, t.values.location.y, &w)
         w.bytes(",\"touches\":")
-        w.int(v.numberOfTouches)
-        if let taps = v.taps {
+        w.int(t.values.numberOfTouches)
+        if let taps = t.values.taps {
             w.bytes(",\"taps\":")
             w.int(taps)
         }
-        if let tr = v.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
-        if let s = v.scale {
+        if let tr = t.values.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
+        if let s = t.values.scale {
             w.bytes(",\"scale\":")
             w.number(s, decimals: 6, trim: true)
         }
-        if let r = v.rotation {
+        if let r = t.values.rotation {
             w.bytes(",\"rotation\":")
             w.number(r, decimals: 6, trim: true)
         }
-        if let vel = v.velocity {
+        if let vel = t.values.velocity {
             writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
-        } else if let sv = v.scalarVelocity {
+        } else if let sv = t.values.scalarVelocity {
             w.bytes(",\"velocity\":")
             w.number(sv, decimals: 6, trim: true)
         }
-        if let d = v.direction {
+        if let d = t.values.direction {
             w.bytes(",\"direction\":\"")
             w.direction(d)
             w.byte(UInt8(ascii: "\""))
         }
-        if let r = v.selectionRect {
+        if let r = t.values.selectionRect {
             w.bytes(",\"selectionRect\":{\"x\":")
             w.number(r.origin.x, decimals: 4, trim: true)
             w.bytes(",\"y\":")

@@ -12,18 +12,31 @@ struct RecognizerLabels {
         let recognizer: GestureRecognizer
         let name: String
         let kind: String
-        let offset: Int
-        let count: Int
+        let label: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Owns the label bytes. Labels are never moved or freed while the table lives, so the buffer
+    /// a lookup returns stays valid.
+    private final class Arena {
+        var blocks: [UnsafeMutablePointer<UInt8>] = []
+        deinit { for b in blocks { b.deallocate() } }
+
+        func store(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let block = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            block.initialize(from: bytes, count: bytes.count)
+            blocks.append(block)
+            return UnsafeBufferPointer(start: block, count: bytes.count)
+        }
     }
 
     private var slots: [Entry?] = []
     private var used = 0
-    private var arena: [UInt8] = []
+    private let arena = Arena()
 
-    /// Calls `body` with the label bytes of `r`, made with `make(name, kind, &bytes)` the first time.
+    /// The label bytes of `r`, made with `make(name, kind, &bytes)` the first time (and again after a
+    /// rename). The buffer stays valid as long as this table.
     @inline(__always)
-    mutating func withLabel<R>(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void,
-                               _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         let name = r.name
         let kind = r.kind
         var slot = 0
@@ -32,16 +45,14 @@ struct RecognizerLabels {
             slot = Self.hash(r) & mask
             while let e = slots[slot] {
                 if e.recognizer === r {
-                    if e.name == name && e.kind == kind {
-                        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[e.offset..<(e.offset + e.count)])) }
-                    }
+                    if e.name == name && e.kind == kind { return e.label }
                     // Renamed: replace the entry in place.
                     break
                 }
                 slot = (slot + 1) & mask
             }
         }
-        return insert(r, name, kind, make, at: slots.isEmpty ? nil : slot, body)
+        return insert(r, name, kind, make, at: slots.isEmpty ? nil : slot)
     }
 
     private static func hash(_ r: GestureRecognizer) -> Int {
@@ -50,12 +61,11 @@ struct RecognizerLabels {
     }
 
     @inline(never)
-    private mutating func insert<R>(_ r: GestureRecognizer, _ name: String, _ kind: String,
-                                    _ make: (String, String, inout [UInt8]) -> Void, at slot: Int?,
-                                    _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let offset = arena.count
-        make(name, kind, &arena)
-        let entry = Entry(recognizer: r, name: name, kind: kind, offset: offset, count: arena.count - offset)
+    private mutating func insert(_ r: GestureRecognizer, _ name: String, _ kind: String,
+                                 _ make: (String, String, inout [UInt8]) -> Void, at slot: Int?) -> UnsafeBufferPointer<UInt8> {
+        var bytes: [UInt8] = []
+        make(name, kind, &bytes)
+        let entry = Entry(recognizer: r, name: name, kind: kind, label: arena.store(bytes))
         if let slot, let existing = slots[slot], existing.recognizer === r {
             slots[slot] = entry
         } else {
@@ -66,7 +76,7 @@ struct RecognizerLabels {
             slots[s] = entry
             used += 1
         }
-        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + entry.count)])) }
+        return entry.label
     }
 
     private mutating func rehash(capacity: Int) {

@@ -64,19 +64,17 @@ public struct TextRenderer: ReplayRenderer {
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
         let nameWidth = nameWidth, kindWidth = kindWidth
-        labels.withLabel(t.recognizer, make: { name, kind, bytes in
+        let label = labels.label(t.recognizer, make: { name, kind, bytes in
             // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
             bytes.append(contentsOf: kind.utf8)
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
-        }) { label in
-            var w = out.writer(reserving: Self.transitionBound + label.count)
-            Self.writeTransition(t, label, &w)
-            out.commit(w)
-        }
-        let v = t.values
-        for (name, value) in v.extra {
+        })
+        var w = out.writer(reserving: Self.transitionBound + label.count)
+        Self.writeTransition(t, label, &w)
+        out.commit(w)
+        for (name, value) in t.values.extra {
             out.append("  " as StaticString)
             out.append(name)
             out.append(UInt8(ascii: " "))
@@ -96,7 +94,6 @@ public struct TextRenderer: ReplayRenderer {
 
     /// The line up to its extra values and reason.
     private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
-        let v = t.values
         writeTime(t.time, &w)
         w.bytes(label)
         let start = w.p
@@ -105,37 +102,37 @@ public struct TextRenderer: ReplayRenderer {
         w.bytes(stateName(t.state))
         w.spaces(stateWidth - (w.p - start) + 2)
         w.bytes("at ")
-        writePair(v.location.x, v.location.y, decimals: 1, &w)
+        writePair(t.values.location.x, t.values.location.y, decimals: 1, &w)
         w.bytes("  touches ")
-        w.int(v.numberOfTouches)
-        if let taps = v.taps {
+        w.int(t.values.numberOfTouches)
+        if let taps = t.values.taps {
             w.bytes("  taps ")
             w.int(taps)
         }
-        if let tr = v.translation {
+        if let tr = t.values.translation {
             w.bytes("  translation ")
             writePair(tr.dx, tr.dy, decimals: 1, &w)
         }
-        if let s = v.scale {
+        if let s = t.values.scale {
             w.bytes("  scale ")
             w.number(s, decimals: 3, trim: false)
         }
-        if let r = v.rotation {
+        if let r = t.values.rotation {
             w.bytes("  rotation ")
             w.number(r, decimals: 3, trim: false)
         }
-        if let vel = v.velocity {
+        if let vel = t.values.velocity {
             w.bytes("  velocity ")
             writePair(vel.dx, vel.dy, decimals: 1, &w)
-        } else if let sv = v.scalarVelocity {
+        } else if let sv = t.values.scalarVelocity {
             w.bytes("  velocity ")
             w.number(sv, decimals: 3, trim: false)
         }
-        if let d = v.direction {
+        if let d = t.values.direction {
             w.bytes("  direction ")
             w.direction(d)
         }
-        if let r = v.selectionRect {
+        if let r = t.values.selectionRect {
             w.bytes("  selection ")
             writePair(r.origin.x, r.origin.y, decimals: 1, &w)
             w.byte(UInt8(ascii: " "))
