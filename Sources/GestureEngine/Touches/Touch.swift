@@ -20,8 +20,10 @@ public final class Touch {
     public let beganTimestamp: Double
     /// Location where the touch began, window coordinates, points.
     public let beganWindowLocation: Point
-    /// The view the touch was hit-tested to when it began; it stays bound to that view for its life.
-    public internal(set) weak var view: View?
+    /// The view the touch was hit-tested to when it began; it stays bound to that view for its life
+    /// (held strongly, as `UITouch` holds its view: a weak reference would give the view a side
+    /// table, which makes every retain and release of it, at every transition, take the slow path).
+    public let view: View?
 
     /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
     @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
