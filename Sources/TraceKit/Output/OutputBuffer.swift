@@ -162,6 +162,16 @@ public struct OutputBuffer {
     }
 }
 
+/// A number of decimals known at compile time (`ByteWriter.number` is specialized for each).
+protocol FixedDecimals {
+    static var decimals: Int { get }
+    static var scale: UInt64 { get }
+}
+enum OneDecimal: FixedDecimals { static var decimals: Int { 1 }; static var scale: UInt64 { 10 } }
+enum ThreeDecimals: FixedDecimals { static var decimals: Int { 3 }; static var scale: UInt64 { 1000 } }
+enum FourDecimals: FixedDecimals { static var decimals: Int { 4 }; static var scale: UInt64 { 10_000 } }
+enum SixDecimals: FixedDecimals { static var decimals: Int { 6 }; static var scale: UInt64 { 1_000_000 } }
+
 /// Writes bytes at a raw position with no bounds checks: the caller reserved room first
 /// (`OutputBuffer.writer(reserving:)`). Every number written takes at most
 /// `maximumNumberLength(decimals:)` bytes.
@@ -279,15 +289,18 @@ struct ByteWriter {
     /// `-0` and negative numbers that round to zero print without a sign.
     @inline(__always) mutating func number(_ value: Double, decimals: Int, trim: Bool) {
         switch decimals {
-        // The common precisions get their own copy, with the scale a constant.
-        case 1: fixed(value, decimals: 1, scale: 10, trim: trim)
-        case 3: fixed(value, decimals: 3, scale: 1000, trim: trim)
-        case 4: fixed(value, decimals: 4, scale: 10_000, trim: trim)
-        case 6: fixed(value, decimals: 6, scale: 1_000_000, trim: trim)
-        default:
-            let d = max(0, min(decimals, 19))
-            fixed(value, decimals: d, scale: Self.powersOfTen[d], trim: trim)
+        // The common precisions get their own specialization, with the scale a constant (a
+        // multiply instead of a 64-bit division).
+        case 1: fixed(value, OneDecimal.self, trim: trim)
+        case 3: fixed(value, ThreeDecimals.self, trim: trim)
+        case 4: fixed(value, FourDecimals.self, trim: trim)
+        case 6: fixed(value, SixDecimals.self, trim: trim)
+        default: fixed(value, decimals: max(0, min(decimals, 19)), scale: Self.powersOfTen[max(0, min(decimals, 19))], trim: trim)
         }
+    }
+
+    private mutating func fixed<D: FixedDecimals>(_ value: Double, _: D.Type, trim: Bool) {
+        fixed(value, decimals: D.decimals, scale: D.scale, trim: trim)
     }
 
     @inline(__always) private mutating func fixed(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {

@@ -29,8 +29,11 @@ struct RecognizerLabels {
         }
     }
 
-    private var slots: [Entry?] = []
-    private var used = 0
+    // Open addressing: `keys` holds each slot's recognizer identity (0: empty) and `index` where
+    // its entry is in `entries`, so a lookup compares integers and reads the entry in place.
+    private var keys: [UInt] = []
+    private var index: [Int] = []
+    private var entries: [Entry] = []
     private let arena = Arena()
 
     /// The label bytes of `r`, made with `make(name, kind, &bytes)` the first time (and again after a
@@ -39,54 +42,59 @@ struct RecognizerLabels {
     mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         let name = r.name
         let kind = r.kind
-        var slot = 0
-        if !slots.isEmpty {
-            let mask = slots.count - 1
-            slot = Self.hash(r) & mask
-            while let e = slots[slot] {
-                if e.recognizer === r {
-                    if e.name == name && e.kind == kind { return e.label }
-                    // Renamed: replace the entry in place.
-                    break
+        let key = UInt(bitPattern: ObjectIdentifier(r))
+        if !keys.isEmpty {
+            let mask = keys.count - 1
+            var slot = Self.hash(key) & mask
+            while true {
+                let k = keys[slot]
+                if k == 0 { break }
+                if k == key {
+                    let e = index[slot]
+                    if entries[e].name == name && entries[e].kind == kind { return entries[e].label }
+                    // Renamed: a fresh entry for the new name.
+                    return replace(e, r, name, kind, make)
                 }
                 slot = (slot + 1) & mask
             }
         }
-        return insert(r, name, kind, make, at: slots.isEmpty ? nil : slot)
+        return insert(r, key, name, kind, make)
     }
 
-    private static func hash(_ r: GestureRecognizer) -> Int {
-        let bits = UInt(bitPattern: ObjectIdentifier(r))
-        return Int(truncatingIfNeeded: (bits >> 4) ^ (bits >> 12))
+    private static func hash(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key >> 4) ^ (key >> 12))
     }
 
     @inline(never)
-    private mutating func insert(_ r: GestureRecognizer, _ name: String, _ kind: String,
-                                 _ make: (String, String, inout [UInt8]) -> Void, at slot: Int?) -> UnsafeBufferPointer<UInt8> {
+    private mutating func replace(_ e: Int, _ r: GestureRecognizer, _ name: String, _ kind: String,
+                                  _ make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
         make(name, kind, &bytes)
-        let entry = Entry(recognizer: r, name: name, kind: kind, label: arena.store(bytes))
-        if let slot, let existing = slots[slot], existing.recognizer === r {
-            slots[slot] = entry
-        } else {
-            if (used + 1) * 2 > slots.count { rehash(capacity: max(64, slots.count * 2)) }
-            let mask = slots.count - 1
-            var s = Self.hash(r) & mask
-            while slots[s] != nil { s = (s + 1) & mask }
-            slots[s] = entry
-            used += 1
-        }
-        return entry.label
+        entries[e] = Entry(recognizer: r, name: name, kind: kind, label: arena.store(bytes))
+        return entries[e].label
+    }
+
+    @inline(never)
+    private mutating func insert(_ r: GestureRecognizer, _ key: UInt, _ name: String, _ kind: String,
+                                 _ make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
+        var bytes: [UInt8] = []
+        make(name, kind, &bytes)
+        entries.append(Entry(recognizer: r, name: name, kind: kind, label: arena.store(bytes)))
+        if entries.count * 2 > keys.count { rehash(capacity: max(64, keys.count * 2)) } else { place(key, entries.count - 1) }
+        return entries[entries.count - 1].label
+    }
+
+    private mutating func place(_ key: UInt, _ e: Int) {
+        let mask = keys.count - 1
+        var slot = Self.hash(key) & mask
+        while keys[slot] != 0 { slot = (slot + 1) & mask }
+        keys[slot] = key
+        index[slot] = e
     }
 
     private mutating func rehash(capacity: Int) {
-        let old = slots
-        slots = Array(repeating: nil, count: capacity)
-        let mask = capacity - 1
-        for case let e? in old {
-            var s = Self.hash(e.recognizer) & mask
-            while slots[s] != nil { s = (s + 1) & mask }
-            slots[s] = e
-        }
+        keys = Array(repeating: 0, count: capacity)
+        index = Array(repeating: 0, count: capacity)
+        for (e, entry) in entries.enumerated() { place(UInt(bitPattern: ObjectIdentifier(entry.recognizer)), e) }
     }
 }
