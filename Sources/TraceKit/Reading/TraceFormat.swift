@@ -40,7 +40,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// - anything else (a header name, `#` comment, quote) → ``csv``.
     ///
     /// `bytes` may be a prefix of the input; an object cut off by the end of the
-    /// prefix counts as multi-line (``json``).
+    /// prefix counts as multi-line (``json``), unless one of its top-level keys
+    /// so far is an event field (`t`, `phase`, ...): that is a JSON Lines event
+    /// whose line is longer than the prefix (``jsonl``).
     public static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceFormat {
         var i = 0
         let n = bytes.count
@@ -52,6 +54,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         // Walk the first object: note its depth-1 keys and whether it closes on this line.
         var depth = 0
         var expectingKey = false
+        var sawEventField = false
         while i < n {
             let c = bytes[i]
             switch c {
@@ -78,6 +81,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
                     if key == Array("events".utf8) || key == Array("screen".utf8) || key == Array("scene".utf8) || key == Array("expect".utf8) {
                         return .json
                     }
+                    if i < n, !key.isEmpty, key.withUnsafeBufferPointer({ TraceField.match($0.baseAddress!, $0.count) }) != nil {
+                        sawEventField = true
+                    }
                 }
                 expectingKey = false
                 i += 1
@@ -87,7 +93,8 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
                 i += 1
             }
         }
-        return .json
+        // Cut off by the end of the prefix, still on the first line.
+        return sawEventField ? .jsonl : .json
     }
 
     /// Guesses the format of `bytes` (see ``sniff(_:)-(UnsafeBufferPointer<UInt8>)``).

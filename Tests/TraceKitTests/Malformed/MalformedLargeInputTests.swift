@@ -100,6 +100,23 @@ struct MalformedLargeInputTests {
         #expect(error.diagnostic.message.contains("nesting too deep"))
     }
 
+    /// Standard input is sniffed from its first 64 KiB: a JSON Lines event whose line is longer than
+    /// that is still JSON Lines (it was taken for a JSON document: "missing \"events\" array").
+    @Test func sniffingAFirstLineLongerThanTheWindow() throws {
+        let long = String(repeating: "a", count: 100_000)
+        let jsonl = #"{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2, "note": "\#(long)"}"# + "\n" + Self.event1 + "\n"
+        #expect(TraceFormat.sniff(Array(jsonl.utf8.prefix(64 * 1024))) == .jsonl)
+        let rows = M.read(ByteSource(text: jsonl, name: "<stdin>"), format: nil)
+        #expect(rows.error == nil && rows.rows.count == 2, "\(rows.error.map { DiagnosticFormatter().format($0) } ?? "")")
+        // A one-line JSON document cut off by the window stays JSON, whatever comes first.
+        let document = #"{"comment": "\#(long)", "events": [\#(Self.event0)}]}"#
+        #expect(TraceFormat.sniff(Array(document.utf8.prefix(64 * 1024))) == .json)
+        #expect(M.read(ByteSource(text: document, name: "<stdin>"), format: nil).rows.count == 1)
+        // An event field nested deeper than the top level does not count.
+        let nested = #"{"comment": {"t": 1, "note": "\#(long)"}, "events": []}"#
+        #expect(TraceFormat.sniff(Array(nested.utf8.prefix(64 * 1024))) == .json)
+    }
+
     /// 10,000 touches in one frame: each begins, moves and lifts together.
     @Test func tenThousandTouchesDownAtOnce() throws {
         var text = "t,id,phase,x,y\n"
