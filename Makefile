@@ -37,9 +37,11 @@ install:
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/gesturereplay
 
+# Throughput, reference tools, memory, start-up, instructions per event and scaling, as one table,
+# also written to bench/results.md (bench/bench.py). A few minutes; BENCH_ARGS="--quick" for a smoke run.
 bench:
 	$(SWIFT) build -c release
-	bench/run.sh
+	bench/run.sh --bin $(RELEASE_BIN) $(BENCH_ARGS)
 
 # Fuzzing (docs/robustness.md): builds the libFuzzer targets (csv, json, jsonl, scene) and runs each
 # for FUZZ_SECONDS (default 600), as many at once as there are cores; FUZZ_TARGETS picks some.
