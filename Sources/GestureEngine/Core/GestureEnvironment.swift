@@ -52,6 +52,10 @@ public final class GestureEnvironment {
 
     deinit {
         for r in adopted where r.environment === self { r.environment = nil }
+        // A trace abandoned mid-way (an invalid row) leaves touches down, and touches and their
+        // recognizers refer to each other: break that, or the whole scene leaks.
+        for touch in event.allTouches { touch.recognizers.removeAll() }
+        for r in participants { r.trackedTouches.removeAll() }
     }
 
     /// The touches currently down, in the order they began.
