@@ -200,7 +200,7 @@ public final class GestureEnvironment {
         let stamp = stamp
         // The recognizers of the step's touches, each once, with the phases and number of its
         // touches in this step (so delivery need not look at the touches that did not change).
-        stepRecognizers.removeAll(keepingCapacity: true)
+        stepRecognizers.clearKeepingCapacity()
         var anyEnded = false
         for touch in stepTouches {
             let phase = touch.phase
@@ -221,8 +221,8 @@ public final class GestureEnvironment {
         }
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
-        stepTouches.removeAll(keepingCapacity: true)
-        stepRecognizers.removeAll(keepingCapacity: true)
+        stepTouches.clearKeepingCapacity()
+        stepRecognizers.clearKeepingCapacity()
         dispatchDepth -= 1
         settle()
     }
@@ -313,7 +313,7 @@ public final class GestureEnvironment {
             spareResetQueue = []
             swap(&batch, &resetQueue)
             for r in batch { resetRecognizer(r) }
-            batch.removeAll(keepingCapacity: true)
+            batch.clearKeepingCapacity()
             spareResetQueue = batch
         }
         if deliversTouchesToViews && !heldTouches.isEmpty { releaseHeldTouches() }
@@ -379,5 +379,14 @@ extension GestureRecognizer {
     /// Whether this recognizer still gets its touches' changes.
     var receivesDeliveries: Bool {
         !isQueuedForReset && !currentState.isTerminal && isEnabled
+    }
+}
+
+extension Array where Element: AnyObject {
+    /// `removeAll(keepingCapacity: true)` for the few references a dispatch list holds: releasing
+    /// them one by one is cheaper than the generic range removal it goes through.
+    @inline(__always)
+    mutating func clearKeepingCapacity() {
+        while !isEmpty { removeLast() }
     }
 }

@@ -65,7 +65,11 @@ public struct VelocityTracker: VelocityEstimator {
 
     /// `velocity()` for a tracker stored in a class: a mutating call works on the stored value in
     /// place, where calling `velocity()` first copies the whole tracker (its sample rings, ~1.5 KB).
-    @inline(__always) mutating func velocityInPlace() -> Vector? { velocity() }
+    @inline(__always) mutating func velocityInPlace() -> Vector? {
+        // UIKit's blend (the default) is read straight from its field.
+        if kind == .uikit { return uikit.velocity() }
+        return velocity()
+    }
 
     public var retainedSampleCount: Int {
         switch kind {
