@@ -20,12 +20,15 @@ open class GestureRecognizer {
         set { storedDelegate = newValue }
     }
 
+    // Configuration below: plain values (numbers, flags, option sets), read at every event. An
+    // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
+    // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// When the recognizer recognizes, its view's touches are cancelled (default true, UIKit).
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// The view gets no `touchesBegan` until this recognizer fails (default false, UIKit).
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// The view's `touchesEnded` is held until this recognizer fails (default true, UIKit).
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     /// False stops the recognizer; disabling it mid-gesture cancels it (or fails it if it has not begun).
     public var isEnabled: Bool {

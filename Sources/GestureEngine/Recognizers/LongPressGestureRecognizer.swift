@@ -31,19 +31,22 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Default number of taps before the press: 0 (Apple's `UILongPressGestureRecognizer` reference).
     public static let defaultNumberOfTapsRequired = 0
 
+    // Configuration below: plain values (numbers, flags, option sets), read at every event. An
+    // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
+    // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// How long the fingers must stay down before the press begins, seconds.
-    public var minimumPressDuration = LongPressGestureRecognizer.defaultMinimumPressDuration
+    @exclusivity(unchecked) public var minimumPressDuration = LongPressGestureRecognizer.defaultMinimumPressDuration
     /// How far the fingers may move before the press begins, points (no limit once begun).
-    public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
+    @exclusivity(unchecked) public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
     /// Fingers that must press.
-    public var numberOfTouchesRequired = LongPressGestureRecognizer.defaultNumberOfTouchesRequired
+    @exclusivity(unchecked) public var numberOfTouchesRequired = LongPressGestureRecognizer.defaultNumberOfTouchesRequired
     /// Taps before the press (0 = just press).
-    public var numberOfTapsRequired = LongPressGestureRecognizer.defaultNumberOfTapsRequired
+    @exclusivity(unchecked) public var numberOfTapsRequired = LongPressGestureRecognizer.defaultNumberOfTapsRequired
     /// Longest wait between taps, and between the last tap and the press, seconds
     /// (`TapGestureRecognizer.defaultMaximumTapInterval`, 0.35 s).
-    public var maximumTapInterval = TapGestureRecognizer.defaultMaximumTapInterval
+    @exclusivity(unchecked) public var maximumTapInterval = TapGestureRecognizer.defaultMaximumTapInterval
     /// Longest a tap before the press may last, seconds (`TapGestureRecognizer.defaultMaximumTapDuration`, 0.75 s).
-    public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
+    @exclusivity(unchecked) public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").

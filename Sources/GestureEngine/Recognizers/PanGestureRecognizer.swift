@@ -26,14 +26,17 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Default `maximumNumberOfTouches`: unlimited, `Int.max` (UIKit `UIPanGestureRecognizer` documentation).
     public static let defaultMaximumNumberOfTouches = Int.max
 
+    // Configuration below: plain values (numbers, flags, option sets), read at every event. An
+    // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
+    // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// Fewest fingers that may begin the pan (default 1).
-    public var minimumNumberOfTouches = PanGestureRecognizer.defaultMinimumNumberOfTouches
+    @exclusivity(unchecked) public var minimumNumberOfTouches = PanGestureRecognizer.defaultMinimumNumberOfTouches
     /// Most fingers that may begin the pan (default `Int.max`, unlimited).
-    public var maximumNumberOfTouches = PanGestureRecognizer.defaultMaximumNumberOfTouches
+    @exclusivity(unchecked) public var maximumNumberOfTouches = PanGestureRecognizer.defaultMaximumNumberOfTouches
 
     /// Which velocity estimator the pan uses (default `.uikit`, UIKit's 0.2/0.8 blend). Changing it
     /// starts a fresh estimator.
-    public var velocityEstimator: VelocityEstimatorKind = .uikit {
+    @exclusivity(unchecked) public var velocityEstimator: VelocityEstimatorKind = .uikit {
         didSet { tracker = VelocityTracker(kind: velocityEstimator) }
     }
 

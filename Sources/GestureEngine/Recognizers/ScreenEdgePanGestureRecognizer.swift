@@ -58,20 +58,23 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// Default maximum number of fingers: 1 (see `shared/reference/uikit-semantics.md`, "Screen-edge pan").
     public static let defaultMaximumNumberOfTouches = 1
 
+    // Configuration below: plain values (numbers, flags, option sets), read at every event. An
+    // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
+    // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// The edges a touch may start from.
-    public var edges: ScreenEdges
+    @exclusivity(unchecked) public var edges: ScreenEdges
     /// The screen's size, points (window coordinates from the origin). Nil: the root view's size if bounded.
-    public var screenSize: Size?
+    @exclusivity(unchecked) public var screenSize: Size?
     /// Width of the region along each edge in which the touch must begin, points.
-    public var edgeRegionSize = ScreenEdgePanGestureRecognizer.defaultEdgeRegionSize
+    @exclusivity(unchecked) public var edgeRegionSize = ScreenEdgePanGestureRecognizer.defaultEdgeRegionSize
     /// Inward movement from the touch-down point that makes the gesture begin, points.
-    public var hysteresis = ScreenEdgePanGestureRecognizer.defaultHysteresis
+    @exclusivity(unchecked) public var hysteresis = ScreenEdgePanGestureRecognizer.defaultHysteresis
     /// How long the touch may stay within the edge region, seconds.
-    public var maximumTimeInEdgeRegion = ScreenEdgePanGestureRecognizer.defaultMaximumTimeInEdgeRegion
+    @exclusivity(unchecked) public var maximumTimeInEdgeRegion = ScreenEdgePanGestureRecognizer.defaultMaximumTimeInEdgeRegion
     /// Fingers it follows; further fingers are ignored.
-    public var maximumNumberOfTouches = ScreenEdgePanGestureRecognizer.defaultMaximumNumberOfTouches
+    @exclusivity(unchecked) public var maximumNumberOfTouches = ScreenEdgePanGestureRecognizer.defaultMaximumNumberOfTouches
     /// The velocity estimator (UIKit's blend by default).
-    public var velocityEstimator: VelocityEstimatorKind = .uikit
+    @exclusivity(unchecked) public var velocityEstimator: VelocityEstimatorKind = .uikit
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").

@@ -49,22 +49,25 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// The thresholds stop shrinking after 0.5 s (the literal `fmin(t, 0.5)` in decompiled iOS 18 UIKitCore).
     public static let movementDecayDuration = 0.5
 
+    // Configuration below: plain values (numbers, flags, option sets), read at every event. An
+    // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
+    // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// The directions that may fire (an option set; right by default).
-    public var direction = SwipeGestureRecognizer.defaultDirection
+    @exclusivity(unchecked) public var direction = SwipeGestureRecognizer.defaultDirection
     /// Fingers that must swipe together.
-    public var numberOfTouchesRequired = SwipeGestureRecognizer.defaultNumberOfTouchesRequired
+    @exclusivity(unchecked) public var numberOfTouchesRequired = SwipeGestureRecognizer.defaultNumberOfTouchesRequired
     /// Longest time from touch-down to the recognizing move, seconds.
-    public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration
+    @exclusivity(unchecked) public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration
     /// Primary movement needed at t = 0, points (shrinks with time).
-    public var minimumPrimaryMovement = SwipeGestureRecognizer.defaultMinimumPrimaryMovement
+    @exclusivity(unchecked) public var minimumPrimaryMovement = SwipeGestureRecognizer.defaultMinimumPrimaryMovement
     /// Secondary (perpendicular) movement allowed at t = 0, points (shrinks with time).
-    public var maximumSecondaryMovement = SwipeGestureRecognizer.defaultMaximumSecondaryMovement
+    @exclusivity(unchecked) public var maximumSecondaryMovement = SwipeGestureRecognizer.defaultMaximumSecondaryMovement
     /// Movement allowed against the direction, points.
-    public var maximumOppositeMovement = SwipeGestureRecognizer.defaultMaximumOppositeMovement
+    @exclusivity(unchecked) public var maximumOppositeMovement = SwipeGestureRecognizer.defaultMaximumOppositeMovement
     /// Decay rate of `minimumPrimaryMovement` (dimensionless).
-    public var rateOfMinimumMovementDecay = SwipeGestureRecognizer.defaultRateOfMinimumMovementDecay
+    @exclusivity(unchecked) public var rateOfMinimumMovementDecay = SwipeGestureRecognizer.defaultRateOfMinimumMovementDecay
     /// Decay rate of `maximumSecondaryMovement` (dimensionless).
-    public var rateOfMaximumMovementDecay = SwipeGestureRecognizer.defaultRateOfMaximumMovementDecay
+    @exclusivity(unchecked) public var rateOfMaximumMovementDecay = SwipeGestureRecognizer.defaultRateOfMaximumMovementDecay
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").

@@ -33,16 +33,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// given by `shared/reference/uikit-semantics.md`).
     public static let defaultMaximumTapDuration = 0.75
 
+    // Configuration below: plain values (numbers, flags, option sets), read at every event. An
+    // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
+    // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// Taps needed to recognize (1 = single tap, 2 = double tap, ...).
-    public var numberOfTapsRequired = TapGestureRecognizer.defaultNumberOfTapsRequired
+    @exclusivity(unchecked) public var numberOfTapsRequired = TapGestureRecognizer.defaultNumberOfTapsRequired
     /// Fingers that make up each tap.
-    public var numberOfTouchesRequired = TapGestureRecognizer.defaultNumberOfTouchesRequired
+    @exclusivity(unchecked) public var numberOfTouchesRequired = TapGestureRecognizer.defaultNumberOfTouchesRequired
     /// How far the touches may move from the first tap's starting centroid, points.
-    public var allowableMovement = TapGestureRecognizer.defaultAllowableMovement
+    @exclusivity(unchecked) public var allowableMovement = TapGestureRecognizer.defaultAllowableMovement
     /// Longest wait from one tap's last lift to the next tap's first touch-down, seconds.
-    public var maximumTapInterval = TapGestureRecognizer.defaultMaximumTapInterval
+    @exclusivity(unchecked) public var maximumTapInterval = TapGestureRecognizer.defaultMaximumTapInterval
     /// Longest a single tap may last, first finger down to last finger up, seconds.
-    public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
+    @exclusivity(unchecked) public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
