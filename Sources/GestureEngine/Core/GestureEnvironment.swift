@@ -202,22 +202,33 @@ public final class GestureEnvironment {
         // touches in this step (so delivery need not look at the touches that did not change).
         stepRecognizers.clearKeepingCapacity()
         var anyEnded = false
-        for touch in stepTouches {
-            let phase = touch.phase
-            if phase.isTerminal { anyEnded = true }
-            for r in touch.recognizers {
-                if r.deliveryStamp != stamp {
-                    r.deliveryStamp = stamp
-                    r.stepPhases = 0
-                    r.stepTouchCount = 0
-                    stepRecognizers.append(r)
+        // Walked through buffer pointers: the arrays hold the references for the whole walk, so
+        // the elements need no retain and release of their own.
+        stepTouches.withUnsafeBufferPointer { touches in
+            for touch in touches {
+                let phase = touch.phase
+                if phase.isTerminal { anyEnded = true }
+                touch.recognizers.withUnsafeBufferPointer { recognizers in
+                    for r in recognizers {
+                        if r.deliveryStamp != stamp {
+                            r.deliveryStamp = stamp
+                            r.stepPhases = 0
+                            r.stepTouchCount = 0
+                            stepRecognizers.append(r)
+                        }
+                        r.stepPhases |= 1 << phase.rawValue
+                        r.stepTouchCount &+= 1
+                    }
                 }
-                r.stepPhases |= 1 << phase.rawValue
-                r.stepTouchCount &+= 1
             }
         }
-        for r in stepRecognizers {
-            deliver(to: r)
+        // A copy of the list keeps every recognizer alive while they are called (a handler that
+        // feeds the environment again would reuse stepRecognizers).
+        let recognizers = stepRecognizers
+        recognizers.withUnsafeBufferPointer { list in
+            for i in list.indices {
+                Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { deliver(to: $0) }
+            }
         }
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
