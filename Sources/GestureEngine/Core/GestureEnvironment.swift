@@ -155,7 +155,16 @@ public final class GestureEnvironment {
                 : change.location
             let view = rootView.hitTest(rootPoint)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
+            // Room for every recognizer that may take the touch (one allocation, not one per doubling).
+            var candidates = 0
             var v = view
+            while let current = v {
+                candidates += current.gestureRecognizers.count
+                v = current.superview
+            }
+            touch.recognizers.reserveCapacity(candidates)
+            touch.recognizerAttempts.reserveCapacity(candidates)
+            v = view
             while let current = v {
                 for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
                     if r.environment !== self {

@@ -327,6 +327,11 @@ struct ByteWriter {
             uint(scaled)
             return
         }
+        if scaled < 1 << 32 && scale < 1 << 32 {
+            // Nearly every number in a trace: 32-bit arithmetic, digits written in pairs.
+            small(UInt32(truncatingIfNeeded: scaled), decimals: decimals, scale: UInt32(truncatingIfNeeded: scale), trim: trim)
+            return
+        }
         let whole = scaled / scale
         let fraction = scaled &- whole &* scale
         uint(whole)
@@ -337,6 +342,56 @@ struct ByteWriter {
         p = end
         if trim {
             while p[-1] == UInt8(ascii: "0") { p -= 1 }
+        }
+    }
+
+    @inline(__always) private mutating func small(_ s: UInt32, decimals: Int, scale: UInt32, trim: Bool) {
+        let whole = s / scale
+        let fraction = s &- whole &* scale
+        uint32(whole)
+        if trim && fraction == 0 { return }
+        p[0] = UInt8(ascii: ".")
+        let end = p + 1 + decimals
+        var v = fraction
+        var q = end
+        var left = decimals
+        while left >= 2 {
+            let r = v % 100
+            v /= 100
+            q -= 2
+            Self.pair(r, at: q)
+            left &-= 2
+        }
+        if left == 1 { (q - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v) }
+        p = end
+        if trim {
+            while p[-1] == UInt8(ascii: "0") { p -= 1 }
+        }
+    }
+
+    /// Two ASCII digits of `r` (0...99) at `q`.
+    @inline(__always) private static func pair(_ r: UInt32, at q: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(q).copyMemory(from: digitPairs.utf8Start + Int(r &* 2), byteCount: 2)
+    }
+
+    /// A value below 2^32 in decimal, the common short ones without a loop.
+    @inline(__always) private mutating func uint32(_ v: UInt32) {
+        if v < 10 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+            p += 1
+        } else if v < 100 {
+            Self.pair(v, at: p)
+            p += 2
+        } else if v < 1000 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 100)
+            Self.pair(v % 100, at: p + 1)
+            p += 3
+        } else if v < 10_000 {
+            Self.pair(v / 100, at: p)
+            Self.pair(v % 100, at: p + 2)
+            p += 4
+        } else {
+            uint(UInt64(v))
         }
     }
 
