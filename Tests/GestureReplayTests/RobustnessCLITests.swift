@@ -112,6 +112,12 @@ struct RobustnessCLITests {
                     let (r, timedOut) = try Self.run(["--input-format", target] + extra + [path])
                     #expect(!timedOut && [0, 65].contains(r.status), "\(path) \(extra)\n\(r)")
                 }
+                // On standard input, sniffed: an error still has a line and a column.
+                let (r, timedOut) = try Self.run(["-"], stdin: [UInt8](try BinaryRunner.packageData(path)))
+                #expect(!timedOut && [0, 65].contains(r.status), "\(path) on stdin\n\(r)")
+                if r.status == 65 {
+                    #expect(r.stderr.range(of: #"^<stdin>:[1-9][0-9]*:[1-9][0-9]*: error: "#, options: .regularExpression) != nil, "\(r.stderr)")
+                }
                 count += 1
             }
         }
@@ -121,7 +127,7 @@ struct RobustnessCLITests {
     @Test("standard input in small, slow pieces gives the file's output", arguments: ["Traces/pinch.json", "Traces/swipe-left.jsonl", "Traces/default-scene.csv", "Traces/tickle-failure.csv"])
     func slowStandardInput(_ trace: String) throws {
         let bytes = [UInt8](try BinaryRunner.packageData(trace))
-        var g = SystemRandomNumberGenerator()
+        var g = SplitMix(seed: trace.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) })
         let chunks = (0..<60).map { _ in Int.random(in: 1...97, using: &g) }
         let format = String(trace.split(separator: ".").last!)
         let fromFile = try Self.run(["--input-format", format, trace]).result

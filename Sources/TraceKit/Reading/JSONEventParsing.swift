@@ -41,6 +41,8 @@ struct JSONEventParser {
                     throw s.unexpected("a field name in double quotes", at: s.i)
                 }
                 let keyStart = s.i
+                // The key's line (whitespace before the value may move the scanner to a later one).
+                let keyLine = s.line, keyLineStart = s.lineStart
                 let field: TraceField?
                 if let fast = Self.shortKey(&s) {
                     field = fast
@@ -65,7 +67,7 @@ struct JSONEventParser {
                         while k < s.end && s.base[k] != UInt8(ascii: "\"") { k += 1 }
                         throw TraceError.invalidTrace(
                             "duplicate \(field.displayName) field \(ReaderText.quote(s.base + keyStart + 1, k - keyStart - 1)) in an event",
-                            at: s.location(at: keyStart),
+                            at: SourceLocation(path: s.path, line: keyLine, column: keyStart - keyLineStart + 1),
                             notes: [.note("first given here", at: SourceLocation(path: s.path, position: previous))])
                     }
                     seen |= bit

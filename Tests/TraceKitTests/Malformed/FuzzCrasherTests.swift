@@ -53,6 +53,11 @@ struct FuzzCrasherTests {
                 #expect((error.diagnostic.location?.line ?? 0) >= 1 && (error.diagnostic.location?.column ?? 0) >= 1)
             }
         }
+        // Sniffed, as standard input is.
+        if let error = M.read(try ByteSource(path: c.path), format: nil).error, error.category == .invalidTrace {
+            #expect((error.diagnostic.location?.line ?? 0) >= 1 && (error.diagnostic.location?.column ?? 0) >= 1,
+                    "sniffed: \(DiagnosticFormatter().format(error))")
+        }
         _ = M.replay(c.path, format: format)
         var options = ReplayOptions(inputPath: c.path)
         options.inputFormat = format

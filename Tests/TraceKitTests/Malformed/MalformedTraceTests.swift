@@ -88,6 +88,8 @@ struct MalformedTraceTests {
         Case(file: "json-string-number.json", exit: 65, line: 2, column: 44, message: "'x' must be a number, found the string '12'"),
         Case(file: "json-missing-field.json", exit: 65, line: 2, column: 3, message: "event is missing field 'y'"),
         Case(file: "json-duplicate-field.json", exit: 65, line: 2, column: 12, message: "duplicate time field 'time' in an event", note: "first given here"),
+        // The value on a later line: the error is still at the key (it lost its column).
+        Case(file: "json-duplicate-field-value-below.json", exit: 65, line: 2, column: 57, message: "duplicate x field 'x' in an event", note: "first given here"),
         Case(file: "json-trailing-comma.json", exit: 65, line: 4, column: 1, message: "expected an event object, found ']'"),
         Case(file: "json-top-level-number.json", exit: 65, line: 1, column: 1, message: "expected an array of events or an object with an \"events\" array, found a number"),
         Case(file: "json-no-events.json", exit: 65, line: 1, column: 1, message: "missing \"events\" array in the trace object"),
