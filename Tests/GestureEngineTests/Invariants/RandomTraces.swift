@@ -56,7 +56,7 @@ struct RandomTrace {
         var g = SeededGenerator(seed: seed)
         var rows: [Row] = []
         var now = Int.random(in: 0...2_000_000, using: &g) - 1_000_000  // times may be negative
-        for _ in 0..<[1, 1, 1, 2, 2, 3].randomElement(using: &g)! {
+        for _ in 0..<[1, 1, 1, 2, 2, 3].randomElement(using: &g)! where rows.count < 40 {
             now += [Int.random(in: 1_000...60_000, using: &g), Int.random(in: 100_000...400_000, using: &g),
                     Int.random(in: 400_000...1_500_000, using: &g)].randomElement(using: &g)!
             rows += gesture(startingAt: now, using: &g)
@@ -73,8 +73,8 @@ struct RandomTrace {
         // A tap, a drag or flick, or a long hold (sampled less often).
         let (duration, interval): (Int, Int) = switch Int.random(in: 0..<10, using: &g) {
         case 0..<4: (Int.random(in: 20_000...150_000, using: &g), [8_333, 16_667, 25_000].randomElement(using: &g)!)
-        case 4..<8: (Int.random(in: 150_000...450_000, using: &g), Int.random(in: 25_000...50_000, using: &g))
-        default: (Int.random(in: 500_000...1_200_000, using: &g), Int.random(in: 80_000...200_000, using: &g))
+        case 4..<8: (Int.random(in: 150_000...450_000, using: &g), Int.random(in: 30_000...60_000, using: &g))
+        default: (Int.random(in: 500_000...1_200_000, using: &g), Int.random(in: 100_000...250_000, using: &g))
         }
         // Frame times shared by all fingers (multi-touch frames), with jitter.
         var times: [Int] = []

@@ -19,7 +19,7 @@ import TraceKit
 /// the binary in `GestureReplayTests/RobustnessCLITests`.)
 @Suite("Replay output is byte-identical")
 struct ReplayDeterminismTests {
-    static let traceCount = 1_000
+    static let traceCount = 600
     static let slices = 4
     static let formats: [(name: String, format: TraceFormat)] = [("csv", .csv), ("jsonl", .jsonl), ("json", .json)]
 
