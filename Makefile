@@ -39,9 +39,11 @@ install:
 
 # Throughput, reference tools, memory, start-up, instructions per event and scaling, as one table,
 # also written to bench/results.md (bench/bench.py). A few minutes; BENCH_ARGS="--quick" for a smoke run.
+# BASELINE=path/to/an/older/gesturereplay measures that binary side by side in the same run.
+BASELINE ?=
 bench:
 	$(SWIFT) build -c release
-	bench/run.sh --bin $(RELEASE_BIN) $(BENCH_ARGS)
+	bench/run.sh --bin $(RELEASE_BIN) $(if $(BASELINE),--baseline $(BASELINE)) $(BENCH_ARGS)
 
 # Fuzzing (docs/robustness.md): builds the libFuzzer targets (csv, json, jsonl, scene) and runs each
 # for FUZZ_SECONDS (default 600), as many at once as there are cores; FUZZ_TARGETS picks some.

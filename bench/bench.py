@@ -2,9 +2,12 @@
 """`make bench`: replay throughput, reference tools, memory, start-up and instructions per event,
 measured in one run and printed as one table (also written to bench/results.md, newest first).
 
-Usage: bench/run.sh [--bin PATH] [--runs N] [--quick] [--no-callgrind] [--no-save] [--label TEXT]
+Usage: bench/run.sh [--bin PATH] [--baseline PATH] [--runs N] [--quick] [--no-callgrind] [--no-save] [--label TEXT]
 
   --bin PATH      the gesturereplay binary (default: $GESTUREREPLAY or .build/release/gesturereplay)
+  --baseline PATH another gesturereplay binary (an earlier commit's) measured in the same run: its
+                  throughput runs alternate with --bin's, and the table gives both medians and the
+                  ratio, plus both binaries' instructions per event (make bench BASELINE=PATH)
   --runs N        timed runs per throughput figure; the median is reported (default 5)
   --quick         fewer runs and no 10x traces (a smoke test of the script)
   --no-callgrind  skip the callgrind figure (it takes ~10 s)
@@ -170,6 +173,40 @@ def timed(cmd, runs):
     }
 
 
+def timed_pair(cmd, base_cmd, runs):
+    """`timed` for two commands whose runs alternate (A B A B ...), so both see the same machine load:
+    the ratio of their medians is a side-by-side figure."""
+    run(cmd)
+    run(base_cmd)
+    results, base_results = [], []
+    for _ in range(runs):
+        results.append(run(cmd))
+        base_results.append(run(base_cmd))
+
+    def summary(rs):
+        return {"wall": statistics.median(r.wall for r in rs), "cpu": statistics.median(r.cpu for r in rs),
+                "min": min(r.wall for r in rs)}
+    return summary(results), summary(base_results)
+
+
+def label_of(binary):
+    """What a binary says it is (`--version`)."""
+    try:
+        return subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip() or "no version"
+    except OSError:
+        return "no version"
+
+
+def instructions(valgrind, cmd):
+    """Instructions executed by `cmd` under callgrind (an int), or a string saying why not."""
+    p = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    refs = [l for l in p.stderr.split("\n") if "refs:" in l]
+    if p.returncode == 0 and refs:
+        return int(refs[-1].split("refs:")[1].strip().replace(",", ""))
+    return "failed: " + p.stderr.strip().split("\n")[-1]
+
+
 # ---------------------------------------------------------------------------------------------
 # Formatting
 
@@ -233,6 +270,7 @@ def main(argv):
     callgrind = True
     save = True
     label = ""
+    baseline = None
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -248,11 +286,17 @@ def main(argv):
             save = False
         elif a == "--label":
             label = args.pop(0)
+        elif a == "--baseline":
+            baseline = args.pop(0)
         else:
             raise SystemExit(__doc__)
     if not os.access(bin_path, os.X_OK):
         raise SystemExit("no binary at %s: run `swift build -c release` (make bench does) or pass --bin" % bin_path)
     bin_path = os.path.abspath(bin_path)
+    if baseline is not None:
+        if not os.access(baseline, os.X_OK):
+            raise SystemExit("no baseline binary at %s" % baseline)
+        baseline = os.path.abspath(baseline)
 
     started = time.perf_counter()
     load = os.getloadavg()
@@ -271,12 +315,22 @@ def main(argv):
     # 1. Throughput, default scene, --format jsonl to /dev/null.
     log("throughput (%d runs each, medians) ..." % runs)
     tp = {}
+    base_replay = [baseline, "--format", "jsonl"] if baseline else None
     for fmt, target in (("csv", 5e6), ("jsonl", 5e6), ("json", 3e6)):
-        r = tp[fmt] = timed(replay + [traces[fmt]], runs)
+        name = fmt.upper() if fmt != "jsonl" else "JSON Lines"
         n = events[fmt]
-        add("Replay %s, %s events, default scene, --format jsonl > /dev/null" % (fmt.upper() if fmt != "jsonl" else "JSON Lines", "{:,}".format(n)),
+        if base_replay:
+            r, b = timed_pair(replay + [traces[fmt]], base_replay + [traces[fmt]], runs)
+        else:
+            r = timed(replay + [traces[fmt]], runs)
+        tp[fmt] = r
+        add("Replay %s, %s events, default scene, --format jsonl > /dev/null" % (name, "{:,}".format(n)),
             "%s (%s); CPU %s (%s)" % (secs(r["wall"]), rate(n, r["wall"]), secs(r["cpu"]), rate(n, r["cpu"])),
             ">= %d M events/s" % (target / 1e6), n / r["wall"] >= target)
+        if base_replay:
+            add("Same, baseline binary (runs alternating with the above)",
+                "%s (%s); CPU %s; this binary is %.2fx as fast (wall), %.2fx (CPU)" % (
+                    secs(b["wall"]), rate(n, b["wall"]), secs(b["cpu"]), b["wall"] / r["wall"], b["cpu"] / r["cpu"]))
 
     # 2. Reference tools on the same files.
     log("reference tools ...")
@@ -337,14 +391,15 @@ def main(argv):
         if valgrind:
             log("callgrind ...")
             n = count_events(traces["cg"])
-            p = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + replay + [traces["cg"]],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            refs = [l for l in p.stderr.split("\n") if "refs:" in l]
-            if p.returncode == 0 and refs:
-                ir = int(refs[-1].split("refs:")[1].strip().replace(",", ""))
+            ir = instructions(valgrind, replay + [traces["cg"]])
+            if isinstance(ir, int):
                 add("Instructions per event (callgrind, CSV, %s events)" % "{:,}".format(n), "{:,}".format(ir // n) + " (whole run, start-up included)")
+                if base_replay:
+                    base_ir = instructions(valgrind, base_replay + [traces["cg"]])
+                    if isinstance(base_ir, int):
+                        add("Same, baseline binary", "{:,}".format(base_ir // n) + "; this binary runs %.2fx fewer" % (base_ir / ir))
             else:
-                add("Instructions per event (callgrind)", "failed: " + p.stderr.strip().split("\n")[-1])
+                add("Instructions per event (callgrind)", ir)
         else:
             add("Instructions per event (callgrind)", "skipped: valgrind not installed (apt-get install -y valgrind)")
 
@@ -366,6 +421,9 @@ def main(argv):
             "linear (~1x)", growth < 1.3)
 
     elapsed = time.perf_counter() - started
+    if baseline:
+        shown = os.path.relpath(baseline, ROOT) if baseline.startswith(ROOT + os.sep) else baseline
+        notes.append("Baseline binary: %s (%s)." % (shown, label_of(baseline)))
     header = "## %s, commit %s%s\n\nMachine: %s. Load average when the bench started: %.2f %.2f %.2f (other work on the " \
              "machine slows wall times; CPU times are less affected). Bench time: %.0f s.\n" % (
                  time.strftime("%Y-%m-%d %H:%M %Z"), commit(), " (" + label + ")" if label else "", machine(), load[0], load[1], load[2], elapsed)
