@@ -18,10 +18,10 @@ let package = Package(
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
         // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        // The engine invariants (Invariants/) replay generated traces through TraceKit's scenes.
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "TraceKit", "AllocationCounter"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
-        .testTarget(name: "TraceKitTests", dependencies: ["TraceKit"], exclude: ["Malformed/corpus"]),
+        // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
+        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit"], exclude: ["Malformed/corpus"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit"]),
     ],
     swiftLanguageModes: [.v6]
