@@ -28,8 +28,10 @@ public final class GestureEnvironment {
     /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
     @exclusivity(unchecked) private var stamp = 0
     @exclusivity(unchecked) private var stepTouches: [Touch] = []
-    @exclusivity(unchecked) private var stepRecognizers: [GestureRecognizer] = []
-    @exclusivity(unchecked) private var endingRecognizers: [GestureRecognizer] = []
+    /// The recognizers of the current step, each once, unretained: every one of them is in
+    /// `adopted`, which holds it strongly for this environment's whole life (see `Recognizers`).
+    @exclusivity(unchecked) private var stepRecognizers: [Unmanaged<GestureRecognizer>] = []
+    @exclusivity(unchecked) private var endingRecognizers: [Unmanaged<GestureRecognizer>] = []
     @exclusivity(unchecked) private var scratch: [Touch] = []
     /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
     @exclusivity(unchecked) var participants: [GestureRecognizer] = []
@@ -43,6 +45,14 @@ public final class GestureEnvironment {
     /// Every recognizer whose `environment` this environment set: it clears them when it goes away
     /// (`GestureRecognizer.environment` is `unowned(unsafe)`, read at every state change, and this
     /// keeps it from ever dangling: it is nil once its environment is gone, as a weak reference).
+    ///
+    /// It is also what keeps the engine's own recognizer lists cheap. Only appended to, it holds
+    /// every recognizer that ever took a touch here strongly until this environment is gone. A
+    /// recognizer enters `Touch.recognizers` only in `apply(_:_:)`, right after being adopted, and
+    /// every other list (`stepRecognizers`, `endingRecognizers`) is filled from those; so all of
+    /// them refer to live objects while the environment exists, and they store their elements
+    /// unretained (`Unmanaged`): no retain and release per recognizer visited. A touch that outlives
+    /// its environment only has its list compared by identity (`ignore(_:for:)`), never dereferenced.
     @exclusivity(unchecked) private var adopted: [GestureRecognizer] = []
 
     /// An environment for the view tree under `rootView`.
@@ -172,7 +182,7 @@ public final class GestureEnvironment {
                         adopted.append(r)
                     }
                     r.trackedTouches.append(touch)
-                    touch.recognizers.append(r)
+                    touch.recognizers.append(Unmanaged.passUnretained(r))
                     touch.recognizerAttempts.append(r.attempt)
                     if !r.isParticipating {
                         r.isParticipating = true
@@ -209,40 +219,46 @@ public final class GestureEnvironment {
         let stamp = stamp
         // The recognizers of the step's touches, each once, with the phases and number of its
         // touches in this step (so delivery need not look at the touches that did not change).
-        stepRecognizers.clearKeepingCapacity()
+        stepRecognizers.removeAll(keepingCapacity: true)
         var anyEnded = false
-        // Walked through buffer pointers: the arrays hold the references for the whole walk, so
-        // the elements need no retain and release of their own.
+        // Walked through buffer pointers: stepTouches holds the touches for the whole walk, and
+        // `adopted` holds the recognizers (see there), so the elements need no retain and release.
         stepTouches.withUnsafeBufferPointer { touches in
-            for touch in touches {
-                let phase = touch.phase
-                if phase.isTerminal { anyEnded = true }
-                touch.recognizers.withUnsafeBufferPointer { recognizers in
-                    for r in recognizers {
-                        if r.deliveryStamp != stamp {
-                            r.deliveryStamp = stamp
-                            r.stepPhases = 0
-                            r.stepTouchCount = 0
-                            stepRecognizers.append(r)
+            for i in touches.indices {
+                Unmanaged.passUnretained(touches[i])._withUnsafeGuaranteedRef { touch in
+                    let phase = touch.phase
+                    if phase.isTerminal { anyEnded = true }
+                    let bit: UInt8 = 1 << phase.rawValue
+                    touch.recognizers.withUnsafeBufferPointer { recognizers in
+                        for u in recognizers {
+                            u._withUnsafeGuaranteedRef { r in
+                                if r.deliveryStamp != stamp {
+                                    r.deliveryStamp = stamp
+                                    r.stepPhases = bit
+                                    r.stepTouchCount = 1
+                                    stepRecognizers.append(u)
+                                } else {
+                                    r.stepPhases |= bit
+                                    r.stepTouchCount &+= 1
+                                }
+                            }
                         }
-                        r.stepPhases |= 1 << phase.rawValue
-                        r.stepTouchCount &+= 1
                     }
                 }
             }
         }
-        // A copy of the list keeps every recognizer alive while they are called (a handler that
-        // feeds the environment again would reuse stepRecognizers).
-        let recognizers = stepRecognizers
-        recognizers.withUnsafeBufferPointer { list in
-            for i in list.indices {
-                Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { deliver(to: $0) }
+        do {
+            // A copy of the list (one reference to its storage) is walked: a handler that feeds the
+            // environment again reuses stepRecognizers. The recognizers stay alive through `adopted`.
+            let recognizers = stepRecognizers
+            recognizers.withUnsafeBufferPointer { list in
+                for u in list { u._withUnsafeGuaranteedRef { deliver(to: $0) } }
             }
         }
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
-        stepRecognizers.clearKeepingCapacity()
+        stepRecognizers.removeAll(keepingCapacity: true)
         dispatchDepth -= 1
         settle()
     }
@@ -254,21 +270,25 @@ public final class GestureEnvironment {
         let stamp = stamp
         endingRecognizers.removeAll(keepingCapacity: true)
         for touch in stepTouches where touch.phase.isTerminal {
-            for r in touch.recognizers {
-                if r.endStamp != stamp {
-                    r.endStamp = stamp
-                    endingRecognizers.append(r)
+            for u in touch.recognizers {
+                u._withUnsafeGuaranteedRef { r in
+                    if r.endStamp != stamp {
+                        r.endStamp = stamp
+                        endingRecognizers.append(u)
+                    }
+                    // The last of its touches to leave, in row order, gives its last centroid.
+                    r.lastEndedTouch = touch
                 }
-                // The last of its touches to leave, in row order, gives its last centroid.
-                r.lastEndedTouch = touch
             }
             activeTouches.remove(touch.id)
         }
-        for r in endingRecognizers {
-            let hadTouches = !r.trackedTouches.isEmpty
-            r.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
-            if hadTouches && r.trackedTouches.isEmpty, let last = r.lastEndedTouch { r.lastCentroid = last.windowLocation }
-            r.lastEndedTouch = nil
+        for u in endingRecognizers {
+            u._withUnsafeGuaranteedRef { r in
+                let hadTouches = !r.trackedTouches.isEmpty
+                r.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
+                if hadTouches && r.trackedTouches.isEmpty, let last = r.lastEndedTouch { r.lastCentroid = last.windowLocation }
+                r.lastEndedTouch = nil
+            }
         }
         endingRecognizers.removeAll(keepingCapacity: true)
         event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
@@ -342,7 +362,7 @@ public final class GestureEnvironment {
     private func resetRecognizer(_ r: GestureRecognizer) {
         timers.cancelAll(ownedBy: r)
         for touch in r.trackedTouches {
-            if let i = touch.recognizers.firstIndex(where: { $0 === r }) {
+            if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
                 touch.recognizers.remove(at: i)
                 touch.recognizerAttempts.remove(at: i)
             }

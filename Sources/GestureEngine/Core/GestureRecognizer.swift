@@ -177,7 +177,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (as `ignore(_:for:)`).
     public func ignore(_ touch: Touch, for event: TouchEvent) {
         trackedTouches.removeAll { $0 === touch }
-        if let i = touch.recognizers.firstIndex(where: { $0 === self }) {
+        if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(self).toOpaque() }) {
             touch.recognizers.remove(at: i)
             touch.recognizerAttempts.remove(at: i)
         }

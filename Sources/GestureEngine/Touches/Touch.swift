@@ -26,7 +26,9 @@ public final class Touch {
     public let view: View?
 
     /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
-    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
+    /// Unretained: the environment that delivers the touch holds each of them strongly for its
+    /// whole life (`GestureEnvironment.adopted`); once it is gone the list is only compared by identity.
+    @exclusivity(unchecked) var recognizers: [Unmanaged<GestureRecognizer>] = []
     /// The attempt of each of `recognizers` when this touch began (see `GestureRecognizer.attempt`).
     @exclusivity(unchecked) var recognizerAttempts: [Int] = []
     /// The dispatch step in which this touch last changed (to find a recognizer's touches of this event without allocating).

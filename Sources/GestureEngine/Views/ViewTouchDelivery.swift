@@ -54,7 +54,8 @@ extension GestureEnvironment {
         // Touches that already lifted but whose `ended` is still held (a double tap recognizing on
         // its second tap holds the first tap's lift): the held `ended` becomes a cancel.
         for touch in heldTouches where touch.heldEnded && touch.phase.isTerminal {
-            for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts) where holder === r && holder.attempt == attempt {
+            for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts)
+            where holder.toOpaque() == Unmanaged.passUnretained(r).toOpaque() && r.attempt == attempt {
                 cancelInView(touch)
                 break
             }
@@ -95,8 +96,10 @@ extension GestureEnvironment {
 
     /// Is an undecided recognizer of this attempt holding the touch's `began` (or `ended`)?
     private func isHeld(_ touch: Touch, byDelaysBegan: Bool) -> Bool {
-        for (r, attempt) in zip(touch.recognizers, touch.recognizerAttempts)
-        where r.attempt == attempt && r.currentState == .possible && !r.isQueuedForReset {
+        // The recognizers are alive: held touches belong to this environment, which holds them (`adopted`).
+        for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts) {
+            let r = holder.takeUnretainedValue()
+            guard r.attempt == attempt && r.currentState == .possible && !r.isQueuedForReset else { continue }
             if byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return true }
         }
         return false
