@@ -53,8 +53,14 @@ public struct JSONLinesRenderer: ReplayRenderer {
         let label = labels.label(t.recognizer, make: Self.makeLabel)
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(t, label, &w)
+        if _fastPath(t.values.extra.isEmpty && t.reason == nil) {
+            // Most lines: closed in the same reserve.
+            w.bytes("}\n")
+            out.commit(w)
+            return
+        }
         out.commit(w)
-        if !t.values.extra.isEmpty || t.reason != nil {
+        do {
             for (name, value) in t.values.extra {
                 out.append(UInt8(ascii: ","))
                 out.appendJSONString(name)
@@ -88,12 +94,15 @@ public struct JSONLinesRenderer: ReplayRenderer {
     private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
         w.bytes("{\"event\":\"gesture\",\"t\":")
         w.number(t.time, decimals: 6, trim: true)
-        w.bytes(label)
-        w.bytes(stateName(t.state))
-        w.bytes("\",\"previous\":\"")
-        w.bytes(stateName(t.previous))
-        w.byte(UInt8(ascii: "\""))
-        writePoint(",\"location\":", t.values.location.x, t.values.location.y, &w)
+        w.labelBytes(label)
+        let state = stateIndex(t.state), previous = stateIndex(t.previous)
+        w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)
+        // `PREVIOUS","location":{"x":`, then the location.
+        w.slot(StateTemplates.jsonPrevious, previous, size: 32, count: StateTemplates.nameLength(previous) &+ 18)
+        w.number(t.values.location.x, decimals: 4, trim: true)
+        w.bytes(",\"y\":")
+        w.number(t.values.location.y, decimals: 4, trim: true)
+        w.byte(UInt8(ascii: "}"))
         w.bytes(",\"touches\":")
         w.int(t.values.numberOfTouches)
         if let taps = t.values.taps {

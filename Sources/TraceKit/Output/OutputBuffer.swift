@@ -220,6 +220,20 @@ struct ByteWriter {
         p += n
     }
 
+    /// A label from `RecognizerLabels`, copied in whole 8-byte words: its block is padded to a
+    /// multiple of 8 bytes, and the caller reserved room for the label's length rounded up to 8.
+    @inline(__always) mutating func labelBytes(_ b: UnsafeBufferPointer<UInt8>) {
+        let n = b.count
+        guard let src = b.baseAddress else { return }
+        let from = UnsafeRawPointer(src), to = UnsafeMutableRawPointer(p)
+        var i = 0
+        repeat {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+            i &+= 8
+        } while i < n
+        p += n
+    }
+
     @inline(__always) mutating func bytes(_ a: [UInt8]) {
         a.withUnsafeBufferPointer { bytes($0) }
     }
@@ -401,24 +415,57 @@ struct ByteWriter {
     }
 
     /// `utf8` as a JSON string literal, quoted and escaped (RFC 8259: quote, backslash and control
-    /// characters as escapes; everything else as it is).
+    /// characters as escapes; everything else as it is). Runs of 8 bytes that need no escape (the
+    /// usual case: ASCII reasons and names) are copied as one word.
     mutating func jsonString(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes("\\\"")
-            case UInt8(ascii: "\\"): bytes("\\\\")
-            case 0x0A: bytes("\\n")
-            case 0x0D: bytes("\\r")
-            case 0x09: bytes("\\t")
-            case 0..<0x20, 0x7F:
-                bytes("\\u00")
-                let hex: StaticString = "0123456789abcdef"
-                self.byte(hex.utf8Start[Int(byte >> 4)])
-                self.byte(hex.utf8Start[Int(byte & 0xF)])
-            default: self.byte(byte)
+        if let src = utf8.baseAddress {
+            let n = utf8.count
+            var i = 0
+            while i &+ 8 <= n {
+                let word = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
+                if _fastPath(!Self.needsEscape(word)) {
+                    UnsafeMutableRawPointer(p).storeBytes(of: word, as: UInt64.self)
+                    p += 8
+                } else {
+                    for k in i ..< i &+ 8 { escaped(src[k]) }
+                }
+                i &+= 8
+            }
+            while i < n {
+                escaped(src[i])
+                i &+= 1
             }
         }
         byte(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte of `word` needs an escape: below 0x20, `"`, `\\` or 0x7F. Each test is the
+    /// exact "has a zero byte" (or "has a byte below n") bit trick, so a clean word is never missed.
+    @inline(__always) static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let quote = hasZero(word ^ (0x22 &* ones))
+        let backslash = hasZero(word ^ (0x5C &* ones))
+        let delete = hasZero(word ^ (0x7F &* ones))
+        return control | quote | backslash | delete != 0
+    }
+
+    /// One byte of a JSON string, escaped if it needs to be.
+    @inline(__always) private mutating func escaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes("\\\"")
+        case UInt8(ascii: "\\"): bytes("\\\\")
+        case 0x0A: bytes("\\n")
+        case 0x0D: bytes("\\r")
+        case 0x09: bytes("\\t")
+        case 0..<0x20, 0x7F:
+            bytes("\\u00")
+            let hex: StaticString = "0123456789abcdef"
+            self.byte(hex.utf8Start[Int(byte >> 4)])
+            self.byte(hex.utf8Start[Int(byte & 0xF)])
+        default: self.byte(byte)
+        }
     }
 }

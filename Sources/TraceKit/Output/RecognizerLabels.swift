@@ -21,9 +21,12 @@ struct RecognizerLabels {
         var blocks: [UnsafeMutablePointer<UInt8>] = []
         deinit { for b in blocks { b.deallocate() } }
 
+        /// Stores `bytes` in a block padded with zeros to a multiple of 8 bytes (see `ByteWriter.labelBytes`).
         func store(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-            let block = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            let padded = (bytes.count + 8) & ~7
+            let block = UnsafeMutablePointer<UInt8>.allocate(capacity: padded)
             block.initialize(from: bytes, count: bytes.count)
+            (block + bytes.count).initialize(repeating: 0, count: padded - bytes.count)
             blocks.append(block)
             return UnsafeBufferPointer(start: block, count: bytes.count)
         }
@@ -37,7 +40,8 @@ struct RecognizerLabels {
     private let arena = Arena()
 
     /// The label bytes of `r`, made with `make(name, kind, &bytes)` the first time (and again after a
-    /// rename). The buffer stays valid as long as this table.
+    /// rename). The buffer stays valid as long as this table, and it can be read in whole 8-byte
+    /// words past its end (its block is padded; `ByteWriter.labelBytes`).
     @inline(__always)
     mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         let name = r.name

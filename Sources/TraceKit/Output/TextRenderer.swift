@@ -95,12 +95,9 @@ public struct TextRenderer: ReplayRenderer {
     /// The line up to its extra values and reason.
     private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
         writeTime(t.time, &w)
-        w.bytes(label)
-        let start = w.p
-        w.bytes(stateName(t.previous))
-        w.bytes(" -> ")
-        w.bytes(stateName(t.state))
-        w.spaces(stateWidth - (w.p - start) + 2)
+        w.labelBytes(label)
+        // `previous -> state` padded to `stateWidth`, and two spaces.
+        w.slot(StateTemplates.textStates, 6 &* stateIndex(t.previous) &+ stateIndex(t.state), size: 24, count: stateWidth + 2)
         w.bytes("at ")
         writePair(t.values.location.x, t.values.location.y, decimals: 1, &w)
         w.bytes("  touches ")
