@@ -94,7 +94,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 let tapNumber = tapsCompleted + 1
                 let limit = maximumTapDuration
                 tapTimer = schedule(after: limit) { [unowned self] in
-                    self.fail("tap \(tapNumber) before the press lasted longer than maximumTapDuration \(formatShort(limit, decimals: 3)) s")
+                    self.fail(makeReason("tap \(tapNumber) before the press lasted longer than maximumTapDuration \(short: limit, decimals: 3) s"))
                 }
             }
         }
@@ -104,7 +104,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         let fingers = max(downsInPhase, numberOfTouches)
         if fingers > numberOfTouchesRequired {
-            fail("\(fingers) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail(makeReason("\(fingers) touches > numberOfTouchesRequired \(numberOfTouchesRequired)"))
             return
         }
         guard downsInPhase == numberOfTouchesRequired else { return }
@@ -112,7 +112,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if let start {
             let d = phaseStart.distance(to: start)
             if d > allowableMovement {
-                fail("touched down \(formatShort(d)) pt from the first tap > allowableMovement \(formatShort(allowableMovement)) pt")
+                fail(makeReason("touched down \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt"))
                 return
             }
         } else {
@@ -136,14 +136,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if let start, downsInPhase == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired {
             let d = centroid().distance(to: start)
             if d > allowableMovement {
-                fail("moved \(formatShort(d)) pt > allowableMovement \(formatShort(allowableMovement)) pt before minimumPressDuration \(formatShort(minimumPressDuration, decimals: 3)) s")
+                fail(makeReason("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"))
             }
             return
         }
         for touch in touches {
             let d = touch.windowLocation.distance(to: touch.beganWindowLocation)
             if d > allowableMovement {
-                fail("touch \(touch.id) moved \(formatShort(d)) pt > allowableMovement \(formatShort(allowableMovement)) pt before minimumPressDuration \(formatShort(minimumPressDuration, decimals: 3)) s")
+                fail(makeReason("touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"))
                 return
             }
         }
@@ -162,21 +162,21 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 self.tapTimer = nil
             }
             if downsInPhase < numberOfTouchesRequired {
-                fail("tap \(tapsCompleted + 1) had \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
+                fail(makeReason("tap \(tapsCompleted + 1) had \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
                 return
             }
             tapsCompleted += 1
             let done = tapsCompleted
             let limit = maximumTapInterval
             intervalTimer = schedule(after: limit) { [unowned self] in
-                self.fail("no touch-down within maximumTapInterval \(formatShort(limit, decimals: 3)) s after tap \(done)")
+                self.fail(makeReason("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done)"))
             }
             return
         }
         if let pressStartTime {
-            fail("lifted after \(formatShort(event.timestamp - pressStartTime, decimals: 3)) s < minimumPressDuration \(formatShort(minimumPressDuration, decimals: 3)) s")
+            fail(makeReason("lifted after \(short: event.timestamp - pressStartTime, decimals: 3) s < minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"))
         } else {
-            fail("lifted with \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail(makeReason("lifted with \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
         }
     }
 

@@ -183,12 +183,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         let raw = pathPosition - startPosition
         let n = numberOfTouches
         if n < minimumNumberOfTouches {
-            return "lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)"
+            return makeReason("lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)")
         }
         if n > maximumNumberOfTouches {
-            return "lifted before it began: \(n) touches > maximumNumberOfTouches \(maximumNumberOfTouches)"
+            return makeReason("lifted before it began: \(n) touches > maximumNumberOfTouches \(maximumNumberOfTouches)")
         }
-        return "lifted before it began: moved (\(formatShort(raw.dx)), \(formatShort(raw.dy))) pt, needs \(formatShort(Self.hysteresis)) pt along an axis"
+        return makeReason("lifted before it began: moved (\(short: raw.dx), \(short: raw.dy)) pt, needs \(short: Self.hysteresis) pt along an axis")
     }
 
     /// Centroid of this recognizer's touches, window coordinates, leaving out `excluded`; nil when none is left.

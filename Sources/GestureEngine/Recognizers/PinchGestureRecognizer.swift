@@ -64,7 +64,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             if hasBegun {
                 for t in touches where numberOfTouches > Self.requiredNumberOfTouches { ignore(t, for: event) }
             } else {
-                fail("\(n) touches; a pinch needs exactly \(Self.requiredNumberOfTouches)")
+                fail(makeReason("\(n) touches; a pinch needs exactly \(Self.requiredNumberOfTouches)"))
                 return
             }
         }
@@ -132,9 +132,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         if hasBegun {
             state = .ended
         } else if initialDistance > 0 {
-            fail("lifted before it began: distance changed \(formatShort(lastDistanceChange)) pt, needs more than \(formatShort(Self.hysteresis)) pt")
+            fail(makeReason("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt"))
         } else {
-            fail("lifted before it began: \(touches.count) touch\(touches.count == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)")
+            fail(makeReason("lifted before it began: \(touches.count) touch\(touches.count == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"))
         }
     }
 

@@ -75,7 +75,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             if hasBegun {
                 for t in touches where numberOfTouches > Self.requiredNumberOfTouches { ignore(t, for: event) }
             } else {
-                fail("\(n) touches; a rotation needs exactly \(Self.requiredNumberOfTouches)")
+                fail(makeReason("\(n) touches; a rotation needs exactly \(Self.requiredNumberOfTouches)"))
                 return
             }
         }
@@ -123,9 +123,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         } else if initialDistance > 0 {
             let deg = Angle.degrees(fromRadians: Swift.abs(rawRotation))
             let needed = Angle.degrees(fromRadians: lastThreshold)
-            fail("lifted before it began: turned \(formatShort(deg))°, needs more than \(formatShort(needed))°")
+            fail(makeReason("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°"))
         } else {
-            fail("lifted before it began: \(touches.count) touch\(touches.count == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)")
+            fail(makeReason("lifted before it began: \(touches.count) touch\(touches.count == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)"))
         }
     }
 

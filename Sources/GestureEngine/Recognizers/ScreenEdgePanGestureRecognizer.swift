@@ -139,7 +139,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             }
         }
         guard !candidates.isEmpty else {
-            fail("began \(formatShort(nearest)) pt from the \(nearestEdge) edge > edge region \(formatShort(edgeRegionSize)) pt")
+            fail(makeReason("began \(short: nearest) pt from the \(nearestEdge) edge > edge region \(short: edgeRegionSize) pt"))
             return
         }
         start = p
@@ -148,7 +148,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         let limit = maximumTimeInEdgeRegion
         regionTimer = schedule(after: limit) { [unowned self] in
             guard !self.hasBegun, !self.hasLeftRegion else { return }
-            self.fail("still within \(formatShort(self.edgeRegionSize)) pt of the \(self.candidates) edge after maximumTimeInEdgeRegion \(formatShort(limit, decimals: 3)) s")
+            self.fail(makeReason("still within \(short: self.edgeRegionSize) pt of the \(self.candidates) edge after maximumTimeInEdgeRegion \(short: limit, decimals: 3) s"))
         }
     }
 
@@ -184,7 +184,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         if hasBegun {
             state = .ended
         } else {
-            fail("lifted before moving \(formatShort(hysteresis)) pt inward from the \(candidates) edge (moved \(formatShort(inwardMovement)) pt)")
+            fail(makeReason("lifted before moving \(short: hysteresis) pt inward from the \(candidates) edge (moved \(short: inwardMovement) pt)"))
         }
     }
 

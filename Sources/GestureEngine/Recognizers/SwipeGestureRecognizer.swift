@@ -111,7 +111,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if markedFailed { return }
         if numberOfTouches > numberOfTouchesRequired {
-            mark("\(numberOfTouches) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            mark(makeReason("\(numberOfTouches) touches > numberOfTouchesRequired \(numberOfTouchesRequired)"))
             return
         }
         startLocation = centroid()
@@ -127,7 +127,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let now = event.timestamp
         let elapsedNanos = TraceClock.nanoseconds(from: startTime, to: now)
         if elapsedNanos > Int64((maximumDuration * 1e9).rounded()) {
-            fail("moved \(formatShort(now - startTime, decimals: 3)) s after touch-down > maximumDuration \(formatShort(maximumDuration, decimals: 3)) s")
+            fail(makeReason("moved \(short: now - startTime, decimals: 3) s after touch-down > maximumDuration \(short: maximumDuration, decimals: 3) s"))
             return
         }
         if markedFailed { return }
@@ -208,12 +208,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
         func reason(touch: Int, t: Double, minPrimary: Double, maxSecondary: Double, maxOpposite: Double,
                     direction: SwipeDirection) -> String {
-            let at = "at \(formatShort(t, decimals: 3)) s"
+            let at = makeReason("at \(short: t, decimals: 3) s")
             switch self {
             case .opposite(let m):
-                return "touch \(touch) moved \(formatShort(m)) pt against direction \(direction) > maximumOppositeMovement \(formatShort(maxOpposite)) pt"
+                return makeReason("touch \(touch) moved \(short: m) pt against direction \(direction) > maximumOppositeMovement \(short: maxOpposite) pt")
             case .secondary(let m):
-                return "touch \(touch) secondary movement \(formatShort(m)) pt > \(formatShort(maxSecondary)) pt allowed \(at)"
+                return makeReason("touch \(touch) secondary movement \(short: m) pt > \(short: maxSecondary) pt allowed \(at)")
             }
         }
     }
@@ -263,7 +263,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         if let markedReason {
             fail(markedReason)
         } else if hasMoved {
-            fail("lifted before swiping: primary movement \(formatShort(lastPrimary, decimals: 2)) pt < \(formatShort(lastNeeded, decimals: 2)) pt needed at \(formatShort(lastElapsed, decimals: 3)) s")
+            fail(makeReason("lifted before swiping: primary movement \(short: lastPrimary, decimals: 2) pt < \(short: lastNeeded, decimals: 2) pt needed at \(short: lastElapsed, decimals: 3) s"))
         } else {
             fail("lifted without moving")
         }

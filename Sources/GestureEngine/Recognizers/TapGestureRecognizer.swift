@@ -103,7 +103,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             let tapNumber = tapsCompleted + 1
             let limit = maximumTapDuration
             durationTimer = schedule(after: limit) { [unowned self] in
-                self.fail("tap \(tapNumber) lasted longer than maximumTapDuration \(formatShort(limit, decimals: 3)) s")
+                self.fail(makeReason("tap \(tapNumber) lasted longer than maximumTapDuration \(short: limit, decimals: 3) s"))
             }
         }
         downsInTap += touches.count
@@ -112,7 +112,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         let fingers = max(downsInTap, numberOfTouches)
         if fingers > numberOfTouchesRequired {
-            fail("\(fingers) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail(makeReason("\(fingers) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)"))
             return
         }
         if downsInTap == numberOfTouchesRequired {
@@ -120,7 +120,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             if let start {
                 let d = tapStart.distance(to: start)
                 if d > allowableMovement {
-                    fail("tap \(tapsCompleted + 1) landed \(formatShort(d)) pt from the first tap > allowableMovement \(formatShort(allowableMovement)) pt")
+                    fail(makeReason("tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt"))
                 }
             } else {
                 start = tapStart
@@ -132,7 +132,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if let start, downsInTap == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired {
             let d = centroid().distance(to: start)
             if d > allowableMovement {
-                fail("moved \(formatShort(d)) pt > allowableMovement \(formatShort(allowableMovement)) pt")
+                fail(makeReason("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt"))
             }
             return
         }
@@ -140,7 +140,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         for touch in touches {
             let d = touch.windowLocation.distance(to: touch.beganWindowLocation)
             if d > allowableMovement {
-                fail("touch \(touch.id) moved \(formatShort(d)) pt > allowableMovement \(formatShort(allowableMovement)) pt")
+                fail(makeReason("touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt"))
                 return
             }
         }
@@ -159,7 +159,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             self.durationTimer = nil
         }
         if downsInTap < numberOfTouchesRequired {
-            fail("tap \(tapsCompleted + 1) had \(downsInTap) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail(makeReason("tap \(tapsCompleted + 1) had \(downsInTap) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
             return
         }
         tapsCompleted += 1
@@ -172,12 +172,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         let required = numberOfTapsRequired
         let limit = maximumTapInterval
         intervalTimer = schedule(after: limit) { [unowned self] in
-            self.fail("no touch-down within maximumTapInterval \(formatShort(limit, decimals: 3)) s after tap \(done) of \(required)")
+            self.fail(makeReason("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done) of \(required)"))
         }
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail("touch cancelled during tap \(tapsCompleted + 1)")
+        fail(makeReason("touch cancelled during tap \(tapsCompleted + 1)"))
     }
 
     override open func reset() {
