@@ -48,14 +48,55 @@ enum DecimalParsing {
         var failure: Failure?
     }
 
-    /// Exact powers of ten representable in a `Double`.
-    static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^k, k = 0...22 (the exact powers of ten representable in a `Double`).
+    ///
+    /// A `switch` rather than a `static let` array: no lazy-global access
+    /// check and no bounds check on the hot path (the compiler turns it into
+    /// a constant table).
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
-    /// 10^k as integers, k = 0...8.
-    static let integerPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+    /// 10^k as an integer, k = 0...8.
+    @inline(__always)
+    static func integerPowerOfTen(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
 
     /// Reads the run of digits at `p[i..<end]` into `m`, counting them in
     /// `count` (digits beyond 19 are counted but not accumulated).
@@ -69,7 +110,7 @@ enum DecimalParsing {
             if k > available { k = available }
             if k == 0 { return }
             if count &+ k <= 19 {
-                m = m &* integerPowersOfTen[k] &+ SWAR.parseDigits(w, count: k)
+                m = m &* integerPowerOfTen(k) &+ SWAR.parseDigits(w, count: k)
             }
             count &+= k
             i &+= k
@@ -84,6 +125,52 @@ enum DecimalParsing {
     /// - `json == false` (CSV): `[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?`.
     @inline(__always)
     static func scan(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, json: Bool) -> Scan {
+        if let short = scanShort(p, start, end, json: json) { return short }
+        return scanGeneral(p, start, end, json: json)
+    }
+
+    /// The common short shape `-?D+(.D+)?` with at most 15 digits (no
+    /// exponent, no `+`, no JSON leading zero), read in one scalar pass (cheaper
+    /// than 8-byte loads for the 4-8 byte numbers of traces); `nil` for anything
+    /// else, which ``scanGeneral(_:_:_:json:)`` then handles. The result is
+    /// exactly the general path's: 15 digits make an exact `m < 2^53` and the
+    /// divisor an exact power of ten, which is Clinger's fast path with the
+    /// same operations.
+    @inline(__always)
+    static func scanShort(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, json: Bool) -> Scan? {
+        var i = start
+        guard i < end else { return nil }
+        let negative = p[i] == UInt8(ascii: "-")
+        if negative { i &+= 1 }
+        let digitsStart = i
+        var m: UInt64 = 0
+        var dot = -1
+        while i < end {
+            let c = p[i]
+            let d = c &- UInt8(ascii: "0")
+            if d < 10 {
+                m = m &* 10 &+ UInt64(d)
+            } else if c == UInt8(ascii: ".") && dot < 0 {
+                dot = i
+            } else {
+                if (c | 0x20) == UInt8(ascii: "e") { return nil }
+                break
+            }
+            i &+= 1
+        }
+        let intEnd = dot < 0 ? i : dot
+        let intDigits = intEnd &- digitsStart
+        let fraction = dot < 0 ? 0 : i &- dot &- 1
+        guard intDigits > 0, intDigits &+ fraction <= 15 else { return nil }
+        if dot >= 0 && fraction == 0 { return nil }
+        if json && intDigits > 1 && p[digitsStart] == UInt8(ascii: "0") { return nil }
+        var d = Double(m)
+        if fraction > 0 { d /= powerOfTen(fraction) }
+        return Scan(value: negative ? -d : d, end: i, isIntegerLiteral: dot < 0, failure: nil)
+    }
+
+    /// ``scan(_:_:_:json:)`` for any input.
+    static func scanGeneral(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, json: Bool) -> Scan {
         var i = start
         var negative = false
         if i < end {
@@ -164,12 +251,12 @@ enum DecimalParsing {
         if e == 0 {
         } else if e < 0 {
             guard e >= -22 else { return nil }
-            d /= powersOfTen[-e]
+            d /= powerOfTen(-e)
         } else if e <= 22 {
-            d *= powersOfTen[e]
+            d *= powerOfTen(e)
         } else if e <= 22 + 15 {
             // m * 10^(e-22) may still be an exact integer below 2^53.
-            let (scaled, overflow) = m.multipliedReportingOverflow(by: UInt64(powersOfTen[e - 22]))
+            let (scaled, overflow) = m.multipliedReportingOverflow(by: UInt64(powerOfTen(e - 22)))
             guard !overflow, scaled <= 1 << 53 else { return nil }
             d = Double(scaled) * 1e22
         } else {
