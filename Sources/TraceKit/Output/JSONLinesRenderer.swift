@@ -83,11 +83,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
     @inline(__always)
     private static func writePoint(_ key: StaticString, _ x: Double, _ y: Double, _ w: inout ByteWriter) {
         w.bytes(key)
-        w.bytes("{\"x\":")
-        w.number(x, decimals: 4, trim: true)
-        w.bytes(",\"y\":")
-        w.number(y, decimals: 4, trim: true)
-        w.byte(UInt8(ascii: "}"))
+        w.jsonPoint(x, y)
     }
 
     /// The line up to its extra values and reason (the closing brace is written after them).
@@ -97,12 +93,9 @@ public struct JSONLinesRenderer: ReplayRenderer {
         w.labelBytes(label)
         let state = stateIndex(t.state), previous = stateIndex(t.previous)
         w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)
-        // `PREVIOUS","location":{"x":`, then the location.
-        w.slot(StateTemplates.jsonPrevious, previous, size: 32, count: StateTemplates.nameLength(previous) &+ 18)
-        w.number(t.values.location.x, decimals: 4, trim: true)
-        w.bytes(",\"y\":")
-        w.number(t.values.location.y, decimals: 4, trim: true)
-        w.byte(UInt8(ascii: "}"))
+        // `PREVIOUS","location":`, then the location.
+        w.slot(StateTemplates.jsonPrevious, previous, size: 32, count: StateTemplates.nameLength(previous) &+ 13)
+        w.jsonPoint(t.values.location.x, t.values.location.y)
         w.bytes(",\"touches\":")
         w.int(t.values.numberOfTouches)
         if let taps = t.values.taps {

@@ -314,7 +314,46 @@ struct ByteWriter {
     }
 
     private mutating func fixed<D: FixedDecimals>(_ value: Double, _: D.Type, trim: Bool) {
-        fixed(value, decimals: D.decimals, scale: D.scale, trim: trim)
+        fixedInline(value, D.self, trim: trim)
+    }
+
+    /// `fixed` for a precision known at compile time, inlined: the common case (a scaled magnitude
+    /// below 2^32 - 1, NaN excluded) takes one comparison to reach; the rest is out of line.
+    @inline(__always) private mutating func fixedInline<D: FixedDecimals>(_ value: Double, _: D.Type, trim: Bool) {
+        let magnitude = value.magnitude * Double(D.scale)
+        guard _fastPath(magnitude < 4_294_967_295.0) else {
+            fixedOutOfLine(value, decimals: D.decimals, scale: D.scale, trim: trim)
+            return
+        }
+        // Adding 2^52 rounds to an integer (half to even) held in the low mantissa bits; a tie that
+        // went down is moved up, which gives half away from zero. Every step is exact.
+        let biased = magnitude + 0x1p52
+        var scaled = UInt32(truncatingIfNeeded: biased.bitPattern)
+        if magnitude - (biased - 0x1p52) == 0.5 { scaled &+= 1 }
+        if value < 0 && scaled != 0 { byte(UInt8(ascii: "-")) }
+        small(scaled, decimals: D.decimals, scale: UInt32(truncatingIfNeeded: D.scale), trim: trim)
+    }
+
+    @inline(never) private mutating func fixedOutOfLine(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {
+        fixed(value, decimals: decimals, scale: scale, trim: trim)
+    }
+
+    /// A JSON point, `{"x":X,"y":Y}`, 4 decimals, trimmed: both numbers in one call.
+    @inline(never) mutating func jsonPoint(_ x: Double, _ y: Double) {
+        bytes("{\"x\":")
+        fixedInline(x, FourDecimals.self, trim: true)
+        bytes(",\"y\":")
+        fixedInline(y, FourDecimals.self, trim: true)
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// A text pair, `(X, Y)`, 1 decimal: both numbers in one call.
+    @inline(never) mutating func textPair(_ x: Double, _ y: Double) {
+        byte(UInt8(ascii: "("))
+        fixedInline(x, OneDecimal.self, trim: false)
+        bytes(", ")
+        fixedInline(y, OneDecimal.self, trim: false)
+        byte(UInt8(ascii: ")"))
     }
 
     @inline(__always) private mutating func fixed(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {

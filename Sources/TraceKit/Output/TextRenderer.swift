@@ -43,6 +43,10 @@ public struct TextRenderer: ReplayRenderer {
 
     @inline(__always)
     private static func writePair(_ x: Double, _ y: Double, decimals: Int, _ w: inout ByteWriter) {
+        if decimals == 1 {
+            w.textPair(x, y)
+            return
+        }
         w.byte(UInt8(ascii: "("))
         w.number(x, decimals: decimals, trim: false)
         w.bytes(", ")
