@@ -185,6 +185,61 @@ struct CSVRecordScanner {
     /// Scans one record at `base[start...]`.
     @inline(__always)
     private mutating func scan(_ recordStart: Int) throws(TraceError) -> Outcome {
+        if let outcome = scanUnquoted(recordStart) { return outcome }
+        return try scanGeneral(recordStart)
+    }
+
+    /// The common record: one line, complete in the buffer, without any `"`.
+    /// Its fields are split in one pass over 8-byte words (every `,`, LF and
+    /// `"` flagged exactly), with the same spans and positions as
+    /// ``scanGeneral(_:)`` gives such a record (no quoted field, so no field
+    /// spans lines and leading spaces are data). `nil` for anything else: a
+    /// quote, no LF before the end of the buffer, more fields than the span
+    /// storage holds; ``scanGeneral(_:)`` then scans the record from its start.
+    @inline(__always)
+    private mutating func scanUnquoted(_ recordStart: Int) -> Outcome? {
+        let base = self.base
+        let end = self.end
+        let fields = self.fields
+        let capacity = self.capacity
+        let line = self.line
+        let lineStart = recordStart
+        var n = 0
+        var fieldStart = recordStart
+        var word = recordStart
+        while word < end {
+            let w = SWAR.load(base + word)
+            var hits = SWAR.exactBytes(w, equalTo: UInt8(ascii: ",")) | SWAR.exactBytes(w, equalTo: 0x0A)
+                | SWAR.exactBytes(w, equalTo: UInt8(ascii: "\""))
+            while hits != 0 {
+                let j = word &+ SWAR.firstIndex(hits)
+                hits &= hits &- 1
+                if j >= end { return nil }
+                let c = base[j]
+                if c == UInt8(ascii: "\"") || n == capacity { return nil }
+                let position = TextPosition(line: line, column: fieldStart &- lineStart &+ 1)
+                if c == UInt8(ascii: ",") {
+                    fields[n] = CSVFieldSpan(start: fieldStart, end: j, quoted: false, escapedQuotes: false, position: position)
+                    n &+= 1
+                    fieldStart = j &+ 1
+                    continue
+                }
+                // The LF: the record ends here (a CR before it is not part of the field).
+                var fieldEnd = j
+                if fieldEnd > fieldStart && base[fieldEnd &- 1] == 0x0D { fieldEnd &-= 1 }
+                fields[n] = CSVFieldSpan(start: fieldStart, end: fieldEnd, quoted: false, escapedQuotes: false, position: position)
+                count = n &+ 1
+                endPosition = TextPosition(line: line, column: fieldEnd &- lineStart &+ 1)
+                return .record(next: j &+ 1, nextLine: line &+ 1)
+            }
+            word &+= 8
+        }
+        return nil
+    }
+
+    /// Scans one record at `base[start...]`, any shape (quoted fields, line
+    /// breaks in quotes, a record cut by the end of the buffer or input).
+    private mutating func scanGeneral(_ recordStart: Int) throws(TraceError) -> Outcome {
         let base = self.base
         let end = self.end
         let atEOF = self.atEOF
