@@ -19,17 +19,19 @@ public final class AnyTraceReader: TraceReader {
     public let base: Base
 
     // The same readers outside the enum, for a cheap switch in `next()`.
+    // CSV and JSON Lines are reached through their state's pointer (kept
+    // alive by `base`), so a row costs no retain and release of the reader.
     private let kind: TraceFormat
-    private let csv: CSVTraceReader?
-    private let jsonl: JSONLinesTraceReader?
+    private let csv: UnsafeMutablePointer<CSVTraceCore>?
+    private let jsonl: UnsafeMutablePointer<JSONLinesCore>?
     private let json: JSONTraceReader?
 
     /// Wraps a concrete reader.
     public init(_ base: Base) {
         self.base = base
         switch base {
-        case .csv(let r): (kind, csv, jsonl, json) = (.csv, r, nil, nil)
-        case .jsonl(let r): (kind, csv, jsonl, json) = (.jsonl, nil, r, nil)
+        case .csv(let r): (kind, csv, jsonl, json) = (.csv, r.corePointer, nil, nil)
+        case .jsonl(let r): (kind, csv, jsonl, json) = (.jsonl, nil, r.corePointer, nil)
         case .json(let r): (kind, csv, jsonl, json) = (.json, nil, nil, r)
         }
     }
@@ -101,8 +103,8 @@ public final class AnyTraceReader: TraceReader {
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
         switch kind {
-        case .csv: try csv.unsafelyUnwrapped.next()
-        case .jsonl: try jsonl.unsafelyUnwrapped.next()
+        case .csv: try csv.unsafelyUnwrapped.pointee.next()
+        case .jsonl: try jsonl.unsafelyUnwrapped.pointee.next()
         case .json: try json.unsafelyUnwrapped.next()
         }
     }

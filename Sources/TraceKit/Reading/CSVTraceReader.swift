@@ -63,6 +63,9 @@ public final class CSVTraceReader: TraceReader {
     public func next() throws(TraceError) -> TraceRow? {
         try core.value.next()
     }
+
+    /// The reader's state, for ``AnyTraceReader`` (valid while `self` lives).
+    var corePointer: UnsafeMutablePointer<CSVTraceCore> { core.pointer }
 }
 
 /// The header row: column names and which column holds each field.

@@ -38,6 +38,9 @@ public final class JSONLinesTraceReader: TraceReader {
         try core.value.next()
     }
 
+    /// The reader's state, for ``AnyTraceReader`` (valid while `self` lives).
+    var corePointer: UnsafeMutablePointer<JSONLinesCore> { core.pointer }
+
     deinit { core.release() }
 }
 
