@@ -347,6 +347,36 @@ struct ByteWriter {
         byte(UInt8(ascii: "}"))
     }
 
+    /// A text rectangle, `(X, Y) WxH`, 1 decimal, in one call.
+    @inline(never) mutating func textRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        byte(UInt8(ascii: "("))
+        fixedInline(x, OneDecimal.self, trim: false)
+        bytes(", ")
+        fixedInline(y, OneDecimal.self, trim: false)
+        bytes(") ")
+        fixedInline(width, OneDecimal.self, trim: false)
+        byte(UInt8(ascii: "x"))
+        fixedInline(height, OneDecimal.self, trim: false)
+    }
+
+    /// A text time column: 3 decimals, right-aligned in 8 characters (longer times widen it), and
+    /// the two spaces after it.
+    @inline(never) mutating func textTime(_ t: Double) {
+        let start = p
+        fixedInline(t, ThreeDecimals.self, trim: false)
+        let width = p - start
+        if width < 8 {
+            // Shifted right over 8 spaces: the 8 bytes at `start` hold the number and what follows
+            // it (room the caller reserved), moved as one word.
+            let raw = UnsafeMutableRawPointer(start)
+            let number = raw.loadUnaligned(as: UInt64.self)
+            raw.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            raw.storeBytes(of: number, toByteOffset: 8 &- width, as: UInt64.self)
+            p = start + 8
+        }
+        bytes("  ")
+    }
+
     /// A text pair, `(X, Y)`, 1 decimal: both numbers in one call.
     @inline(never) mutating func textPair(_ x: Double, _ y: Double) {
         byte(UInt8(ascii: "("))

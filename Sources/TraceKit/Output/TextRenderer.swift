@@ -29,16 +29,7 @@ public struct TextRenderer: ReplayRenderer {
     /// The time, 3 decimals, right-aligned in 8 characters, and the two spaces after it.
     @inline(__always)
     private static func writeTime(_ t: Double, _ w: inout ByteWriter) {
-        let start = w.p
-        w.number(t, decimals: 3, trim: false)
-        let width = w.p - start
-        if width < 8 {
-            let shift = 8 - width
-            (start + shift).update(from: start, count: width)
-            start.update(repeating: UInt8(ascii: " "), count: shift)
-            w.p += shift
-        }
-        w.bytes("  ")
+        w.textTime(t)
     }
 
     @inline(__always)
@@ -77,6 +68,12 @@ public struct TextRenderer: ReplayRenderer {
         })
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(t, label, &w)
+        if _fastPath(t.values.extra.isEmpty && t.reason == nil) {
+            // Most lines: ended in the same reserve.
+            w.byte(UInt8(ascii: "\n"))
+            out.commit(w)
+            return
+        }
         out.commit(w)
         for (name, value) in t.values.extra {
             out.append("  " as StaticString)
@@ -135,11 +132,7 @@ public struct TextRenderer: ReplayRenderer {
         }
         if let r = t.values.selectionRect {
             w.bytes("  selection ")
-            writePair(r.origin.x, r.origin.y, decimals: 1, &w)
-            w.byte(UInt8(ascii: " "))
-            w.number(r.size.width, decimals: 1, trim: false)
-            w.byte(UInt8(ascii: "x"))
-            w.number(r.size.height, decimals: 1, trim: false)
+            w.textRect(r.origin.x, r.origin.y, r.size.width, r.size.height)
         }
     }
 
