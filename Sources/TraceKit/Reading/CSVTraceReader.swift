@@ -143,7 +143,7 @@ struct CSVTraceCore {
             touch = try nameID(idf)
         }
         let (pp, pcount) = Self.trimmed(base, pf)
-        guard let phase = PhaseNames.match(pp, pcount) else { throw phaseError(pf) }
+        guard let phase = PhaseNames.matchPadded(pp, pcount) else { throw phaseError(pf) }
         var positions = TraceRow.Positions(all: records.recordPosition)
         positions.time = tf.position
         positions.touch = idf.position

@@ -219,7 +219,7 @@ struct JSONEventParser {
         }
         let token = try s.scanString()
         if !token.hasEscapes {
-            if let p = PhaseNames.match(s.base + token.start, token.count) { return p }
+            if let p = PhaseNames.matchPadded(s.base + token.start, token.count) { return p }
             throw s.error(ReaderText.unknownPhase(s.base + token.start, token.count), at: start)
         }
         scratch.removeAll(keepingCapacity: true)

@@ -154,6 +154,17 @@ func parseCanonicalInt64(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {
     if p[i] == UInt8(ascii: "0") {
         return (n == i + 1 && !negative) ? 0 : nil
     }
+    if n &- i <= 18 {
+        // Up to 18 digits cannot overflow: no checks per digit.
+        var v: Int64 = 0
+        while i < n {
+            let d = p[i] &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            v = v &* 10 &+ Int64(d)
+            i &+= 1
+        }
+        return negative ? -v : v
+    }
     var v: UInt64 = 0
     while i < n {
         let d = p[i] &- UInt8(ascii: "0")
