@@ -104,6 +104,8 @@ struct JSONScanner {
     /// Skips JSON whitespace (space, tab, CR, LF), counting lines.
     @inline(__always)
     mutating func skipWhitespace() {
+        // Most calls find no whitespace: one comparison for that case.
+        if i < end && base[i] > 0x20 { return }
         while i < end {
             let c = base[i]
             if c == 0x20 || c == 0x09 || c == 0x0D {
