@@ -292,6 +292,11 @@ struct ByteWriter {
     }
 
     @inline(__always) mutating func int(_ v: Int) {
+        // Touch and tap counts: one digit, without counting digits.
+        if UInt(bitPattern: v) < 10 {
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v))
+            return
+        }
         if v < 0 { byte(UInt8(ascii: "-")) }
         uint(UInt64(v.magnitude))
     }
