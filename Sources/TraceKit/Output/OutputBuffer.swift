@@ -496,15 +496,29 @@ struct ByteWriter {
         if let src = utf8.baseAddress {
             let n = utf8.count
             var i = 0
+            // Whether the last 8 bytes were copied as they are (so output and input agree there).
+            var lastWordCopied = false
             while i &+ 8 <= n {
                 let word = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
-                if _fastPath(!Self.needsEscape(word)) {
+                lastWordCopied = !Self.needsEscape(word)
+                if _fastPath(lastWordCopied) {
                     UnsafeMutableRawPointer(p).storeBytes(of: word, as: UInt64.self)
                     p += 8
                 } else {
                     for k in i ..< i &+ 8 { escaped(src[k]) }
                 }
                 i &+= 8
+            }
+            if i < n && lastWordCopied {
+                // The tail as the string's last 8 bytes, overlapping the word before it, which was
+                // copied as it is: the overlap is rewritten with the same bytes.
+                let rest = n &- i
+                let word = UnsafeRawPointer(src + (n &- 8)).loadUnaligned(as: UInt64.self)
+                if !Self.needsEscape(word) {
+                    UnsafeMutableRawPointer(p - (8 &- rest)).storeBytes(of: word, as: UInt64.self)
+                    p += rest
+                    i = n
+                }
             }
             while i < n {
                 escaped(src[i])
