@@ -167,10 +167,18 @@ struct CSVTraceCore {
         return (base + s, e &- s)
     }
 
+    /// The field as a number: the common short shape inline, anything else
+    /// (and every error) through ``DecimalParsing/parseField(_:_:)`` out of line.
     @inline(__always)
     private static func number(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan) -> DecimalParsing.FieldValue {
         let (p, n) = trimmed(base, f)
-        return DecimalParsing.parseField(p, n)
+        if let s = DecimalParsing.scanShort(p, 0, n, json: false), s.end == n { return .value(s.value) }
+        return otherNumber(p, n)
+    }
+
+    @inline(never)
+    private static func otherNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> DecimalParsing.FieldValue {
+        DecimalParsing.parseField(p, n)
     }
 
     private func error(_ message: String, _ position: TextPosition) -> TraceError {
