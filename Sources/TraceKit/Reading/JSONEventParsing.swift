@@ -144,6 +144,11 @@ struct JSONEventParser {
     @inline(__always)
     private static func number(_ s: inout JSONScanner, _ field: TraceField) throws(TraceError) -> Double {
         let start = s.i
+        // The common short shape: finite, no error possible.
+        if let short = DecimalParsing.scanShort(s.base, start, s.end, json: true) {
+            s.i = short.end
+            return short.value
+        }
         let c = s.current
         if (c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10) && s.i < s.end {
             if c == UInt8(ascii: "-") && s.i + 1 < s.end && s.base[s.i + 1] == UInt8(ascii: "I") {
