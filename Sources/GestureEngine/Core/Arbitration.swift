@@ -14,7 +14,9 @@ extension GestureEnvironment {
             return
         }
         guard old == .possible, newState == .began || newState == .ended else {
-            applyTransition(r, to: newState, reason: failureReason(of: r, newState))
+            // Only failed and cancelled carry a reason (the common `changed` skips the call).
+            let reason = newState == .failed || newState == .cancelled ? failureReason(of: r, newState) : nil
+            applyTransition(r, to: newState, reason: reason)
             return
         }
         if !r.shouldBeginAsked {

@@ -30,7 +30,9 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) private var stepTouches: [Touch] = []
     /// The recognizers of the current step, each once, unretained: every one of them is in
     /// `adopted`, which holds it strongly for this environment's whole life (see `Recognizers`).
-    @exclusivity(unchecked) private var stepRecognizers: [Unmanaged<GestureRecognizer>] = []
+    /// Nested steps (a handler that feeds the environment again) add theirs after the outer step's
+    /// and cut the list back to where they started.
+    @exclusivity(unchecked) private var stepRecognizers = RecognizerList()
     @exclusivity(unchecked) private var endingRecognizers: [Unmanaged<GestureRecognizer>] = []
     @exclusivity(unchecked) private var scratch: [Touch] = []
     /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
@@ -90,11 +92,13 @@ public final class GestureEnvironment {
         hasStarted = true
         stamp &+= 1
         for change in changes {
-            var existing = activeTouches.find(change.id)
-            if let touch = existing, touch.changeStamp == stamp {
+            // Unretained: activeTouches holds the touch until a step removes it, and the touch is
+            // looked up again after the step below.
+            var existing = activeTouches.findUnretained(change.id)
+            if let touch = existing, touch._withUnsafeGuaranteedRef({ $0.changeStamp }) == stamp {
                 dispatchStep()
                 stamp &+= 1
-                existing = activeTouches.find(change.id)
+                existing = activeTouches.findUnretained(change.id)
             }
             apply(change, existing)
         }
@@ -152,10 +156,26 @@ public final class GestureEnvironment {
 
     // MARK: One dispatch step
 
-    /// Applies one row; `existing` is the touch with the row's id if it is down.
-    private func apply(_ change: TouchChange, _ existing: Touch?) {
+    /// Applies one row; `existing` is the touch with the row's id if it is down (held by
+    /// `activeTouches` for the whole call: nothing here removes it).
+    private func apply(_ change: TouchChange, _ existing: Unmanaged<Touch>?) {
+        if change.phase != .began {
+            guard let existing else {
+                report(.unknownTouch, "touch \(change.id) \(change.phase) but it is not down; ignored")
+                return
+            }
+            existing._withUnsafeGuaranteedRef { touch in
+                touch.previousWindowLocation = touch.windowLocation
+                touch.windowLocation = change.location
+                touch.phase = change.phase
+                touch.timestamp = currentTime
+                touch.changeStamp = stamp
+                stepTouches.append(touch)
+            }
+            return
+        }
         let touch: Touch
-        if change.phase == .began {
+        do {
             guard existing == nil else {
                 report(.unknownTouch, "touch \(change.id) began while it is already down; ignored")
                 return
@@ -193,16 +213,6 @@ public final class GestureEnvironment {
             }
             activeTouches.insert(touch)
             event.allTouches.append(touch)
-        } else {
-            guard let existing else {
-                report(.unknownTouch, "touch \(change.id) \(change.phase) but it is not down; ignored")
-                return
-            }
-            touch = existing
-            touch.previousWindowLocation = touch.windowLocation
-            touch.windowLocation = change.location
-            touch.phase = change.phase
-            touch.timestamp = currentTime
         }
         touch.changeStamp = stamp
         stepTouches.append(touch)
@@ -219,7 +229,8 @@ public final class GestureEnvironment {
         let stamp = stamp
         // The recognizers of the step's touches, each once, with the phases and number of its
         // touches in this step (so delivery need not look at the touches that did not change).
-        stepRecognizers.removeAll(keepingCapacity: true)
+        // Empty unless this step runs inside another step's handler.
+        let outerCount = stepRecognizers.count
         var anyEnded = false
         // Walked through buffer pointers: stepTouches holds the touches for the whole walk, and
         // `adopted` holds the recognizers (see there), so the elements need no retain and release.
@@ -247,18 +258,20 @@ public final class GestureEnvironment {
                 }
             }
         }
-        do {
-            // A copy of the list (one reference to its storage) is walked: a handler that feeds the
-            // environment again reuses stepRecognizers. The recognizers stay alive through `adopted`.
-            let recognizers = stepRecognizers
-            recognizers.withUnsafeBufferPointer { list in
-                for u in list { u._withUnsafeGuaranteedRef { deliver(to: $0) } }
-            }
+        // This step's recognizers, read by index: a handler that feeds the environment again adds
+        // a nested step's recognizers after them (the storage may move) and removes them before it
+        // returns, so these stay in place. The recognizers stay alive through `adopted`.
+        let stepCount = stepRecognizers.count
+        var index = outerCount
+        while index < stepCount {
+            let u = stepRecognizers[index]
+            index += 1
+            u._withUnsafeGuaranteedRef { deliver(to: $0) }
         }
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
-        stepRecognizers.removeAll(keepingCapacity: true)
+        stepRecognizers.removeAll(after: outerCount)
         dispatchDepth -= 1
         settle()
     }
@@ -310,8 +323,13 @@ public final class GestureEnvironment {
         if r.stepTouchCount == tracked.count && phases & (phases &- 1) == 0 {
             // Every touch of r changed, all in one phase (a finger or fingers moving together): they
             // are exactly the touches to deliver, in the same order, with no list to build.
-            if let phase = TouchPhase(rawValue: UInt8(phases.trailingZeroBitCount)), phase != .stationary {
-                deliver(tracked, phase, to: r)
+            // (A stationary touch is not delivered.)
+            switch phases {
+            case 1 << TouchPhase.moved.rawValue: r.touchesMoved(tracked, with: event)
+            case 1 << TouchPhase.began.rawValue: r.touchesBegan(tracked, with: event)
+            case 1 << TouchPhase.ended.rawValue: r.touchesEnded(tracked, with: event)
+            case 1 << TouchPhase.cancelled.rawValue: r.touchesCancelled(tracked, with: event)
+            default: break
             }
         } else {
             // One call per phase, in order; r's touches are read again for each phase (a handler

@@ -22,7 +22,8 @@ public enum GestureRecognizerState: UInt8, Sendable, CaseIterable, CustomStringC
     }
 
     /// `ended`, `cancelled` and `failed`: after these the environment resets the recognizer.
-    @inlinable public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    /// (The three are the last cases: one comparison of the raw value, which is always inlined.)
+    @inlinable public var isTerminal: Bool { rawValue >= GestureRecognizerState.ended.rawValue }
 
     /// `began` and `changed`: a continuous gesture in progress.
     @inlinable public var isActive: Bool { self == .began || self == .changed }

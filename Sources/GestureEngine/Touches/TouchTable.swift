@@ -18,14 +18,22 @@ struct TouchTable {
     }
 
     /// The touch with `id`, if it is down.
-    @inline(__always) func find(_ id: Int) -> Touch? {
-        let mask = slots.count - 1
-        var i = home(id)
-        while let t = slots[i] {
-            if t.id == id { return t }
-            i = (i + 1) & mask
+    func find(_ id: Int) -> Touch? {
+        findUnretained(id)?.takeUnretainedValue()
+    }
+
+    /// The touch with `id`, if it is down, unretained: valid while the table holds it.
+    @inline(__always) func findUnretained(_ id: Int) -> Unmanaged<Touch>? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var i = home(id)
+            while let slot = slots[i] {
+                let u = Unmanaged.passUnretained(slot)
+                if u._withUnsafeGuaranteedRef({ $0.id }) == id { return u }
+                i = (i + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     /// Adds `touch` (its id must not be in the table).
