@@ -56,9 +56,14 @@ struct JSONEventParser {
                         field = TraceField.match(s.base + key.start, key.count)
                     }
                 }
-                s.skipWhitespace()
-                try s.expect(UInt8(ascii: ":"), "':' after a field name")
-                s.skipWhitespace()
+                if s.i &+ 1 < s.end && s.base[s.i] == UInt8(ascii: ":") && s.base[s.i &+ 1] > 0x20 {
+                    // The usual `"key":value`: no whitespace to skip.
+                    s.i &+= 1
+                } else {
+                    s.skipWhitespace()
+                    try s.expect(UInt8(ascii: ":"), "':' after a field name")
+                    s.skipWhitespace()
+                }
                 if let field {
                     let bit: UInt8 = 1 << field.rawValue
                     if seen & bit != 0 {
