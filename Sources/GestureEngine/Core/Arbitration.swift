@@ -37,7 +37,7 @@ extension GestureEnvironment {
 
     private func failureReason(of r: GestureRecognizer, _ newState: GestureRecognizerState) -> String? {
         switch newState {
-        case .failed: r.pendingFailureReason ?? "\(r.kind) '\(r.name)' set failed (no reason given)"
+        case .failed: r.pendingFailureReason ?? makeReason("\(r.kind) '\(r.name)' set failed (no reason given)")
         case .cancelled: r.pendingFailureReason ?? "cancelled by the recognizer"
         default: nil
         }
@@ -101,13 +101,13 @@ extension GestureEnvironment {
         let verb = newState == .began ? "began" : "recognized"
         for w in participants where w !== r && w.currentState == .possible && !w.isQueuedForReset {
             if requiresFailure(w, of: r) {
-                losers.append((w, "required recognizer '\(r.name)' \(verb)"))
+                losers.append((w, makeReason("required recognizer '\(r.name)' \(verb)")))
             } else if excludes(r, w) {
-                losers.append((w, "prevented by \(r.kind) '\(r.name)', which \(verb)"))
+                losers.append((w, makeReason("prevented by \(r.kind) '\(r.name)', which \(verb)")))
             }
         }
         for w in participants where w !== r && w.currentState.isActive && !w.isQueuedForReset && excludes(r, w) {
-            losers.append((w, "cancelled: \(r.kind) '\(r.name)' \(verb)"))
+            losers.append((w, makeReason("cancelled: \(r.kind) '\(r.name)' \(verb)")))
         }
         for (w, _) in losers { clearPending(w) }
         for (w, reason) in losers where !w.isQueuedForReset {
