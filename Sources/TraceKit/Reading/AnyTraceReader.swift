@@ -19,20 +19,22 @@ public final class AnyTraceReader: TraceReader {
     public let base: Base
 
     // The same readers outside the enum, for a cheap switch in `next()`.
-    // CSV and JSON Lines are reached through their state's pointer (kept
-    // alive by `base`), so a row costs no retain and release of the reader.
+    // Rows are read through the readers' state pointers (kept alive by
+    // `base`), so a row costs no retain and release of the reader; the JSON
+    // reader itself is only called once its events array is done.
     private let kind: TraceFormat
     private let csv: UnsafeMutablePointer<CSVTraceCore>?
     private let jsonl: UnsafeMutablePointer<JSONLinesCore>?
     private let json: JSONTraceReader?
+    private let jsonEvents: UnsafeMutablePointer<JSONEventStream>?
 
     /// Wraps a concrete reader.
     public init(_ base: Base) {
         self.base = base
         switch base {
-        case .csv(let r): (kind, csv, jsonl, json) = (.csv, r.corePointer, nil, nil)
-        case .jsonl(let r): (kind, csv, jsonl, json) = (.jsonl, nil, r.corePointer, nil)
-        case .json(let r): (kind, csv, jsonl, json) = (.json, nil, nil, r)
+        case .csv(let r): (kind, csv, jsonl, json, jsonEvents) = (.csv, r.corePointer, nil, nil, nil)
+        case .jsonl(let r): (kind, csv, jsonl, json, jsonEvents) = (.jsonl, nil, r.corePointer, nil, nil)
+        case .json(let r): (kind, csv, jsonl, json, jsonEvents) = (.json, nil, nil, r, r.streamPointer)
         }
     }
 
@@ -103,9 +105,12 @@ public final class AnyTraceReader: TraceReader {
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
         switch kind {
-        case .csv: try csv.unsafelyUnwrapped.pointee.next()
-        case .jsonl: try jsonl.unsafelyUnwrapped.pointee.next()
-        case .json: try json.unsafelyUnwrapped.next()
+        case .csv: return try csv.unsafelyUnwrapped.pointee.next()
+        case .jsonl: return try jsonl.unsafelyUnwrapped.pointee.next()
+        case .json:
+            if let row = try jsonEvents.unsafelyUnwrapped.pointee.next() { return row }
+            // After the array (the stream keeps answering nil): the rest of the document.
+            return try json.unsafelyUnwrapped.next()
         }
     }
 }

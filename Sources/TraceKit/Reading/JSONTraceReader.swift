@@ -110,6 +110,9 @@ public final class JSONTraceReader: TraceReader {
 
     deinit { stream?.release() }
 
+    /// The events' stream state, for ``AnyTraceReader`` (valid while `self` lives).
+    var streamPointer: UnsafeMutablePointer<JSONEventStream> { stream.unsafelyUnwrapped.pointer }
+
     /// Opens and reads `path` (`-` for standard input).
     public convenience init(path: String, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
         try self.init(source: try ByteSource(path: path), timeUnit: timeUnit, touchNames: touchNames)
