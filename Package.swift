@@ -18,11 +18,13 @@ let package = Package(
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
         // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        // Test-only: what several test targets share (a seeded random number generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
-        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit"], exclude: ["Malformed/corpus"]),
-        .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit"]),
+        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,8 +67,9 @@ enum BinaryRunner {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        else { throw HarnessError(description: "cannot create the output files in \(scratch.path)") }
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
 
@@ -219,8 +220,8 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
             for name in names where !name.hasPrefix(".") {
                 let child = relative + "/" + name
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: BinaryRunner.packageRoot.appendingPathComponent(child).path, isDirectory: &isDirectory)
-                if isDirectory.boolValue {
+                let exists = FileManager.default.fileExists(atPath: BinaryRunner.packageRoot.appendingPathComponent(child).path, isDirectory: &isDirectory)
+                if exists && isDirectory.boolValue {
                     walk(child)
                 } else if isTrace(name) {
                     found.append(child)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import TraceKit
@@ -127,7 +128,7 @@ struct RobustnessCLITests {
     @Test("standard input in small, slow pieces gives the file's output", arguments: ["Traces/pinch.json", "Traces/swipe-left.jsonl", "Traces/default-scene.csv", "Traces/tickle-failure.csv"])
     func slowStandardInput(_ trace: String) throws {
         let bytes = [UInt8](try BinaryRunner.packageData(trace))
-        var g = SplitMix(seed: trace.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) })
+        var g = SplitMix64(seed: trace.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) })
         let chunks = (0..<60).map { _ in Int.random(in: 1...97, using: &g) }
         let format = String(trace.split(separator: ".").last!)
         let fromFile = try Self.run(["--input-format", format, trace]).result
@@ -166,7 +167,7 @@ struct RobustnessCLITests {
               {"name": "press", "kind": "longPress"}
             ]}
             """)
-        var g = SplitMix(seed: 20_250_101)
+        var g = SplitMix64(seed: 20_250_101)
         for k in 0..<count {
             var rows = ["t,id,phase,x,y"]
             var t = 0.0
@@ -312,15 +313,3 @@ struct RobustnessCLITests {
     }
 }
 
-/// A small seeded generator (SplitMix64).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

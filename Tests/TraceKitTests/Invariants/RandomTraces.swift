@@ -1,17 +1,5 @@
+import TestSupport
 import GestureEngine
-
-/// A small seeded generator (SplitMix64): the same seed gives the same traces on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A generated trace: frames of touch changes, valid by construction (every touch begins, moves or
 /// stays, then ends or is cancelled; ids are reused only after their touch ended; time never goes
@@ -53,7 +41,7 @@ struct RandomTrace {
     /// slow drags and flicks, fingers landing together or one after another, edge starts,
     /// stationary rows, a lift in the same frame as its last move, the odd cancellation.
     static func make(seed: UInt64) -> RandomTrace {
-        var g = SeededGenerator(seed: seed)
+        var g = SplitMix64(seed: seed)
         var rows: [Row] = []
         var now = Int.random(in: 0...2_000_000, using: &g) - 1_000_000  // times may be negative
         for _ in 0..<[1, 1, 1, 2, 2, 3].randomElement(using: &g)! where rows.count < 40 {
@@ -67,7 +55,7 @@ struct RandomTrace {
         return RandomTrace(rows: sorted, seed: seed)
     }
 
-    private static func gesture(startingAt start: Int, using g: inout SeededGenerator) -> [Row] {
+    private static func gesture(startingAt start: Int, using g: inout SplitMix64) -> [Row] {
         let fingers = [1, 1, 1, 2, 2, 2, 3, 4, 5].randomElement(using: &g)!
         let together = Bool.random(using: &g)
         // A tap, a drag or flick, or a long hold (sampled less often).

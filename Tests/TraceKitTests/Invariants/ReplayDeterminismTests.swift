@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TestSupport
 import GestureEngine
 import Testing
 import TraceKit
@@ -55,7 +56,7 @@ struct ReplayDeterminismTests {
     }
 
     /// Random chunk sizes: some of a byte or a few, some of a line or two, some larger.
-    static func chunks(using g: inout SeededGenerator) -> [Int] {
+    static func chunks(using g: inout SplitMix64) -> [Int] {
         (0..<40).map { _ in
             switch Int.random(in: 0..<10, using: &g) {
             case 0..<3: Int.random(in: 1...8, using: &g)
@@ -80,7 +81,7 @@ struct ReplayDeterminismTests {
         for index in stride(from: slice, to: Self.traceCount, by: Self.slices) {
             let seed = UInt64(index) &* 7919 &+ 17
             let trace = RandomTrace.make(seed: seed)
-            var g = SeededGenerator(seed: ~seed)
+            var g = SplitMix64(seed: ~seed)
             let primary = Self.formats[index % 3]
             let other = Self.formats[(index + 1 + Int.random(in: 0...1, using: &g)) % 3]
             var options = ReplayOptions(inputPath: "\(dir)/trace.\(primary.name)")
