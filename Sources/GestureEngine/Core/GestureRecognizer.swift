@@ -9,8 +9,15 @@ open class GestureRecognizer {
     /// The name used in output and in scene files.
     public var name: String {
         get { storedName }
-        set { storedName = newValue }
+        set {
+            storedName = newValue
+            storedNameRevision &+= 1
+        }
     }
+    /// Changes every time `name` is set (the initial name is revision 0). A renderer that caches
+    /// what it prints for a recognizer compares this number instead of the name itself: no
+    /// `String` copy per transition.
+    public var nameRevision: Int { storedNameRevision }
     /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
     /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
@@ -45,6 +52,7 @@ open class GestureRecognizer {
     // outside `inout` use of the public property works on a temporary through get and set), so
     // accesses never overlap: no run-time exclusivity check (docs/engine.md, "Cost").
     @exclusivity(unchecked) private var storedName: String
+    @exclusivity(unchecked) private var storedNameRevision = 0
     @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
     @exclusivity(unchecked) private var storedIsEnabled = true
 

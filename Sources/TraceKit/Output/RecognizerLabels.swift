@@ -5,12 +5,13 @@ import GestureEngine
 /// allocation per lookup).
 ///
 /// An entry keeps its recognizer alive, so an address is never reused for another recognizer
-/// while cached, and it remembers the name and kind it was made from: a recognizer renamed later
-/// gets a fresh entry.
+/// while cached, and it remembers the name revision (`GestureRecognizer.nameRevision`) and kind it
+/// was made from: a recognizer renamed later (or whose kind changes) gets a fresh entry. The
+/// revision is compared instead of the name, so a lookup copies no `String`.
 struct RecognizerLabels {
     private struct Entry {
         let recognizer: GestureRecognizer
-        let name: String
+        let nameRevision: Int
         let kind: String
         let label: UnsafeBufferPointer<UInt8>
     }
@@ -44,7 +45,7 @@ struct RecognizerLabels {
     /// words past its end (its block is padded; `ByteWriter.labelBytes`).
     @inline(__always)
     mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
-        let name = r.name
+        let revision = r.nameRevision
         let kind = r.kind
         let key = UInt(bitPattern: ObjectIdentifier(r))
         if !keys.isEmpty {
@@ -55,14 +56,14 @@ struct RecognizerLabels {
                 if k == 0 { break }
                 if k == key {
                     let e = index[slot]
-                    if entries[e].name == name && entries[e].kind == kind { return entries[e].label }
+                    if entries[e].nameRevision == revision && entries[e].kind == kind { return entries[e].label }
                     // Renamed: a fresh entry for the new name.
-                    return replace(e, r, name, kind, make)
+                    return replace(e, r, revision, kind, make)
                 }
                 slot = (slot + 1) & mask
             }
         }
-        return insert(r, key, name, kind, make)
+        return insert(r, key, revision, kind, make)
     }
 
     private static func hash(_ key: UInt) -> Int {
@@ -70,20 +71,20 @@ struct RecognizerLabels {
     }
 
     @inline(never)
-    private mutating func replace(_ e: Int, _ r: GestureRecognizer, _ name: String, _ kind: String,
+    private mutating func replace(_ e: Int, _ r: GestureRecognizer, _ revision: Int, _ kind: String,
                                   _ make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
-        make(name, kind, &bytes)
-        entries[e] = Entry(recognizer: r, name: name, kind: kind, label: arena.store(bytes))
+        make(r.name, kind, &bytes)
+        entries[e] = Entry(recognizer: r, nameRevision: revision, kind: kind, label: arena.store(bytes))
         return entries[e].label
     }
 
     @inline(never)
-    private mutating func insert(_ r: GestureRecognizer, _ key: UInt, _ name: String, _ kind: String,
+    private mutating func insert(_ r: GestureRecognizer, _ key: UInt, _ revision: Int, _ kind: String,
                                  _ make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
-        make(name, kind, &bytes)
-        entries.append(Entry(recognizer: r, name: name, kind: kind, label: arena.store(bytes)))
+        make(r.name, kind, &bytes)
+        entries.append(Entry(recognizer: r, nameRevision: revision, kind: kind, label: arena.store(bytes)))
         if entries.count * 2 > keys.count { rehash(capacity: max(64, keys.count * 2)) } else { place(key, entries.count - 1) }
         return entries[entries.count - 1].label
     }
