@@ -22,6 +22,109 @@ struct JSONEventParser {
     /// Parses the event object at `s.i` (which must be at a non-whitespace byte).
     @inline(__always)
     mutating func parseEvent(_ s: inout JSONScanner) throws(TraceError) -> TraceRow {
+        if let row = fastEvent(&s) { return row }
+        return try parseGeneral(&s)
+    }
+
+    /// The common event shape in one pass, or `nil` with `s` untouched.
+    ///
+    /// Accepts an object of exactly the five fields under their short keys
+    /// (`"t":`, `"id":`, `"phase":`, `"x":`, `"y":`, in any order), each key
+    /// recognised as one word with its closing quote and colon, with no
+    /// whitespace anywhere; times and coordinates of the short number shape
+    /// (``DecimalParsing/scanShort(_:_:_:json:)``), a touch id of 1-18 digits
+    /// without a leading zero, a phase name of under 8 bytes without escapes.
+    /// Anything else (whitespace, aliases, unknown or repeated keys, strings
+    /// as ids, `cancelled`, long numbers, every error) returns `nil`, and the
+    /// general parser reads the object from its start, so results, messages
+    /// and positions are those of the general parser. Reads up to 8 bytes
+    /// past `s.end` (see ``ByteSource/padding``).
+    @inline(__always)
+    private func fastEvent(_ s: inout JSONScanner) -> TraceRow? {
+        let base = s.base, end = s.end
+        var k = s.i
+        guard k < end && base[k] == UInt8(ascii: "{") else { return nil }
+        let line = s.line, lineStart = s.lineStart
+        @inline(__always) func at(_ index: Int) -> TextPosition {
+            TextPosition(line: line, column: index &- lineStart &+ 1)
+        }
+        var positions = TraceRow.Positions(all: at(k))
+        var time = 0.0, x = 0.0, y = 0.0
+        var touch: Int64 = 0
+        var phase = TouchPhase.began
+        var seen: UInt8 = 0
+        k &+= 1
+        while true {
+            guard k < end else { return nil }
+            let w = SWAR.load(base + k)
+            let field: TraceField
+            switch w & 0xFFFF_FFFF {
+            case 0x3A22_7422: field = .time; k &+= 4     // "t":
+            case 0x3A22_7822: field = .x; k &+= 4        // "x":
+            case 0x3A22_7922: field = .y; k &+= 4        // "y":
+            default:
+                if w & 0xFF_FFFF_FFFF == 0x3A_2264_6922 {             // "id":
+                    field = .touch; k &+= 5
+                } else if w == 0x3A22_6573_6168_7022 {                 // "phase":
+                    field = .phase; k &+= 8
+                } else {
+                    return nil
+                }
+            }
+            let bit: UInt8 = 1 << field.rawValue
+            guard seen & bit == 0, k < end else { return nil }
+            seen |= bit
+            let valuePosition = at(k)
+            switch field {
+            case .time, .x, .y:
+                guard let short = DecimalParsing.scanShort(base, k, end, json: true) else { return nil }
+                k = short.end
+                switch field {
+                case .time: positions.time = valuePosition; time = timeUnit.seconds(short.value)
+                case .x: positions.x = valuePosition; x = short.value
+                default: positions.y = valuePosition; y = short.value
+                }
+            case .touch:
+                guard (base[k] &- UInt8(ascii: "1")) < 9 else { return nil }
+                let start = k
+                var v: Int64 = 0
+                while k < end, k &- start < 18 {
+                    let d = base[k] &- UInt8(ascii: "0")
+                    if d >= 10 { break }
+                    v = v &* 10 &+ Int64(d)
+                    k &+= 1
+                }
+                positions.touch = valuePosition
+                touch = v
+            case .phase:
+                guard base[k] == UInt8(ascii: "\"") else { return nil }
+                let name = SWAR.load(base + (k &+ 1))
+                let quotes = SWAR.bytes(name, equalTo: UInt8(ascii: "\""))
+                let special = SWAR.bytes(name, equalTo: UInt8(ascii: "\\")) | SWAR.bytes(name, lessThan: 0x20) | (name & SWAR.highs)
+                guard quotes != 0 else { return nil }
+                let n = SWAR.firstIndex(quotes)
+                guard n < SWAR.firstIndex(special), k &+ 1 &+ n < end,
+                      let p = PhaseNames.matchPadded(base + (k &+ 1), n) else { return nil }
+                k &+= n &+ 2
+                positions.phase = valuePosition
+                phase = p
+            }
+            guard k < end else { return nil }
+            let c = base[k]
+            k &+= 1
+            if c == UInt8(ascii: ",") { continue }
+            guard c == UInt8(ascii: "}"), seen == 0x1F else { return nil }
+            break
+        }
+        s.i = k
+        return TraceRow(time: time, touch: .integer(touch), phase: phase, x: x, y: y, positions: positions)
+    }
+
+    /// The general event parser: any whitespace, aliases, unknown members, and
+    /// every diagnostic. (Internal for the tests that compare it with
+    /// ``parseEvent(_:)``'s fast path.)
+    @inline(never)
+    mutating func parseGeneral(_ s: inout JSONScanner) throws(TraceError) -> TraceRow {
         let objectStart = s.i
         guard s.current == UInt8(ascii: "{") else {
             throw s.error("expected an event object, found \(s.describeValue(at: s.i))", at: s.i)
