@@ -77,22 +77,38 @@ struct JSONEventParser {
             let valuePosition = at(k)
             switch field {
             case .time, .x, .y:
-                guard let short = DecimalParsing.scanShort(base, k, end, json: true) else { return nil }
-                k = short.end
+                let value: Double
+                if let word = Self.wordNumber(base, k) {
+                    value = word.value
+                    k = word.end
+                } else if let short = DecimalParsing.scanShort(base, k, end, json: true) {
+                    value = short.value
+                    k = short.end
+                } else {
+                    return nil
+                }
                 switch field {
-                case .time: positions.time = valuePosition; time = timeUnit.seconds(short.value)
-                case .x: positions.x = valuePosition; x = short.value
-                default: positions.y = valuePosition; y = short.value
+                case .time: positions.time = valuePosition; time = timeUnit.seconds(value)
+                case .x: positions.x = valuePosition; x = value
+                default: positions.y = valuePosition; y = value
                 }
             case .touch:
-                guard (base[k] &- UInt8(ascii: "1")) < 9 else { return nil }
+                let w = SWAR.load(base + k)
+                guard (UInt8(truncatingIfNeeded: w) &- UInt8(ascii: "1")) < 9 else { return nil }
+                let digits = SWAR.digitPrefixLength(w)
                 let start = k
                 var v: Int64 = 0
-                while k < end, k &- start < 18 {
+                if digits < 8 {
+                    // Up to 7 digits at once; the byte after them is the caller's to check.
+                    v = Int64(SWAR.parseDigits(w, count: digits))
+                    k &+= digits
+                } else {
+                    while k < end, k &- start < 18 {
                     let d = base[k] &- UInt8(ascii: "0")
                     if d >= 10 { break }
                     v = v &* 10 &+ Int64(d)
                     k &+= 1
+                    }
                 }
                 positions.touch = valuePosition
                 touch = v
@@ -118,6 +134,37 @@ struct JSONEventParser {
         }
         s.i = k
         return TraceRow(time: time, touch: .integer(touch), phase: phase, x: x, y: y, positions: positions)
+    }
+
+    /// A number of the shape `-?D{1,7}(.D{1,7})?` at `k` (no leading zero
+    /// before another digit) read as one or two 8-byte words, with the value
+    /// ``DecimalParsing/scanShort(_:_:_:json:)`` gives it (all the digits as
+    /// one integer, divided by the power of ten of the fraction's length); `nil`
+    /// for anything else. The byte at `end` is not checked (the caller requires
+    /// a delimiter there, before the scanner's end, so every digit is before
+    /// it too). Reads up to 8 bytes past `end`.
+    @inline(__always)
+    private static func wordNumber(_ base: UnsafePointer<UInt8>, _ k: Int) -> (value: Double, end: Int)? {
+        let negative = base[k] == UInt8(ascii: "-")
+        let p = negative ? k &+ 1 : k
+        let w = SWAR.load(base + p)
+        let n = SWAR.digitPrefixLength(w)
+        guard UInt(bitPattern: n &- 1) < 7 else { return nil }                     // 1...7 digits
+        if n > 1 && UInt8(truncatingIfNeeded: w) == UInt8(ascii: "0") { return nil }  // leading zero
+        var m = SWAR.parseDigits(w, count: n)
+        var value: Double
+        var e = p &+ n
+        if UInt8(truncatingIfNeeded: w &>> UInt64(n &* 8)) == UInt8(ascii: ".") {
+            let f = SWAR.load(base + (e &+ 1))
+            let nf = SWAR.digitPrefixLength(f)
+            guard UInt(bitPattern: nf &- 1) < 7 else { return nil }
+            m = m &* DecimalParsing.integerPowerOfTen(nf) &+ SWAR.parseDigits(f, count: nf)
+            value = Double(m) / DecimalParsing.powerOfTen(nf)
+            e &+= nf &+ 1
+        } else {
+            value = Double(m)
+        }
+        return (negative ? -value : value, e)
     }
 
     /// The general event parser: any whitespace, aliases, unknown members, and

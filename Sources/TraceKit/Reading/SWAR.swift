@@ -55,7 +55,8 @@ enum SWAR {
     static func parseDigits(_ w: UInt64, count k: Int) -> UInt64 {
         // Keep the digit values, with the k digits in the top bytes: the bytes
         // below are zeros, i.e. leading zero digits of an 8-digit number.
-        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) << UInt64(8 &* (8 &- k))
+        // (k >= 1, so the shift is below 64: a plain machine shift.)
+        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64(8 &* (8 &- k))
         v = (v &* 10) &+ (v >> 8)
         v = (((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
             &+ (((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32)))) >> 32
