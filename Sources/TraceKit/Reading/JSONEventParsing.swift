@@ -99,15 +99,15 @@ struct JSONEventParser {
                 let start = k
                 var v: Int64 = 0
                 if digits < 8 {
-                    // Up to 7 digits at once; the byte after them is the caller's to check.
+                    // Up to 7 digits at once; the byte after them must be a delimiter (checked below).
                     v = Int64(SWAR.parseDigits(w, count: digits))
                     k &+= digits
                 } else {
                     while k < end, k &- start < 18 {
-                    let d = base[k] &- UInt8(ascii: "0")
-                    if d >= 10 { break }
-                    v = v &* 10 &+ Int64(d)
-                    k &+= 1
+                        let d = base[k] &- UInt8(ascii: "0")
+                        if d >= 10 { break }
+                        v = v &* 10 &+ Int64(d)
+                        k &+= 1
                     }
                 }
                 positions.touch = valuePosition
