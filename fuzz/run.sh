@@ -73,7 +73,7 @@ build_target() {
     [ -x "$exe" ] || { echo "fuzz: building fuzz-$t failed" >&2; exit 2; }
 }
 
-# Seeds fuzz/corpus-TARGET/ with the sample traces (or scenes) and the kept crashers.
+# Seeds fuzz/corpus-TARGET/ with the sample traces (or scenes), fuzz/seeds/TARGET/ and the kept crashers.
 seed_corpus() {
     local t=$1 dir="fuzz/corpus-$1"
     mkdir -p "$dir"
@@ -83,6 +83,8 @@ seed_corpus() {
         json) find Traces -name '*.json' ! -name '*.scene.json' -exec cp -n {} "$dir/" \; ;;
         scene) find Traces -name '*.scene.json' -exec cp -n {} "$dir/" \; ;;
     esac
+    # Compact events of the bench's shape (no whitespace): the inputs the JSON event fast path takes.
+    if [ -d "fuzz/seeds/$t" ]; then find "fuzz/seeds/$t" -type f -exec cp -n {} "$dir/" \; ; fi
     if [ -d "fuzz/crashers/$t" ]; then find "fuzz/crashers/$t" -type f ! -name '*.md' -exec cp -n {} "$dir/" \; ; fi
 }
 
@@ -105,7 +107,7 @@ done
 [ ${#targets[@]} -gt 0 ] || read -r -a targets <<<"$ALL_TARGETS"
 
 build_module GestureEngine Sources/GestureEngine
-build_module TraceKit Sources/TraceKit
+build_module TraceKit Sources/TraceKit -enable-testing  # the targets reach internal parsers (@testable)
 for t in "${targets[@]}"; do build_target "$t"; done
 [ $build_only = 0 ] || exit 0
 

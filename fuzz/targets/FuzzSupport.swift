@@ -5,14 +5,16 @@
 //   from a file descriptor in small chunks (16 to 79 bytes per read), so chunk boundaries change nothing;
 // - every error about the content (exit 65) names the input and a line and column (>= 1);
 // - the CLI's own code path (Replayer / GoldenFile, reading a path) runs on the same bytes in strict
-//   text mode and in lenient JSON Lines mode with --touches and --views.
+//   text mode and in lenient JSON Lines mode with --touches and --views;
+// - JSON and JSON Lines: the event parser's one-pass fast path gives the general parser's row, error
+//   and end index for the input's first objects (TraceKit is built with -enable-testing for this).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import GestureEngine
-import TraceKit
+@testable import TraceKit
 
 enum Fuzz {
     /// A deleted scratch file holding the current input, reachable by path.
@@ -145,10 +147,59 @@ enum Fuzz {
         }
     }
 
+    /// What parsing one event object gave: the row or the error, and where the scanner stopped.
+    struct EventOutcome: Equatable {
+        var row: TraceRow?
+        var error: TraceError?
+        var end: Int
+    }
+
+    /// Parses the object at `start` with `parseEvent` (fast path first) and with `parseGeneral`, from a
+    /// buffer padded as the readers' are, in seconds and milliseconds; both must agree.
+    static func checkEventParsers(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, endIsEndOfLine: Bool) {
+        let padded = Array(bytes[..<end]) + [UInt8](repeating: 0, count: ByteSource.padding)
+        padded.withUnsafeBufferPointer { buf in
+            for unit in [TimeUnit.seconds, .milliseconds] {
+                func outcome(fast: Bool) -> EventOutcome {
+                    var scanner = JSONScanner(base: buf.baseAddress!, start: start, end: end, path: "fuzz",
+                                              endIsEndOfLine: endIsEndOfLine)
+                    var parser = JSONEventParser(timeUnit: unit, names: TouchNameTable())
+                    do throws(TraceError) {
+                        let row = fast ? try parser.parseEvent(&scanner) : try parser.parseGeneral(&scanner)
+                        return EventOutcome(row: row, error: nil, end: scanner.i)
+                    } catch {
+                        return EventOutcome(row: nil, error: error, end: -1)
+                    }
+                }
+                let viaParseEvent = outcome(fast: true), viaGeneral = outcome(fast: false)
+                if viaParseEvent != viaGeneral {
+                    fatalError("""
+                        the event fast path differs from the general parser (object at byte \(start), \(unit))
+                        parseEvent:   \(viaParseEvent)
+                        parseGeneral: \(viaGeneral)
+                        """)
+                }
+            }
+        }
+    }
+
+    /// The fast-path check on the first two objects of the input (a JSON Lines record, an event in an
+    /// array): the first line as a JSON Lines reader sees it, and the whole input from each `{`.
+    static func checkEventParsers(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let first = bytes.firstIndex(of: UInt8(ascii: "{")) else { return }
+        let lineEnd = bytes[first...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        checkEventParsers(bytes, start: first, end: lineEnd, endIsEndOfLine: true)
+        checkEventParsers(bytes, start: first, end: bytes.count, endIsEndOfLine: false)
+        if let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: "{")) {
+            checkEventParsers(bytes, start: second, end: bytes.count, endIsEndOfLine: false)
+        }
+    }
+
     /// The whole check for one trace input of `format`.
     static func trace(_ data: UnsafePointer<UInt8>, _ size: Int, _ format: TraceFormat, scratch: ScratchFile) {
         let bytes = UnsafeBufferPointer(start: data, count: size)
         scratch.write(bytes)
+        if format != .csv { checkEventParsers(bytes) }
         checkReading(bytes, format, scratch: scratch)
         // Sniffing (standard input, unknown extensions) must cope with anything too.
         checkPositioned(read(ByteSource(bytes: bytes, name: "fuzz"), nil, mode: .strict).error, path: "fuzz", "sniffed")
