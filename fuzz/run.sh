@@ -60,14 +60,17 @@ target_file() {
     esac
 }
 
+# Compiled into every target: the shared oracles, and the event-parser comparison the tests use too.
+SUPPORT=(fuzz/targets/FuzzSupport.swift Tests/TraceKitTests/Reading/JSONEventOutcome.swift)
+
 build_target() {
     local t=$1 exe="$FUZZ_BUILD/bin/fuzz-$1" src
     src=$(target_file "$t")
-    if [ -f "$exe" ] && [ -z "$(find "$src" fuzz/targets/FuzzSupport.swift "$FUZZ_BUILD/modules" -newer "$exe" | head -1)" ]; then
+    if [ -f "$exe" ] && [ -z "$(find "$src" "${SUPPORT[@]}" "$FUZZ_BUILD/modules" -newer "$exe" | head -1)" ]; then
         return
     fi
     mkdir -p "$FUZZ_BUILD/bin"
-    "$SWIFTC" "${FLAGS[@]}" -I "$FUZZ_BUILD/modules" "$src" fuzz/targets/FuzzSupport.swift \
+    "$SWIFTC" "${FLAGS[@]}" -I "$FUZZ_BUILD/modules" "$src" "${SUPPORT[@]}" \
         "$FUZZ_BUILD/modules/libTraceKit.a" "$FUZZ_BUILD/modules/libGestureEngine.a" -lm \
         -o "$exe" 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$exe" ] || { echo "fuzz: building fuzz-$t failed" >&2; exit 2; }

@@ -7,7 +7,8 @@
 // - the CLI's own code path (Replayer / GoldenFile, reading a path) runs on the same bytes in strict
 //   text mode and in lenient JSON Lines mode with --touches and --views;
 // - JSON and JSON Lines: the event parser's one-pass fast path gives the general parser's row, error
-//   and end index for the input's first objects (TraceKit is built with -enable-testing for this).
+//   and end index for the input's first objects (TraceKit is built with -enable-testing for this, and
+//   Tests/TraceKitTests/Reading/JSONEventOutcome.swift is compiled into every target).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -147,44 +148,29 @@ enum Fuzz {
         }
     }
 
-    /// What parsing one event object gave: the row or the error, and where the scanner stopped.
-    struct EventOutcome: Equatable {
-        var row: TraceRow?
-        var error: TraceError?
-        var end: Int
-    }
-
-    /// Parses the object at `start` with `parseEvent` (fast path first) and with `parseGeneral`, from a
-    /// buffer padded as the readers' are, in seconds and milliseconds; both must agree.
+    /// Parses the object at `start` with `parseEvent` (fast path first) and with `parseGeneral` alone
+    /// (`JSONEventOutcome`, shared with JSONEventFastPathTests), in seconds and milliseconds; both must agree.
     static func checkEventParsers(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, endIsEndOfLine: Bool) {
-        let padded = Array(bytes[..<end]) + [UInt8](repeating: 0, count: ByteSource.padding)
-        padded.withUnsafeBufferPointer { buf in
+        JSONEventOutcome.padded(bytes[..<end]).withUnsafeBufferPointer { buf in
             for unit in [TimeUnit.seconds, .milliseconds] {
-                func outcome(fast: Bool) -> EventOutcome {
-                    var scanner = JSONScanner(base: buf.baseAddress!, start: start, end: end, path: "fuzz",
-                                              endIsEndOfLine: endIsEndOfLine)
-                    var parser = JSONEventParser(timeUnit: unit, names: TouchNameTable())
-                    do throws(TraceError) {
-                        let row = fast ? try parser.parseEvent(&scanner) : try parser.parseGeneral(&scanner)
-                        return EventOutcome(row: row, error: nil, end: scanner.i)
-                    } catch {
-                        return EventOutcome(row: nil, error: error, end: -1)
-                    }
+                let outcomes = JSONEventOutcome.Parser.allCases.map {
+                    JSONEventOutcome.parse(buf, start: start, end: end, path: "fuzz", endIsEndOfLine: endIsEndOfLine,
+                                           unit: unit, with: $0)
                 }
-                let viaParseEvent = outcome(fast: true), viaGeneral = outcome(fast: false)
-                if viaParseEvent != viaGeneral {
+                if outcomes[0] != outcomes[1] {
                     fatalError("""
                         the event fast path differs from the general parser (object at byte \(start), \(unit))
-                        parseEvent:   \(viaParseEvent)
-                        parseGeneral: \(viaGeneral)
+                        parseEvent:   \(outcomes[0])
+                        parseGeneral: \(outcomes[1])
                         """)
                 }
             }
         }
     }
 
-    /// The fast-path check on the first two objects of the input (a JSON Lines record, an event in an
-    /// array): the first line as a JSON Lines reader sees it, and the whole input from each `{`.
+    /// The fast-path check on the input's first objects (a JSON Lines record, an event in an array):
+    /// from its first `{`, the rest of that line as a JSON Lines reader sees it and the whole input;
+    /// and the whole input from its second `{`.
     static func checkEventParsers(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let first = bytes.firstIndex(of: UInt8(ascii: "{")) else { return }
         let lineEnd = bytes[first...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count

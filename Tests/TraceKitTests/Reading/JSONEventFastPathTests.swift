@@ -8,31 +8,6 @@ import TestSupport
 /// objects near that shape (and many outside it).
 @Suite("JSON event fast path")
 struct JSONEventFastPathTests {
-    /// The result of parsing one object: the row or the error, and where the scanner stopped.
-    struct Outcome: Equatable {
-        var row: TraceRow?
-        var error: TraceError?
-        var end: Int
-    }
-
-    /// Parses `text` (one object, optionally followed by other bytes) with
-    /// `parse`, from a buffer padded as the readers' are.
-    static func outcome(_ text: [UInt8], unit: TimeUnit,
-                        _ parse: (inout JSONEventParser, inout JSONScanner) throws(TraceError) -> TraceRow) -> Outcome {
-        let padded = text + [UInt8](repeating: 0, count: ByteSource.padding)
-        return padded.withUnsafeBufferPointer { buf in
-            var scanner = JSONScanner(base: buf.baseAddress!, start: 0, end: text.count, line: 3, lineStart: 0, path: "t.jsonl",
-                                      endIsEndOfLine: true)
-            var parser = JSONEventParser(timeUnit: unit, names: TouchNameTable())
-            do throws(TraceError) {
-                let row = try parse(&parser, &scanner)
-                return Outcome(row: row, error: nil, end: scanner.i)
-            } catch {
-                return Outcome(row: nil, error: error, end: -1)
-            }
-        }
-    }
-
     static let keys: [[String]] = [
         ["t", "t", "t", "time", "timestamp"],
         ["id", "id", "id", "touch", "touchId", "finger"],
@@ -87,8 +62,13 @@ struct JSONEventFastPathTests {
         for n in 0..<20_000 {
             let text = Array(Self.randomEvent(&g).utf8)
             let unit: TimeUnit = n % 5 == 0 ? .milliseconds : .seconds
-            let viaParseEvent = Self.outcome(text, unit: unit) { (p, s) throws(TraceError) in try p.parseEvent(&s) }
-            let viaGeneral = Self.outcome(text, unit: unit) { (p, s) throws(TraceError) in try p.parseGeneral(&s) }
+            let (viaParseEvent, viaGeneral) = JSONEventOutcome.padded(text).withUnsafeBufferPointer { buf in
+                let outcomes = JSONEventOutcome.Parser.allCases.map {
+                    JSONEventOutcome.parse(buf, start: 0, end: text.count, line: 3, path: "t.jsonl", endIsEndOfLine: true,
+                                           unit: unit, with: $0)
+                }
+                return (outcomes[0], outcomes[1])
+            }
             #expect(viaParseEvent == viaGeneral, "\(String(decoding: text, as: UTF8.self))")
             if viaParseEvent.row != nil { parsed += 1 }
         }
