@@ -165,11 +165,14 @@ def peak_rss_and_wall(cmd):
 def timed(cmd, runs):
     """One warm-up run, then `runs` timed runs: medians of wall and CPU time."""
     run(cmd)
-    results = [run(cmd) for _ in range(runs)]
+    return summary([run(cmd) for _ in range(runs)])
+
+
+def summary(results):
+    """Medians of wall and CPU time, and the fastest run's CPU time (the least disturbed by load)."""
     return {
         "wall": statistics.median(r.wall for r in results),
         "cpu": statistics.median(r.cpu for r in results),
-        "min": min(r.wall for r in results),
         "mincpu": min(r.cpu for r in results),
     }
 
@@ -183,10 +186,6 @@ def timed_pair(cmd, base_cmd, runs):
     for _ in range(runs):
         results.append(run(cmd))
         base_results.append(run(base_cmd))
-
-    def summary(rs):
-        return {"wall": statistics.median(r.wall for r in rs), "cpu": statistics.median(r.cpu for r in rs),
-                "min": min(r.wall for r in rs), "mincpu": min(r.cpu for r in rs)}
     return summary(results), summary(base_results)
 
 
