@@ -92,7 +92,7 @@ struct ArbitrationFidelityTests {
     }
 
     /// A held-back recognition whose held state is `ended` (a discrete one, waiting) is past
-    /// `changed` inside UIKit: it takes no new touch.
+    /// `changed` inside UIKit: it takes no new touch. (A guard: the previous code did this too.)
     @Test("shouldReceiveTouch: a held-back discrete recognition takes no new touch")
     func shouldReceiveTouch_heldBackEndedTakesNoTouch() {
         let h = Harness()
@@ -211,7 +211,8 @@ struct ArbitrationFidelityTests {
 
     /// A second finger landing in the same event as the first: both recognizers join in one step;
     /// nothing was active before it, so the newcomer pass excludes nothing, and a recognizer that
-    /// begins during that step prevents the other as any recognition does.
+    /// begins during that step prevents the other as any recognition does. (A guard: the previous
+    /// code did this too.)
     @Test("bad input: two fingers landing in one event")
     func isExcludedByExcludable_twoFingersInOneEvent() {
         let (h, button) = Self.scene()
