@@ -7,24 +7,18 @@ extension GestureEnvironment {
     /// coerced or ignored request is reported as a `coercedTransition` note.
     func request(_ r: GestureRecognizer, to requested: GestureRecognizerState) {
         defer { settle() }
-        // A recognition held back by a failure requirement has, inside UIKit, already happened: the
-        // recognizer is in `began` (or `ended`), only its actions wait.
-        let old: GestureRecognizerState = switch r.pendingState {
-        case nil: r.currentState
-        case .ended?: .ended
-        default: .began
+        if let pending = r.pendingState {
+            requestWhileWaiting(r, pending, to: requested)
+            return
         }
+        let old = r.currentState
         guard let applied = GestureRecognizerState.coerced(from: old, requested: requested) else {
-            reportCoercion(r, requested: requested, in: old, applied: nil)
+            reportCoercion(r, requested: requested, in: "\(old)", applied: nil)
             return
         }
-        if applied != requested { reportCoercion(r, requested: requested, in: old, applied: applied) }
-        // No change (a `began` asked for again while held back, `possible` while began): nothing to do.
+        if applied != requested { reportCoercion(r, requested: requested, in: "\(old)", applied: applied) }
+        // No change (`possible` asked for while began): nothing to do.
         if applied == old && applied != .changed { return }
-        if r.pendingState != nil {
-            requestWhileWaiting(r, to: applied)
-            return
-        }
         guard old == .possible, applied == .began || applied == .ended else {
             // Only failed and cancelled carry a reason (the common `changed` skips the call).
             let reason = applied == .failed || applied == .cancelled ? failureReason(of: r, requested) : nil
@@ -54,21 +48,31 @@ extension GestureEnvironment {
     }
 
     /// The note for a request UIKit coerces (`applied`) or ignores (`applied` nil).
-    private func reportCoercion(_ r: GestureRecognizer, requested: GestureRecognizerState, in old: GestureRecognizerState,
+    private func reportCoercion(_ r: GestureRecognizer, requested: GestureRecognizerState, in old: String,
                                 applied: GestureRecognizerState?) {
         if applied == nil { r.pendingFailureReason = nil }
         let what = applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
         report(.coercedTransition, "\(r.kind) '\(r.name)' requested \(requested) in state \(old); \(what)", recognizer: r)
     }
 
-    /// A request, already coerced, from a recognizer whose recognition is held back by a failure
-    /// requirement (inside UIKit it is in `began`: `applied` is `changed`, `ended` or `cancelled`).
-    private func requestWhileWaiting(_ r: GestureRecognizer, to applied: GestureRecognizerState) {
-        switch applied {
+    /// A request from a recognizer whose recognition is held back by a failure requirement. Its state
+    /// reads `possible`, but inside UIKit it is already in `pending` (`began` or `ended`; only its
+    /// actions wait): after `ended` every request is ignored; after `began`, `ended` is remembered,
+    /// `failed` or `cancelled` drop it (UIKit cancels it; it shows as a failure, its `began` never
+    /// having been reported), and `possible`, `began` or `changed` change nothing.
+    private func requestWhileWaiting(_ r: GestureRecognizer, _ pending: GestureRecognizerState, to requested: GestureRecognizerState) {
+        guard pending == .began else {
+            reportCoercion(r, requested: requested, in: "ended (held back by a failure requirement)", applied: nil)
+            return
+        }
+        switch requested {
         case .ended:
             r.pendingState = .ended
-        case .cancelled, .failed:
-            // Its began was never reported: what shows is a failure.
+        case .failed:
+            let reason = failureReason(of: r, .failed)
+            clearPending(r)
+            applyTransition(r, to: .failed, reason: reason)
+        case .cancelled:
             r.pendingFailureReason = nil
             clearPending(r)
             applyTransition(r, to: .failed, reason: "cancelled while waiting for its failure requirements")

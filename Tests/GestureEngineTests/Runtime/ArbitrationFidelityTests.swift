@@ -107,6 +107,41 @@ struct ArbitrationFidelityTests {
         #expect(single.numberOfTouches == 0)
     }
 
+    /// `-[UIGestureRecognizer setState:]` on a held-back recognition: inside UIKit it is already in
+    /// `began` (its state reads `possible` in the engine), so asking for `began` again on every move
+    /// changes nothing and says nothing; one held back in `ended` ignores every later request, with a
+    /// note, as UIKit does after a terminal state.
+    @Test("setState: requests while held back by a failure requirement")
+    func setState_requestsWhileHeldBack() {
+        let h = Harness()
+        let pan = TestPan(name: "pan")
+        let blocker = Undecided(name: "blocker")
+        pan.require(toFail: blocker)
+        h.add(pan)
+        h.add(blocker)
+        h.send(0, (1, .began, 0, 0))
+        h.send(0.1, (1, .moved, 15, 0))
+        h.send(0.2, (1, .moved, 30, 0))
+        h.send(0.3, (1, .moved, 45, 0))
+        #expect(h.states("pan") == [])
+        #expect(h.recorder.diagnostics.isEmpty)
+
+        let single = ScriptedRecognizer(name: "single")
+        single.script = [.ended, .failed]
+        let other = Undecided(name: "other")
+        single.require(toFail: other)
+        let h2 = Harness()
+        h2.add(single)
+        h2.add(other)
+        h2.send(0, (1, .began, 0, 0))
+        #expect(h2.states("single") == [])
+        #expect(h2.recorder.diagnostics.map(\.message) == [
+            "custom 'single' requested failed in state ended (held back by a failure requirement); ignored, as UIKit's setState: does after a terminal state",
+        ])
+        other.state = .failed
+        #expect(h2.log == ["other failed @0", "single ended @0"])
+    }
+
     /// `-[UILongPressGestureRecognizer canPreventGestureRecognizer:]`: a long press does not prevent a
     /// long press with the same number of touches that needs more taps.
     @Test("canPreventGestureRecognizer: a long press does not prevent a long press needing more taps")
