@@ -1,22 +1,28 @@
 /// Arbitration between recognizers, as UIKit does it (see `docs/engine.md` and the reference page):
 /// shouldBegin, failure requirements, exclusion and simultaneous recognition.
 extension GestureEnvironment {
-    /// A recognizer asked to move to `newState` (by setting `state`).
-    func request(_ r: GestureRecognizer, to newState: GestureRecognizerState) {
+    /// A recognizer asked to move to `requested` (by setting `state`). The request goes through
+    /// UIKit's coercion first (`-[UIGestureRecognizer setState:]`, see
+    /// `GestureRecognizerState.coerced(from:requested:)`): what UIKit would apply is applied, and a
+    /// coerced or ignored request is reported as a `coercedTransition` note.
+    func request(_ r: GestureRecognizer, to requested: GestureRecognizerState) {
         defer { settle() }
-        if r.pendingState != nil {
-            requestWhileWaiting(r, to: newState)
+        if let pending = r.pendingState {
+            requestWhileWaiting(r, pending, to: requested)
             return
         }
         let old = r.currentState
-        guard GestureRecognizerState.isLegal(from: old, to: newState) else {
-            reportIllegal(r, from: old, to: newState)
+        guard let applied = GestureRecognizerState.coerced(from: old, requested: requested) else {
+            reportCoercion(r, requested: requested, in: "\(old)", applied: nil)
             return
         }
-        guard old == .possible, newState == .began || newState == .ended else {
+        if applied != requested { reportCoercion(r, requested: requested, in: "\(old)", applied: applied) }
+        // No change (`possible` asked for while began): nothing to do.
+        if applied == old && applied != .changed { return }
+        guard old == .possible, applied == .began || applied == .ended else {
             // Only failed and cancelled carry a reason (the common `changed` skips the call).
-            let reason = newState == .failed || newState == .cancelled ? failureReason(of: r, newState) : nil
-            applyTransition(r, to: newState, reason: reason)
+            let reason = applied == .failed || applied == .cancelled ? failureReason(of: r, requested) : nil
+            applyTransition(r, to: applied, reason: reason)
             return
         }
         if !r.shouldBeginAsked {
@@ -28,43 +34,50 @@ extension GestureEnvironment {
             }
         }
         if isWaitingForFailure(r) {
-            r.pendingState = newState
-            r.pendingBegan = newState == .began
+            r.pendingState = applied
+            r.pendingBegan = applied == .began
             return
         }
-        recognize(r, newState)
+        recognize(r, applied)
     }
 
-    private func failureReason(of r: GestureRecognizer, _ newState: GestureRecognizerState) -> String? {
-        switch newState {
-        case .failed: r.pendingFailureReason ?? makeReason("\(r.kind) '\(r.name)' set failed (no reason given)")
-        case .cancelled: r.pendingFailureReason ?? "cancelled by the recognizer"
-        default: nil
-        }
+    /// The reason of a failure or cancellation the recognizer asked for (`requested` is what it asked).
+    private func failureReason(of r: GestureRecognizer, _ requested: GestureRecognizerState) -> String? {
+        if let reason = r.pendingFailureReason { return reason }
+        return requested == .cancelled ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
     }
 
-    private func reportIllegal(_ r: GestureRecognizer, from: GestureRecognizerState, to: GestureRecognizerState) {
-        r.pendingFailureReason = nil
-        report(.illegalTransition, "illegal transition \(from) -> \(to) requested by \(r.kind) '\(r.name)'; not applied", recognizer: r)
+    /// The note for a request UIKit coerces (`applied`) or ignores (`applied` nil).
+    private func reportCoercion(_ r: GestureRecognizer, requested: GestureRecognizerState, in old: String,
+                                applied: GestureRecognizerState?) {
+        if applied == nil { r.pendingFailureReason = nil }
+        let what = applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
+        report(.coercedTransition, "\(r.kind) '\(r.name)' requested \(requested) in state \(old); \(what)", recognizer: r)
     }
 
-    /// A request from a recognizer whose recognition is held back by a failure requirement.
-    private func requestWhileWaiting(_ r: GestureRecognizer, to newState: GestureRecognizerState) {
-        let pending = r.pendingState ?? .possible
-        switch newState {
-        case .began where pending == .began, .changed where pending == .began:
+    /// A request from a recognizer whose recognition is held back by a failure requirement. Its state
+    /// reads `possible`, but inside UIKit it is already in `pending` (`began` or `ended`; only its
+    /// actions wait): after `ended` every request is ignored; after `began`, `ended` is remembered,
+    /// `failed` or `cancelled` drop it (UIKit cancels it; it shows as a failure, its `began` never
+    /// having been reported), and `possible`, `began` or `changed` change nothing.
+    private func requestWhileWaiting(_ r: GestureRecognizer, _ pending: GestureRecognizerState, to requested: GestureRecognizerState) {
+        guard pending == .began else {
+            reportCoercion(r, requested: requested, in: "ended (held back by a failure requirement)", applied: nil)
             return
-        case .ended where pending == .began:
+        }
+        switch requested {
+        case .ended:
             r.pendingState = .ended
         case .failed:
             let reason = failureReason(of: r, .failed)
             clearPending(r)
             applyTransition(r, to: .failed, reason: reason)
-        case .cancelled where r.pendingBegan:
+        case .cancelled:
+            r.pendingFailureReason = nil
             clearPending(r)
             applyTransition(r, to: .failed, reason: "cancelled while waiting for its failure requirements")
         default:
-            reportIllegal(r, from: r.pendingBegan ? .began : .possible, to: newState)
+            return
         }
     }
 
@@ -91,7 +104,11 @@ extension GestureEnvironment {
     }
 
     /// Applies a recognition (`possible -> began` or `possible -> ended`) and its consequences:
-    /// recognizers that require this one to fail fail, and recognizers it excludes fail or are cancelled.
+    /// recognizers that require this one to fail fail, and recognizers it excludes fail.
+    ///
+    /// Every other recognizer taking part in the gesture shares the recognizer's event (UIKit has one
+    /// touches event per window; `-[UIGestureRecognizer _isExcludedByExcludable:]` compares active
+    /// events, not touches). A recognizer that has already begun is never excluded (see `excludes`).
     func recognize(_ r: GestureRecognizer, _ newState: GestureRecognizerState) {
         dispatchDepth += 1
         applyTransition(r, to: newState, reason: nil)
@@ -106,27 +123,60 @@ extension GestureEnvironment {
                 losers.append((w, makeReason("prevented by \(r.kind) '\(r.name)', which \(verb)")))
             }
         }
-        for w in participants where w !== r && w.currentState.isActive && !w.isQueuedForReset && excludes(r, w) {
-            losers.append((w, makeReason("cancelled: \(r.kind) '\(r.name)' \(verb)")))
-        }
         for (w, _) in losers { clearPending(w) }
         for (w, reason) in losers where !w.isQueuedForReset {
-            applyTransition(w, to: w.currentState.isActive ? .cancelled : .failed, reason: reason)
+            applyTransition(w, to: .failed, reason: reason)
         }
         dispatchDepth -= 1
     }
 
-    /// Whether `y`, recognizing, makes `x` fail (UIKit's exclusion rule).
-    private func excludes(_ y: GestureRecognizer, _ x: GestureRecognizer) -> Bool {
-        guard sharesTouches(x, y), viewsAreRelated(x, y) else { return false }
-        guard !requiresFailure(x, of: y), !requiresFailure(y, of: x) else { return false }
-        guard y.canPrevent(x), x.canBePrevented(by: y) else { return false }
-        return !recognizeSimultaneously(x, y)
+    /// Recognizers that joined the gesture in this step (received their first touch since their last
+    /// reset), after the step's delivery: each is excluded by a recognizer already in `began`,
+    /// `changed` or `ended` that may exclude it, as UIKit's update does after a recognizer is first
+    /// delivered to (`-[UIGestureEnvironment _markGestureAsDirty:]` sets the environment's
+    /// exclusivity flag; the loop itself, `_UIGestureEnvironmentUpdate`, is not in the decompile:
+    /// see docs/engine.md). Runs only when a recognizer joined, so moves cost nothing.
+    func excludeNewcomers() {
+        dispatchDepth += 1
+        var i = 0
+        while i < newcomers.count {
+            let x = newcomers[i]
+            i += 1
+            guard x.isParticipating, !x.isQueuedForReset, x.currentState == .possible else { continue }
+            for y in participants where y !== x && canExclude(y) && excludes(y, x) {
+                let verb = y.currentState == .ended ? "ended" : "is active"
+                clearPending(x)
+                applyTransition(x, to: .failed, reason: makeReason("excluded: \(y.kind) '\(y.name)' \(verb)"))
+                break
+            }
+        }
+        newcomers.removeAll(keepingCapacity: true)
+        dispatchDepth -= 1
     }
 
-    private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for t in a.trackedTouches where b.trackedTouches.contains(where: { $0 === t }) { return true }
-        return false
+    /// Whether `y` may exclude others now (`-[UIGestureRecognizer _canExcludeOtherExcludables]`): in
+    /// `began`, `changed` or `ended` (an `ended` one until it is reset, later in the same step), with
+    /// no failure requirement left unmet (a held-back recognition cannot exclude).
+    private func canExclude(_ y: GestureRecognizer) -> Bool {
+        let s = y.currentState
+        return (s == .began || s == .changed || s == .ended) && y.pendingState == nil
+    }
+
+    /// Whether `y`, in `began`, `changed` or `ended`, excludes `x`
+    /// (`-[UIGestureRecognizer _isExcludedByExcludable:]`; both take part in the gesture, so they
+    /// share the touches event). Two branches:
+    /// - `x` is continuous and has already begun (`began`/`changed`, or held back after `began`):
+    ///   only the private delegate method `_gestureRecognizer:canBeCancelledByGestureRecognizer:`
+    ///   could exclude it, which the engine does not model, so it never is;
+    /// - otherwise, the prevention test: their views are the same or one contains the other
+    ///   (`_affectedByGesture:`), `y` does not require `x` to fail, `y.canPrevent(x)`,
+    ///   `x.canBePrevented(by: y)`, and neither delegate allows simultaneous recognition.
+    private func excludes(_ y: GestureRecognizer, _ x: GestureRecognizer) -> Bool {
+        if x.currentState.isActive || x.pendingBegan { return false }
+        guard viewsAreRelated(x, y) else { return false }
+        guard !requiresFailure(y, of: x) else { return false }
+        guard y.canPrevent(x), x.canBePrevented(by: y) else { return false }
+        return !recognizeSimultaneously(x, y)
     }
 
     /// Same view, or one's view an ancestor of the other's. Siblings never exclude each other.

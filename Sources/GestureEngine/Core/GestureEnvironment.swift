@@ -37,6 +37,9 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) private var scratch: [Touch] = []
     /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
     @exclusivity(unchecked) var participants: [GestureRecognizer] = []
+    /// Recognizers that joined `participants` in the current step: the exclusion pass after the
+    /// step's delivery looks at them (`excludeNewcomers()`); empty in a step where no touch began.
+    @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
     /// Empty storage for the next `resetQueue` (see `settle()`).
     @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
@@ -207,6 +210,7 @@ public final class GestureEnvironment {
                     if !r.isParticipating {
                         r.isParticipating = true
                         participants.append(r)
+                        newcomers.append(r)
                     }
                 }
                 v = current.superview
@@ -268,6 +272,7 @@ public final class GestureEnvironment {
             index += 1
             u._withUnsafeGuaranteedRef { deliver(to: $0) }
         }
+        if !newcomers.isEmpty { excludeNewcomers() }
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
@@ -429,9 +434,12 @@ public final class GestureEnvironment {
 }
 
 extension GestureRecognizer {
-    /// Whether a new touch may join this recognizer's attempt.
+    /// Whether a new touch may join this recognizer's attempt: UIKit's
+    /// `-[UIGestureRecognizer _shouldReceiveTouch:forEvent:recognizerView:]` refuses only states past
+    /// `changed`. A recognition held back by a failure requirement is, inside UIKit, in `began`
+    /// (it takes new touches) or `ended` (it does not).
     var acceptsNewTouches: Bool {
-        !isQueuedForReset && pendingState == nil && !currentState.isTerminal
+        !isQueuedForReset && pendingState != .ended && !currentState.isTerminal
     }
 
     /// Whether this recognizer still gets its touches' changes.

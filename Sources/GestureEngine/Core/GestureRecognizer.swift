@@ -104,16 +104,18 @@ open class GestureRecognizer {
     /// The kind of recognizer, printed in output (`"tap"`, `"pan"`, ...). Subclasses override it.
     open var kind: String { "custom" }
 
-    /// The recognizer's state. Setting it asks the environment for the transition; an illegal one
-    /// (for example `began -> failed`) is reported and not applied. While a recognition is held back
-    /// by a failure requirement the state reads `possible`.
+    /// The recognizer's state. Setting it asks the environment for the transition; a request UIKit
+    /// does not allow is coerced as `-[UIGestureRecognizer setState:]` does (`began -> failed` becomes
+    /// `began -> cancelled`; requests after a terminal state are ignored) and reported as a
+    /// `coercedTransition` note. While a recognition is held back by a failure requirement the state
+    /// reads `possible`.
     public var state: GestureRecognizerState {
         get { currentState }
         set {
             if let environment {
                 environment.request(self, to: newValue)
-            } else if GestureRecognizerState.isLegal(from: currentState, to: newValue) {
-                currentState = newValue
+            } else if let applied = GestureRecognizerState.coerced(from: currentState, requested: newValue) {
+                currentState = applied
             }
         }
     }

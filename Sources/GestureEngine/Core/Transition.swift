@@ -14,11 +14,16 @@ public struct Transition {
     public var reason: String?
 }
 
-/// A problem the engine noticed and handled without crashing (an illegal transition, a touch it did not know).
+/// A problem the engine noticed and handled without crashing (a coerced transition, a touch it did not know).
 public struct EngineDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable {
-        /// A recognizer asked for a transition the state machine forbids; it was not applied.
+        /// No longer reported: an illegal request is coerced (`coercedTransition`). Kept so that
+        /// code naming it still compiles.
         case illegalTransition
+        /// A recognizer asked for a state UIKit does not allow from its current one: UIKit's state
+        /// was applied instead, or the request was ignored after a terminal state, as
+        /// `-[UIGestureRecognizer setState:]` does. The message names the request and what was applied.
+        case coercedTransition
         /// A change named a touch that is not down (or a `began` for one that is); it was ignored.
         case unknownTouch
         /// A touch was still down when the trace ended; it was cancelled.

@@ -69,6 +69,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     override open var kind: String { "longPress" }
 
+    /// UIKit's exception to exclusion (`-[UILongPressGestureRecognizer canPreventGestureRecognizer:]`):
+    /// a long press does not prevent another long press with the same number of touches that needs
+    /// more taps.
+    override open func canPrevent(_ other: GestureRecognizer) -> Bool {
+        if let press = other as? LongPressGestureRecognizer,
+           press.numberOfTouchesRequired == numberOfTouchesRequired,
+           press.numberOfTapsRequired > numberOfTapsRequired {
+            return false
+        }
+        return true
+    }
+
     /// A long press named `name` (the kind, `"longPress"`, when nil).
     public init(name: String? = nil, minimumPressDuration: Double = LongPressGestureRecognizer.defaultMinimumPressDuration) {
         self.minimumPressDuration = minimumPressDuration

@@ -74,16 +74,18 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    /// UIKit's exception to exclusion: a tap does not prevent a tap with the same number of touches
-    /// that needs more taps, nor a long press that needs at least as many taps
-    /// (`shared/reference/uikit-semantics.md`, "Arbitration").
+    /// UIKit's exception to exclusion (`-[UITapGestureRecognizer canPreventGestureRecognizer:]`): a
+    /// tap does not prevent a tap with the same number of touches that needs more taps, nor a long
+    /// press with the same number of touches that needs at least as many taps.
     override open func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let tap = other as? TapGestureRecognizer,
            tap.numberOfTouchesRequired == numberOfTouchesRequired,
            tap.numberOfTapsRequired > numberOfTapsRequired {
             return false
         }
-        if let press = other as? LongPressGestureRecognizer, press.numberOfTapsRequired >= numberOfTapsRequired {
+        if let press = other as? LongPressGestureRecognizer,
+           press.numberOfTouchesRequired == numberOfTouchesRequired,
+           press.numberOfTapsRequired >= numberOfTapsRequired {
             return false
         }
         return true

@@ -8,7 +8,7 @@ import GestureEngine
 /// - time never goes backwards;
 /// - every reported value (location, translation, velocity, scale, rotation, selection rect,
 ///   custom values) is finite;
-/// - a valid trace makes the engine report no problem (no illegal transition requested by a
+/// - a valid trace makes the engine report no problem (no state request UIKit would coerce from a
 ///   built-in recognizer, no unknown touch, no time going backwards, no touch left down);
 /// - every touch that began ends exactly once;
 /// - nothing at all is reported after `finish()`.
