@@ -45,7 +45,7 @@ func argsPath(forTrace path: String) -> String {
     let arguments = try argsFileArguments(forTrace: path)
     let command: Command
     do {
-        command = try parseCommandLine(arguments + ["--", path])
+        command = try parseCommandLine(arguments + ["--", path], fileArgumentCount: arguments.count)
     } catch {
         throw .invalidTrace(error.message, at: .file(argsPath(forTrace: path)))
     }

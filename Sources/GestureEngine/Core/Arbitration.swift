@@ -37,8 +37,8 @@ extension GestureEnvironment {
 
     private func failureReason(of r: GestureRecognizer, _ newState: GestureRecognizerState) -> String? {
         switch newState {
-        case .failed: r.pendingFailureReason ?? makeReason("\(r.kind) '\(r.name)' set failed (no reason given)")
-        case .cancelled: r.pendingFailureReason ?? "cancelled by the recognizer"
+        case .failed: r.pendingFailureReason ?? (isEndingTrace ? "trace ended" : makeReason("\(r.kind) '\(r.name)' set failed (no reason given)"))
+        case .cancelled: r.pendingFailureReason ?? (isEndingTrace ? "trace ended" : "cancelled by the recognizer")
         default: nil
         }
     }

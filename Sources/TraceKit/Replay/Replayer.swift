@@ -24,7 +24,12 @@ public enum Replayer {
         } else {
             scene = Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
         }
-        if let names = options.recognizerFilter { scene = try scene.keepOnly(names) }
+        if let names = options.recognizerFilter {
+            scene = try scene.keepOnly(names)
+            for message in scene.brokenRelations { warn(.warning(message, at: nil)) }
+        }
+        let filter = try OutputFilter.make(options, scene: scene)
+        let summary = options.summary ? ReplaySummary(scene: scene, filter: filter) : nil
         try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: reader.expect, sceneExpect: sceneJSON?["expect"]))
         // Transitions go through the observer only if it wants them (a trace without expectations
         // replays exactly as without one).
@@ -38,9 +43,15 @@ public enum Replayer {
             let renderer = TextRenderer(
                 nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
                 kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
-            try replay(reader, environment, ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
+            let sink = ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options)
+            sink.filter = filter
+            sink.summary = summary
+            try replay(reader, environment, sink, options, observer, &output, warn)
         case .jsonl:
-            try replay(reader, environment, ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
+            let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options)
+            sink.filter = filter
+            sink.summary = summary
+            try replay(reader, environment, sink, options, observer, &output, warn)
         }
         withExtendedLifetime(scene) {}
     }
@@ -71,6 +82,12 @@ public enum Replayer {
             sink.buffer.flushIfNeeded()
         }
         environment.finish()
+        if let summary = sink.summary {
+            switch options.outputFormat {
+            case .text: summary.renderText(into: &sink.buffer)
+            case .jsonl: summary.renderJSONLines(into: &sink.buffer)
+            }
+        }
         sink.renderer.end(into: &sink.buffer)
         sink.buffer.flushIfNeeded()
     }
