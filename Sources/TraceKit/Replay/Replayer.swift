@@ -71,7 +71,9 @@ public enum Replayer {
                                     checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
+        var frameCount = 0
         while let frame = try frames.next() {
+            frameCount &+= 1
             changes.removeAll(keepingCapacity: true)
             for row in frame.rows {
                 let id = sink.touchIDs.engineID(row.touch)
@@ -80,6 +82,11 @@ public enum Replayer {
             }
             environment.send(changes, at: frame.time)
             sink.buffer.flushIfNeeded()
+        }
+        // `[]`, `{"events":[]}`, a CSV header without rows and an empty JSON Lines file are all the
+        // same error: a trace with nothing to replay never passes silently.
+        if frameCount == 0 {
+            throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
         }
         environment.finish()
         if let summary = sink.summary {
