@@ -101,7 +101,7 @@ func parseCommandLine(_ arguments: [String], fileArgumentCount: Int = 0) throws(
             case .failure(let e): throw UsageError(message: "invalid value '\(raw)' for --states: \(e.message)")
             }
         case "--summary": options.summary = true
-        case "--color":
+        case "--color" where subcommand != "replay":
             options.color = try choice(name, try value(name), ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
         case "--touches": options.reportTouches = true
         case "--views": options.reportViews = true

@@ -30,6 +30,8 @@ let helpText = """
                                    velocity estimator for --touches (default uikit)
           --views                  add what each view receives (touchesBegan/Moved/Ended/Cancelled)
           --lenient                repair sequence problems with a warning instead of stopping
+      -h, --help                   show this help
+          --version                show the version
 
     OUTPUT FILTERS (what is printed; every recognizer still runs, the replay is the same)
           --states LIST            only transitions to these states (began,changed,ended or
@@ -37,8 +39,6 @@ let helpText = """
           --show A,B               only these recognizers' lines; repeats combine
           --summary                after the replay, per recognizer: recognized / failed /
                                    cancelled counts and the most common failure reasons
-      -h, --help                   show this help
-          --version                show the version
 
     CHECK AND TEST
       A trace passes when its golden file (TRACE with extension .expected) matches, if it has one,
@@ -51,7 +51,8 @@ let helpText = """
           --shard I/N              (test) run only slice I of N (deterministic)
       -j, --jobs N                 (test) run N traces at once (default: all cores)
           --color auto|always|never
-                                   colour diffs (default auto: on a terminal, unless NO_COLOR is set)
+                                   (check, test) colour diffs (default auto: on a terminal,
+                                   unless NO_COLOR is set; docs/ci.md)
 
     An option that takes one value may be given once (NAME.args and the command line once each;
     the command line's wins).
