@@ -110,6 +110,18 @@ struct OutputFormatTests {
         #expect(pan.filter { $0["event"] as? String == "gesture" }.allSatisfy { Self.isPoint($0["velocity"]) })
     }
 
+    @Test("expectations accept the schema 2 names scaleVelocity and angularVelocity")
+    func schemaTwoNamesInExpectations() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let pinch = try BinaryRunner.packageFile("Traces/pinch.json")
+        let expect = #""expect": [{"recognizer": "pinch", "state": "changed", "scaleVelocity": {"min": 0.5}}, {"recognizer": "pinch", "never": "changed", "scaleVelocity": {"min": 1000}}],"#
+        try dir.write("t.json", "{" + expect + pinch.drop { $0 != "{" }.dropFirst())
+        let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout == "PASS t.json\n")
+    }
+
     @Test("JSON Lines and text report the same transitions")
     func sameTransitions() throws {
         for path in ["Traces/pinch.json", "Traces/moveme-exclusive.json", "Traces/single-tap-waits.json"] {
