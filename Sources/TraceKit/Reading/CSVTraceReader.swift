@@ -17,7 +17,7 @@ import GestureEngine
 ///   header); CRLF and LF both work; quoted fields follow RFC 4180
 ///   (see ``CSVFieldSplitter``). A UTF-8 BOM at the start is skipped.
 /// - An input with no header row is an "empty trace" error; a header with no
-///   rows is a valid, empty trace.
+///   rows reads as zero rows (the replay rejects it: "empty trace: no events").
 ///
 /// Streaming: the bytes go through one reusable ``ByteSource`` buffer; each
 /// row is split in place and its values parsed straight from the bytes.
