@@ -18,8 +18,11 @@ struct UsageError: Error {
     let message: String
 }
 
-/// Parses `arguments` (without the program name).
-func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
+/// Parses `arguments` (without the program name). The first `fileArgumentCount` arguments after the
+/// subcommand come from a NAME.args file: an option given there and again on the command line
+/// takes the command line's value; an option that takes one value given twice in the same place is
+/// a usage error (list options, `--recognizers`, `--show`, `--states`, combine).
+func parseCommandLine(_ arguments: [String], fileArgumentCount: Int = 0) throws(UsageError) -> Command {
     var args = arguments[...]
     var subcommand = "replay"
     if let first = args.first, ["replay", "check", "test"].contains(first) {
@@ -32,10 +35,24 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
     var expectPath: String?
     var update = false
     var optionsEnded = false
+    // Options that take one value, as given so far: (from the .args file?, canonical name).
+    var given: Set<String> = []
+    let argumentCount = args.count
+    // List options, from the .args file and from the command line (index 0, 1): repeats in one
+    // place combine; the command line's list replaces the file's.
+    var recognizers: [[String]?] = [nil, nil]
+    var shown: [[String]?] = [nil, nil]
+    var states: [Set<GestureRecognizerState>?] = [nil, nil]
 
     func value(_ name: String) throws(UsageError) -> String {
         guard let v = args.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
         return v
+    }
+    func list(_ name: String, _ raw: String) throws(UsageError) -> [String] {
+        switch parseNameList(raw, option: name) {
+        case .success(let names): return names
+        case .failure(let e): throw UsageError(message: e.message)
+        }
     }
     func choice<T>(_ name: String, _ raw: String, _ make: (String) -> T?, _ valid: [String]) throws(UsageError) -> T {
         guard let v = make(raw) else {
@@ -45,6 +62,7 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
     }
 
     while let arg = args.popFirst() {
+        let fromFile = argumentCount - args.count - 1 < fileArgumentCount
         if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
             paths.append(arg)
             continue
@@ -54,6 +72,10 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
             name = String(arg[..<eq])
             args.insert(String(arg[arg.index(after: eq)...]), at: args.startIndex)
+        }
+        let canonical = ["-f": "--format", "-j": "--jobs"][name] ?? name
+        if singleValueOptions.contains(canonical), !given.insert((fromFile ? "file " : "") + canonical).inserted {
+            throw UsageError(message: "option \(canonical) given twice\(fromFile ? " in the .args file" : ""); give it once")
         }
         switch name {
         case "--": optionsEnded = true
@@ -67,7 +89,20 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
             options.timeUnit = try choice(name, try value(name), TimeUnit.init(name:), TimeUnit.allCases.map(\.name))
         case "--scene": options.scenePath = try value(name)
         case "--recognizers":
-            options.recognizerFilter = try value(name).split(separator: ",").map { String($0).trimmingSpaces }
+            let place = fromFile ? 0 : 1
+            recognizers[place] = (recognizers[place] ?? []) + (try list(name, try value(name)))
+        case "--show":
+            let place = fromFile ? 0 : 1
+            shown[place] = (shown[place] ?? []) + (try list(name, try value(name)))
+        case "--states":
+            let raw = try value(name)
+            switch StateNames.parse(raw) {
+            case .success(let set): states[fromFile ? 0 : 1] = (states[fromFile ? 0 : 1] ?? []).union(set)
+            case .failure(let e): throw UsageError(message: "invalid value '\(raw)' for --states: \(e.message)")
+            }
+        case "--summary": options.summary = true
+        case "--color" where subcommand != "replay":
+            options.color = try choice(name, try value(name), ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
         case "--touches": options.reportTouches = true
         case "--views": options.reportViews = true
         case "--velocity":
@@ -99,6 +134,10 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         }
     }
 
+    options.recognizerFilter = recognizers[1] ?? recognizers[0]
+    options.shownRecognizers = shown[1] ?? shown[0]
+    options.shownStates = states[1] ?? states[0]
+
     switch subcommand {
     case "test":
         suite.paths = paths.isEmpty ? ["Traces"] : paths
@@ -113,6 +152,12 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         return subcommand == "check" ? .check(options, expectPath: expectPath, update: update) : .replay(options)
     }
 }
+
+/// Options that take one value: given twice (in one place) is a usage error, never "the last wins".
+let singleValueOptions: Set<String> = [
+    "--format", "--input-format", "--time-unit", "--scene", "--velocity", "--screen", "--color",
+    "--expect", "--junit", "--shard", "--jobs",
+]
 
 extension String {
     var trimmingSpaces: String {

@@ -15,7 +15,7 @@ func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throw
     }
     if let message = result.failureMessage {
         out.append("FAIL \(result.tracePath): \(message)\n")
-        out.append(result.details)
+        out.append(result.details(color: options.color.resolved(fileDescriptor: 1)))
         return ExitCode.expectationsNotMet
     }
     out.append("PASS \(result.tracePath)\n")
@@ -45,7 +45,7 @@ func argsPath(forTrace path: String) -> String {
     let arguments = try argsFileArguments(forTrace: path)
     let command: Command
     do {
-        command = try parseCommandLine(arguments + ["--", path])
+        command = try parseCommandLine(arguments + ["--", path], fileArgumentCount: arguments.count)
     } catch {
         throw .invalidTrace(error.message, at: .file(argsPath(forTrace: path)))
     }
@@ -65,6 +65,7 @@ func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
     var out = OutputBuffer(fileDescriptor: 1)
     defer { out.flush() }
     var failed = 0
+    let color = suite.replay.color.resolved(fileDescriptor: 1)
     for o in outcomes {
         if o.passed {
             out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")
@@ -77,7 +78,7 @@ func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
             out.append(formatter.format(e) + "\n")
         } else if let r = o.result {
             out.append((r.failureMessage ?? "") + "\n")
-            out.append(r.details)
+            out.append(r.details(color: color))
         }
     }
     out.append("\(outcomes.count - failed) passed, \(failed) failed\n")

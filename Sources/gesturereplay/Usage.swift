@@ -19,7 +19,8 @@ let helpText = """
     OPTIONS
       -f, --format text|jsonl      output format (default text; jsonl schema: docs/output-format.md)
           --scene FILE             scene (views and recognizers) to use instead of the trace's own
-          --recognizers A,B        run only these recognizers of the scene
+          --recognizers A,B        run only these recognizers of the scene (warns when one left out
+                                   is required by, or simultaneous with, one kept); repeats combine
           --input-format json|jsonl|csv
                                    force the input format
           --time-unit s|ms|us|ns   unit of the trace's timestamps (default s)
@@ -32,6 +33,13 @@ let helpText = """
       -h, --help                   show this help
           --version                show the version
 
+    OUTPUT FILTERS (what is printed; every recognizer still runs, the replay is the same)
+          --states LIST            only transitions to these states (began,changed,ended or
+                                   recognized,cancelled,failed,possible); repeats combine
+          --show A,B               only these recognizers' lines; repeats combine
+          --summary                after the replay, per recognizer: recognized / failed /
+                                   cancelled counts and the most common failure reasons
+
     CHECK AND TEST
       A trace passes when its golden file (TRACE with extension .expected) matches, if it has one,
       and every expectation in its "expect" (in the trace or its scene) holds; a trace with neither
@@ -42,6 +50,12 @@ let helpText = """
           --junit FILE             (test) also write a JUnit XML report
           --shard I/N              (test) run only slice I of N (deterministic)
       -j, --jobs N                 (test) run N traces at once (default: all cores)
+          --color auto|always|never
+                                   (check, test) colour diffs (default auto: on a terminal,
+                                   unless NO_COLOR is set; docs/ci.md)
+
+    An option that takes one value may be given once (NAME.args and the command line once each;
+    the command line's wins).
 
     EXAMPLES
       gesturereplay Traces/double-tap.json

@@ -29,7 +29,7 @@ func run() -> Int32 {
         // `check` replays with the trace's own `.args` first; options given here come after and win.
         if case .check(let options, _, _) = command, options.inputPath != "-" {
             let fromFile = (try? argsFileArguments(forTrace: options.inputPath)) ?? []
-            if !fromFile.isEmpty { command = try parseCommandLine(["check"] + fromFile + arguments.dropFirst()) }
+            if !fromFile.isEmpty { command = try parseCommandLine(["check"] + fromFile + arguments.dropFirst(), fileArgumentCount: fromFile.count) }
         }
     } catch {
         printError("gesturereplay: error: \(error.message)\n\(usageLine)")

@@ -38,20 +38,22 @@ struct CheckAndSuiteTests {
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        try #require(lines.count == 8, "\(r)")
-        #expect(Array(lines[0...3]) == [
+        try #require(lines.count == 10, "\(r)")
+        #expect(Array(lines[0...4]) == [
             "FAIL t.json: output differs from t.expected",
+            "differs: 1 line changed (taps); largest numeric change 1 (taps)",
             "--- t.expected",
             "+++ t.json (actual)",
             "@@ -1,2 +1,2 @@",
         ])
-        // The changed line, removed and added (the order of the pair is not fixed by this test).
-        #expect(Set(lines[4...5]) == [
+        // The changed line, removed and added, and the changed field marked.
+        #expect(Array(lines[5...7]) == [
             "-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 3",
             "+   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2",
+            "?" + String(repeating: " ", count: 79) + "^^^^^^",
         ])
-        #expect(lines[6] == "    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized")
-        #expect(lines[7] == "")
+        #expect(lines[8] == "    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized")
+        #expect(lines[9] == "")
     }
 
     @Test("check: a missing golden file (and no expectations) fails with a hint, without a diff")

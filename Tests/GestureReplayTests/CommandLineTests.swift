@@ -117,7 +117,7 @@ struct CommandLineTests {
     func invalidTraceJSONLines() throws {
         let r = try BinaryRunner.run(["--format", "jsonl", "Traces/errors/time-backwards.jsonl"])
         #expect(r.status == 65)
-        #expect(r.stdout == "{\"event\":\"replay\",\"schema\":1}\n")
+        #expect(r.stdout == "{\"event\":\"replay\",\"schema\":2}\n")
         #expect(r.stderr.hasPrefix("Traces/errors/time-backwards.jsonl:4:7: error: "))
     }
 

@@ -171,21 +171,22 @@ struct ExpectationCLITests {
         let r = try BinaryRunner.run(["test", "s"], in: dir.url)
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        try #require(lines.count == 12, "\(r)")
-        #expect(Array(lines[0...6]) == [
+        try #require(lines.count == 13, "\(r)")
+        #expect(Array(lines[0...7]) == [
             "FAIL s/double.json: output differs from s/double.expected",
+            "differs: 4 lines added, 2 lines removed",
             "--- s/double.expected",
             "+++ s/double.json (actual)",
             "@@ -1,2 +1,4 @@",
             "-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2",
             "-   0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized",
-            "+   0.183  doubleTap  tap  possible -> failed     at (195.2, 421.0)  touches 0  taps 1  reason: " + lines[6].components(separatedBy: "reason: ").last!,
+            "+   0.183  doubleTap  tap  possible -> failed     at (195.2, 421.0)  touches 0  taps 1  reason: " + lines[7].components(separatedBy: "reason: ").last!,
         ])
-        #expect(lines[6].contains("maximumTapInterval 0.1 s"), "the reason names the changed parameter")
-        #expect(lines[7] == "+   0.183  single     tap  possible -> ended      at (195.2, 421.0)  touches 1  taps 1")
-        #expect(lines[8].hasPrefix("+   0.389  doubleTap  tap  possible -> failed "))
-        #expect(lines[9] == "+   0.389  single     tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 1")
-        #expect(Array(lines[10...]) == ["0 passed, 1 failed", ""])
+        #expect(lines[7].contains("maximumTapInterval 0.1 s"), "the reason names the changed parameter")
+        #expect(lines[8] == "+   0.183  single     tap  possible -> ended      at (195.2, 421.0)  touches 1  taps 1")
+        #expect(lines[9].hasPrefix("+   0.389  doubleTap  tap  possible -> failed "))
+        #expect(lines[10] == "+   0.389  single     tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 1")
+        #expect(Array(lines[11...]) == ["0 passed, 1 failed", ""])
         let update = try BinaryRunner.run(["test", "--update", "s"], in: dir.url)
         #expect(update.stdout == "UPDATED s/double.json\n1 passed, 0 failed\n")
         #expect(try BinaryRunner.run(["test", "s"], in: dir.url).status == 0)

@@ -154,6 +154,6 @@ struct InputFormatTests {
     func csvMissingColumn() throws {
         let r = try BinaryRunner.run(["-"], stdin: Data("# rec\nt,id,x,y\n0,1,1,1\n".utf8))
         #expect(r.status == 65)
-        #expect(r.stderr == "<stdin>:2:1: error: missing column 'phase' (also accepted: type, action)\n")
+        #expect(r.stderr == "<stdin>:2:1: error: missing column 'phase' (also accepted: type, action); the header read (4 columns): 't,id,x,y'\n")
     }
 }

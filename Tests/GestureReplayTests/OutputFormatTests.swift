@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The output formats (docs/output-format.md): JSON Lines schema 1, the text layout, determinism.
+/// The output formats (docs/output-format.md): JSON Lines schema 2, the text layout, determinism.
 @Suite("Output formats")
 struct OutputFormatTests {
     /// Keys of each JSON Lines event: required, and optional (extra values of custom recognizers,
@@ -9,10 +9,11 @@ struct OutputFormatTests {
     static let schema: [String: (required: Set<String>, optional: Set<String>)] = [
         "replay": (["event", "schema"], []),
         "gesture": (["event", "t", "recognizer", "kind", "state", "previous", "location", "touches"],
-                    ["taps", "translation", "scale", "rotation", "velocity", "direction", "selectionRect", "reason"]),
+                    ["taps", "translation", "scale", "rotation", "velocity", "scaleVelocity", "angularVelocity", "direction", "selectionRect", "reason"]),
         "diagnostic": (["event", "t", "kind", "message"], ["recognizer"]),
         "touch": (["event", "t", "touch", "phase", "location", "velocity"], []),
         "view": (["event", "t", "view", "message", "touch"], []),
+        "summary": (["event", "recognizer", "kind", "recognized", "failed", "cancelled", "reasons"], []),
     ]
     static let extraKeys: Set<String> = ["tickles"]
     static let states: Set<String> = ["possible", "began", "changed", "ended", "cancelled", "failed"]
@@ -36,7 +37,7 @@ struct OutputFormatTests {
     @Test("--format jsonl: every line is a JSON object with the documented keys", arguments: [
         "Traces/pan-velocity.json", "Traces/views.json", "Traces/double-tap.json", "Traces/tickle-success.csv",
         "Traces/marquee-up-left.json", "Traces/rotation.json", "Traces/swipe-down.json", "Traces/two-finger-swipe-up.jsonl",
-        "Traces/moveme.json", "Traces/default-scene.csv",
+        "Traces/moveme.json", "Traces/default-scene.csv", "Traces/pinch.json",
     ])
     func jsonLinesSchema(_ path: String) throws {
         let trace = GoldenTrace(path: path)
@@ -45,7 +46,7 @@ struct OutputFormatTests {
         let objects = try Self.parseLines(r.stdout)
         try #require(!objects.isEmpty)
         #expect(objects[0]["event"] as? String == "replay")
-        #expect((objects[0]["schema"] as? NSNumber)?.intValue == 1)
+        #expect((objects[0]["schema"] as? NSNumber)?.intValue == 2)
         var lastTime = -Double.infinity
         for (i, o) in objects.enumerated() {
             let event = try #require(o["event"] as? String, "line \(i + 1) has no event")
@@ -65,7 +66,9 @@ struct OutputFormatTests {
                 #expect(Self.isPoint(o["location"]))
                 #expect(o["touches"] is NSNumber)
                 if let v = o["translation"] { #expect(Self.isPoint(v)) }
-                if let v = o["velocity"] { #expect(Self.isPoint(v) || v is NSNumber) }
+                if let v = o["velocity"] { #expect(Self.isPoint(v), "line \(i + 1): velocity must be {x, y} (schema 2)") }
+                if let v = o["scaleVelocity"] { #expect(v is NSNumber && o["kind"] as? String == "pinch") }
+                if let v = o["angularVelocity"] { #expect(v is NSNumber && o["kind"] as? String == "rotation") }
                 if let v = o["selectionRect"] as? [String: Any] {
                     #expect(Set(v.keys) == ["x", "y", "width", "height"])
                     #expect(((v["width"] as? NSNumber)?.doubleValue ?? -1) >= 0)
@@ -83,6 +86,40 @@ struct OutputFormatTests {
                 break
             }
         }
+    }
+
+    @Test("schema 2: one key, one type: `velocity` is {x, y} on every line (jq `.velocity.y` works), pinch and rotation have their own keys")
+    func schemaTwoVelocityKeys() throws {
+        let pinch = try Self.parseLines(try BinaryRunner.run(["-f", "jsonl", "Traces/pinch.json"]).stdout)
+        #expect(pinch.first?["schema"] as? Int == 2)
+        let pinchLines = pinch.filter { $0["kind"] as? String == "pinch" }
+        try #require(!pinchLines.isEmpty)
+        for line in pinchLines {
+            #expect(line["velocity"] == nil, "\(line)")
+            #expect(line["scaleVelocity"] is NSNumber, "\(line)")
+        }
+        let rotation = try Self.parseLines(try BinaryRunner.run(["-f", "jsonl", "Traces/rotation.json"]).stdout)
+        let rotationLines = rotation.filter { $0["kind"] as? String == "rotation" }
+        try #require(!rotationLines.isEmpty)
+        for line in rotationLines {
+            #expect(line["velocity"] == nil, "\(line)")
+            #expect(line["angularVelocity"] is NSNumber, "\(line)")
+        }
+        // A pan's velocity stays a point.
+        let pan = try Self.parseLines(try BinaryRunner.run(["-f", "jsonl", "--recognizers", "pan", "Traces/default-scene.csv"]).stdout)
+        #expect(pan.filter { $0["event"] as? String == "gesture" }.allSatisfy { Self.isPoint($0["velocity"]) })
+    }
+
+    @Test("expectations accept the schema 2 names scaleVelocity and angularVelocity")
+    func schemaTwoNamesInExpectations() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let pinch = try BinaryRunner.packageFile("Traces/pinch.json")
+        let expect = #""expect": [{"recognizer": "pinch", "state": "changed", "scaleVelocity": {"min": 0.5}}, {"recognizer": "pinch", "never": "changed", "scaleVelocity": {"min": 1000}}],"#
+        try dir.write("t.json", "{" + expect + pinch.drop { $0 != "{" }.dropFirst())
+        let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout == "PASS t.json\n")
     }
 
     @Test("JSON Lines and text report the same transitions")
@@ -122,6 +159,8 @@ struct OutputFormatTests {
         #expect(text.status == 0)
         #expect(text.stdout.contains("   0.200  note: touch 1 still down at the end of the trace; cancelled\n"))
         #expect(text.stdout.contains("changed -> cancelled"))
+        // The documented reason, not "cancelled by the recognizer".
+        #expect(text.stdout.hasSuffix("  reason: trace ended\n"), "\(text)")
         #expect(text.stderr == "held.csv:2:5: warning: touch 1 never ended (no 'ended' or 'cancelled' before the end of the trace)\n")
         let json = try BinaryRunner.run(["--recognizers", "pan", "--format", "jsonl", "--touches", "held.csv"], in: dir.url)
         let objects = try Self.parseLines(json.stdout)

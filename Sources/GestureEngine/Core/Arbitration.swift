@@ -44,6 +44,7 @@ extension GestureEnvironment {
     /// The reason of a failure or cancellation the recognizer asked for (`requested` is what it asked).
     private func failureReason(of r: GestureRecognizer, _ requested: GestureRecognizerState) -> String? {
         if let reason = r.pendingFailureReason { return reason }
+        if isEndingTrace { return "trace ended" }
         return requested == .cancelled ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
     }
 

@@ -20,6 +20,9 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) public internal(set) var currentTime: Double = 0
     /// True after `finish()`: later events are rejected with a diagnostic.
     @exclusivity(unchecked) public private(set) var isFinished = false
+    /// True from `finish()` on: a recognizer that fails or cancels without a reason of its own
+    /// (because the touches still down are cancelled) gets the reason "trace ended".
+    @exclusivity(unchecked) var isEndingTrace = false
 
     @exclusivity(unchecked) var timers = TimerQueue()
     @exclusivity(unchecked) private var hasStarted = false
@@ -130,6 +133,7 @@ public final class GestureEnvironment {
     /// fails (or is cancelled if it had begun) with the reason "trace ended". Nothing is reported afterwards.
     public func finish() {
         guard !isFinished else { return }
+        isEndingTrace = true
         if !event.allTouches.isEmpty {
             stamp &+= 1
             for touch in event.allTouches {

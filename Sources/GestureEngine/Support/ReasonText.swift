@@ -7,6 +7,11 @@
 /// exactly what `String` interpolation gives: `\(short: x)` is `\(formatShort(x))`,
 /// `\(short: x, decimals: 3)` is `\(formatShort(x, decimals: 3))`, an `Int` prints its
 /// `description`, a `String` itself, and anything else `String(describing:)`.
+///
+/// One exception keeps a comparison true as printed: when two `short:` numbers are separated by
+/// text holding `>` or `<` (`moved \(short: d) pt > allowableMovement \(short: limit) pt`) and they
+/// would print the same although they differ (40.83 and 40.8 both as `40.8`), both get more
+/// decimals, as many as it takes for them to differ (at most 9): `moved 40.83 pt > ... 40.8 pt`.
 struct ReasonText: ExpressibleByStringInterpolation {
     let string: String
 
@@ -20,31 +25,65 @@ struct ReasonText: ExpressibleByStringInterpolation {
 
     struct Builder: StringInterpolationProtocol {
         var bytes: [UInt8] = []
+        /// The last `short:` number: its value, decimals and where its digits are in `bytes`
+        /// (nil after any other interpolation).
+        private var lastShort: (value: Double, decimals: Int, start: Int, end: Int)?
+        /// Whether a `>` or `<` was written since `lastShort`.
+        private var comparedSinceLast = false
 
         init(literalCapacity: Int, interpolationCount: Int) {
             bytes.reserveCapacity(literalCapacity + interpolationCount * 12)
         }
 
         mutating func appendLiteral(_ literal: StaticString) {
-            literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            literal.withUTF8Buffer { b in
+                if lastShort != nil && !comparedSinceLast {
+                    comparedSinceLast = b.contains(UInt8(ascii: ">")) || b.contains(UInt8(ascii: "<"))
+                }
+                bytes.append(contentsOf: b)
+            }
         }
 
-        /// As `\(formatShort(value, decimals: decimals))`.
+        /// As `\(formatShort(value, decimals: decimals))`, with more decimals where a comparison
+        /// with the previous number would otherwise read false (see `ReasonText`).
         mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
+            let start = bytes.count
             appendFixed(value, decimals: decimals, trim: true, to: &bytes)
+            if let last = lastShort, comparedSinceLast, last.value != value, value.isFinite, last.value.isFinite,
+               bytes[last.start..<last.end].elementsEqual(bytes[start...]) {
+                var d = max(decimals, last.decimals)
+                var earlier: [UInt8] = [], later: [UInt8] = []
+                repeat {
+                    d += 1
+                    earlier.removeAll(keepingCapacity: true)
+                    later.removeAll(keepingCapacity: true)
+                    appendFixed(last.value, decimals: d, trim: true, to: &earlier)
+                    appendFixed(value, decimals: d, trim: true, to: &later)
+                } while earlier == later && d < 9
+                bytes.replaceSubrange(start..., with: later)
+                bytes.replaceSubrange(last.start..<last.end, with: earlier)
+                let shift = earlier.count - (last.end - last.start)
+                lastShort = (value, decimals, start + shift, bytes.count)
+            } else {
+                lastShort = (value, decimals, start, bytes.count)
+            }
+            comparedSinceLast = false
         }
 
         /// As `\(value)` for an `Int` (its `description`).
         mutating func appendInterpolation(_ value: Int) {
+            lastShort = nil
             appendInteger(value, to: &bytes)
         }
 
         mutating func appendInterpolation(_ value: String) {
+            lastShort = nil
             bytes.append(contentsOf: value.utf8)
         }
 
         /// Anything else, as `String` interpolation prints it.
         mutating func appendInterpolation<T>(_ value: T) {
+            lastShort = nil
             bytes.append(contentsOf: String(describing: value).utf8)
         }
     }

@@ -86,6 +86,21 @@ struct ExpectationEvaluator {
                 for t in mine {
                     for f in ValueField.reported(in: t) where !reported.contains(f.key) { reported.append(f.key) }
                 }
+                // The real cause, when there is one: it never recognized because it failed or was
+                // cancelled (prevented, required to fail...). Show those transitions, with their reasons.
+                if !mine.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
+                    let ends = mine.filter { $0.state == .failed || $0.state == .cancelled }
+                    if let first = ends.first {
+                        let how = ends.count == 1
+                            ? "it \(first.state) at \(formatDecimal(first.time, decimals: 3)) s"
+                            : "it \(first.state) \(ends.count) times"
+                        return ExpectationFailure(
+                            location: c.location, expected: e.summary,
+                            got: "\(e.recognizer) never reports \(c.key): it never recognized; \(how), before reporting it"
+                                + " (the values it reports: \(reported.joined(separator: ", "))):",
+                            shown: ends.suffix(Self.shownClosest).map { ExpectationFailure.Shown(line: render($0), mismatches: []) })
+                    }
+                }
                 return ExpectationFailure(location: c.location, expected: e.summary,
                                           got: "\(e.recognizer) never reports \(c.key) (its transitions report: \(reported.joined(separator: ", ")))",
                                           shown: [])

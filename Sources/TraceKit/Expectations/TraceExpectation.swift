@@ -208,7 +208,10 @@ public enum ValueField: Sendable, Equatable, Hashable {
     /// custom recognizer's value (`tickles`, or `name.x`/`name.y` for a point).
     public init(key: String) {
         let normalized = key.hasPrefix("selection.") ? "selectionRect." + key.dropFirst("selection.".count) : key
-        if let known = Self.keyed.first(where: { $0.key == normalized }) {
+        if normalized == "scaleVelocity" || normalized == "angularVelocity" {
+            // JSON Lines schema 2's names for a pinch's and a rotation's `velocity`.
+            self = .scalarVelocity
+        } else if let known = Self.keyed.first(where: { $0.key == normalized }) {
             self = known.field
         } else if key.count > 2, key.hasSuffix(".x") {
             self = .extraX(String(key.dropLast(2)))

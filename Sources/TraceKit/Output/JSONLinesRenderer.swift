@@ -6,7 +6,10 @@ import GestureEngine
 /// radians with up to 6, trailing zeros dropped; a value that is not finite prints as `null`.
 public struct JSONLinesRenderer: ReplayRenderer {
     /// The output schema's version, printed in the first line; bumped on any incompatible change.
-    public static let schemaVersion = 1
+    ///
+    /// Schema 2 (from 1): a pinch's scalar velocity is `scaleVelocity` and a rotation's
+    /// `angularVelocity` (numbers), so `velocity` is always a `{"x","y"}` object (docs/output-format.md).
+    public static let schemaVersion = 2
 
     public init() {}
 
@@ -114,7 +117,8 @@ public struct JSONLinesRenderer: ReplayRenderer {
         if let vel = t.values.velocity {
             writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
         } else if let sv = t.values.scalarVelocity {
-            w.bytes(",\"velocity\":")
+            // Schema 2: one key, one type (`velocity` is always a point).
+            if t.values.rotation != nil { w.bytes(",\"angularVelocity\":") } else { w.bytes(",\"scaleVelocity\":") }
             w.number(sv, decimals: 6, trim: true)
         }
         if let d = t.values.direction {

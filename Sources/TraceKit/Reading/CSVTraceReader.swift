@@ -17,7 +17,7 @@ import GestureEngine
 ///   header); CRLF and LF both work; quoted fields follow RFC 4180
 ///   (see ``CSVFieldSplitter``). A UTF-8 BOM at the start is skipped.
 /// - An input with no header row is an "empty trace" error; a header with no
-///   rows is a valid, empty trace.
+///   rows reads as zero rows (the replay rejects it: "empty trace: no events").
 ///
 /// Streaming: the bytes go through one reusable ``ByteSource`` buffer; each
 /// row is split in place and its values parsed straight from the bytes.
@@ -96,9 +96,11 @@ struct CSVHeader {
         let missing = TraceField.allCases.filter { columnOf[Int($0.rawValue)] == nil }
         if !missing.isEmpty {
             var message = "missing \(missing.count == 1 ? "column" : "columns") " + missing.map(\.quotedWithAliases).joined(separator: ", ")
-            if missing.count == TraceField.allCases.count {
+            let hint = ReaderText.csvHeaderHint(names)
+            if missing.count == TraceField.allCases.count && hint.delimiter == nil {
                 message += "; the first line must be a header naming the columns"
             }
+            message += "; " + hint.text
             throw TraceError.invalidTrace(message, at: SourceLocation(path: path, position: records.recordPosition))
         }
         columns = (columnOf[0]!, columnOf[1]!, columnOf[2]!, columnOf[3]!, columnOf[4]!)

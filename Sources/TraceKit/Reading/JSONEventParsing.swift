@@ -263,8 +263,9 @@ struct JSONEventParser {
         }
         if seen != 0x1F {
             // Point at the event's opening brace (possibly on an earlier line).
-            throw TraceError.invalidTrace(ReaderText.missingFields(seen),
-                                          at: SourceLocation(path: s.path, position: positions.row))
+            var message = ReaderText.missingFields(seen)
+            if let hint = ReaderText.caseHint(s.base, objectStart, s.i, seen: seen) { message += " (\(hint))" }
+            throw TraceError.invalidTrace(message, at: SourceLocation(path: s.path, position: positions.row))
         }
         return TraceRow(time: time, touch: touch, phase: phase, x: x, y: y, positions: positions)
     }

@@ -36,5 +36,6 @@
 /// - Times may be negative (only differences matter); they must be finite, as
 ///   must coordinates. `--time-unit` divides by 1e3/1e6/1e9.
 /// - An input without any event line/row/header is an "empty trace" error; a
-///   CSV header without rows, `[]` and `{"events": []}` are valid empty traces.
+///   CSV header without rows, `[]` and `{"events": []}` read as zero rows, which the replay rejects
+///   with the same "empty trace: no events" error (`Replayer`).
 public enum TraceReading {}

@@ -24,6 +24,16 @@ public struct ReplayOptions: Sendable {
     public var lenient = false
     /// The screen size, points; overrides the trace's `screen`.
     public var screen: Size?
+    /// Output filter: only transitions to these states are printed (nil prints all). The replay is
+    /// the same: every recognizer still runs.
+    public var shownStates: Set<GestureRecognizerState>?
+    /// Output filter: only these recognizers' lines are printed (nil prints all); all still run.
+    public var shownRecognizers: [String]?
+    /// After the replay, one line per (shown) recognizer: how often it recognized, failed and was
+    /// cancelled, and its most common failure reasons (`ReplaySummary`).
+    public var summary = false
+    /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
+    public var color: ColorChoice = .auto
 
     public init(inputPath: String) {
         self.inputPath = inputPath

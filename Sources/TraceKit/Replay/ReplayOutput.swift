@@ -10,6 +10,10 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     let reportTouches: Bool
     let reportViews: Bool
     let velocityEstimator: VelocityEstimatorKind
+    /// `--states`/`--show`: nil when every line is printed.
+    var filter: OutputFilter?
+    /// `--summary`: counts every transition (filtered or not).
+    var summary: ReplaySummary?
     /// Per-touch velocity trackers (only with `--touches`), keyed by engine touch id.
     var trackers: [Int: VelocityTracker] = [:]
 
@@ -37,10 +41,13 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     }
 
     func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
+        if let summary { summary.record(transition) }
+        if let filter, !filter.shows(transition) { return }
         renderer.transition(transition, into: &buffer)
     }
 
     func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
+        if let filter, !filter.shows(diagnostic) { return }
         renderer.diagnostic(diagnostic, into: &buffer)
     }
 

@@ -24,7 +24,12 @@ public enum Replayer {
         } else {
             scene = Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
         }
-        if let names = options.recognizerFilter { scene = try scene.keepOnly(names) }
+        if let names = options.recognizerFilter {
+            scene = try scene.keepOnly(names)
+            for message in scene.brokenRelations { warn(.warning(message, at: nil)) }
+        }
+        let filter = try OutputFilter.make(options, scene: scene)
+        let summary = options.summary ? ReplaySummary(scene: scene, filter: filter) : nil
         try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: reader.expect, sceneExpect: sceneJSON?["expect"]))
         // Transitions go through the observer only if it wants them (a trace without expectations
         // replays exactly as without one).
@@ -38,9 +43,15 @@ public enum Replayer {
             let renderer = TextRenderer(
                 nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
                 kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
-            try replay(reader, environment, ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
+            let sink = ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options)
+            sink.filter = filter
+            sink.summary = summary
+            try replay(reader, environment, sink, options, observer, &output, warn)
         case .jsonl:
-            try replay(reader, environment, ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
+            let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options)
+            sink.filter = filter
+            sink.summary = summary
+            try replay(reader, environment, sink, options, observer, &output, warn)
         }
         withExtendedLifetime(scene) {}
     }
@@ -60,7 +71,9 @@ public enum Replayer {
                                     checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
+        var frameCount = 0
         while let frame = try frames.next() {
+            frameCount &+= 1
             changes.removeAll(keepingCapacity: true)
             for row in frame.rows {
                 let id = sink.touchIDs.engineID(row.touch)
@@ -70,7 +83,18 @@ public enum Replayer {
             environment.send(changes, at: frame.time)
             sink.buffer.flushIfNeeded()
         }
+        // `[]`, `{"events":[]}`, a CSV header without rows and an empty JSON Lines file are all the
+        // same error: a trace with nothing to replay never passes silently.
+        if frameCount == 0 {
+            throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
+        }
         environment.finish()
+        if let summary = sink.summary {
+            switch options.outputFormat {
+            case .text: summary.renderText(into: &sink.buffer)
+            case .jsonl: summary.renderJSONLines(into: &sink.buffer)
+            }
+        }
         sink.renderer.end(into: &sink.buffer)
         sink.buffer.flushIfNeeded()
     }

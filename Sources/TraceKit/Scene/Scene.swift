@@ -12,11 +12,24 @@ public final class Scene {
     /// The screen size, points, when known.
     public let screen: Size?
 
-    init(rootView: View, recognizers: [GestureRecognizer], delegate: SceneDelegate, screen: Size?) {
+    /// The scene's `requireToFail` and `simultaneousWith` links, by name (the default scene has none).
+    struct Relation {
+        enum Kind { case requireToFail, simultaneousWith }
+        var kind: Kind
+        var from: String
+        var to: String
+    }
+    let relations: [Relation]
+    /// After `keepOnly`: a warning per link from a kept recognizer to one that was removed (its
+    /// output can then differ from the full scene's: `single` no longer waits for `doubleTap`).
+    public private(set) var brokenRelations: [String] = []
+
+    init(rootView: View, recognizers: [GestureRecognizer], delegate: SceneDelegate, screen: Size?, relations: [Relation] = []) {
         self.rootView = rootView
         self.recognizers = recognizers
         self.delegate = delegate
         self.screen = screen
+        self.relations = relations
     }
 
     /// The name of the root view.
@@ -37,7 +50,19 @@ public final class Scene {
         for r in recognizers {
             if names.contains(r.name) { kept.append(r) } else { r.view?.removeGestureRecognizer(r) }
         }
-        return Scene(rootView: rootView, recognizers: kept, delegate: delegate, screen: screen)
+        let scene = Scene(rootView: rootView, recognizers: kept, delegate: delegate, screen: screen, relations: relations)
+        var reported: Set<String> = []
+        for link in relations where names.contains(link.from) && !names.contains(link.to) {
+            let message: String
+            switch link.kind {
+            case .requireToFail:
+                message = "--recognizers: '\(link.from)' requires '\(link.to)' to fail, but '\(link.to)' is not kept: '\(link.from)' no longer waits for it, so its output differs from the full scene's"
+            case .simultaneousWith:
+                message = "--recognizers: '\(link.from)' recognizes simultaneously with '\(link.to)', which is not kept: arbitration differs from the full scene's"
+            }
+            if reported.insert(message).inserted { scene.brokenRelations.append(message) }
+        }
+        return scene
     }
 
     /// The default scene: every kind in its default configuration on the root view, plus a

@@ -37,14 +37,15 @@ public struct SceneLoader {
             case "screen" where self.screen == nil: screen = try TraceScreen(m.value).size
             case "screen": continue
             default:
-                throw .invalidTrace("unknown scene key '\(m.key)'; expected views, recognizers or screen", at: m.keyLocation)
+                throw .invalidTrace("unknown scene key '\(m.key)'; expected views, recognizers, screen or expect", at: m.keyLocation)
             }
         }
         let root = Scene.makeRoot(screen: screen)
         let views = try buildViews(json["views"], root: root)
         let delegate = SceneDelegate(allowsEverySimultaneousPair: false)
-        let recognizers = try buildRecognizers(json["recognizers"], views: views, delegate: delegate, screen: screen)
-        return Scene(rootView: root, recognizers: recognizers, delegate: delegate, screen: screen)
+        var relations: [Scene.Relation] = []
+        let recognizers = try buildRecognizers(json["recognizers"], views: views, delegate: delegate, screen: screen, relations: &relations)
+        return Scene(rootView: root, recognizers: recognizers, delegate: delegate, screen: screen, relations: relations)
     }
 
     private func buildViews(_ json: JSONValue?, root: View) throws(TraceError) -> [String: View] {
@@ -104,7 +105,7 @@ public struct SceneLoader {
         return Rect(x: x, y: y, width: w, height: h)
     }
 
-    private func buildRecognizers(_ json: JSONValue?, views: [String: View], delegate: SceneDelegate, screen: Size?) throws(TraceError) -> [GestureRecognizer] {
+    private func buildRecognizers(_ json: JSONValue?, views: [String: View], delegate: SceneDelegate, screen: Size?, relations: inout [Scene.Relation]) throws(TraceError) -> [GestureRecognizer] {
         guard let json else { return [] }
         guard let items = json.arrayValue else { throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json) }
         var recognizers: [GestureRecognizer] = []
@@ -154,11 +155,15 @@ public struct SceneLoader {
             if let requireToFail {
                 for (name, v) in try SceneValue.names(requireToFail, "requireToFail") {
                     r.require(toFail: try Self.recognizer(name, v, byName, self: r))
+                    relations.append(Scene.Relation(kind: .requireToFail, from: r.name, to: name))
                 }
             }
             if let simultaneous {
                 for (name, v) in try SceneValue.names(simultaneous, "simultaneousWith") {
                     delegate.allowSimultaneous(r, try Self.recognizer(name, v, byName, self: r))
+                    // Either side naming the other is enough, so each side loses the other.
+                    relations.append(Scene.Relation(kind: .simultaneousWith, from: r.name, to: name))
+                    relations.append(Scene.Relation(kind: .simultaneousWith, from: name, to: r.name))
                 }
             }
         }

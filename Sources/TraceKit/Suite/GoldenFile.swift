@@ -76,6 +76,8 @@ public enum GoldenFile {
 
     /// `compare`, given the golden file's text as already read (`old`, nil when it does not exist).
     static func compare(actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool) throws(TraceError) -> Result {
+        // A golden checked out with CRLF line endings (Git's core.autocrlf) compares equal.
+        let old = old.map(UnifiedDiff.normalizingLineEndings)
         if update && old != actual { try FileIO.writeAtomically(actual, to: expectedPath) }
         return Result(tracePath: tracePath, expectedPath: expectedPath, actual: actual, expected: old, updated: update)
     }

@@ -1,12 +1,42 @@
 /// A unified diff of two texts, line by line (`---`/`+++` headers, `@@` hunks with 3 lines of
-/// context), from a longest-common-subsequence alignment.
+/// context), from a longest-common-subsequence alignment, with what `DiffHighlight` adds: a
+/// one-line summary first (`differs: 2 lines changed (velocity); largest numeric change 1.5
+/// (velocity)`), and under each changed line that replaces one line a `?` line marking its
+/// changed fields with `^`.
+///
+/// Lines are split at `\n` only; texts that differ only in their line endings (CRLF against LF)
+/// give one line saying so instead of a diff.
 public enum UnifiedDiff {
     /// The diff from `old` (expected) to `new` (actual); empty when they are equal.
     public static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         if old == new { return "" }
+        if old.utf8.contains(13) || new.utf8.contains(13), normalizingLineEndings(old) == normalizingLineEndings(new) {
+            let which = old.utf8.contains(13) ? "\(oldName) has CRLF (\\r\\n) line endings, \(newName) LF" : "\(newName) has CRLF (\\r\\n) line endings, \(oldName) LF"
+            return "line endings differ: \(which); the lines are otherwise equal\n"
+        }
         let a = lines(old), b = lines(new)
         let ops = align(a, b)
-        var out = "--- \(oldName)\n+++ \(newName)\n"
+        var summary = DiffHighlight.Summary()
+        var k = 0
+        while k < ops.count {
+            guard ops[k].kind == .delete else {
+                if ops[k].kind == .insert { summary.added += 1 }
+                k += 1
+                continue
+            }
+            var j = k
+            while j < ops.count && ops[j].kind == .delete { j += 1 }
+            var e = j
+            while e < ops.count && ops[e].kind == .insert { e += 1 }
+            if j - k == e - j {
+                for n in 0..<(j - k) { summary.addPair(old: a[ops[k + n].oldIndex], new: b[ops[j + n].newIndex]) }
+            } else {
+                summary.removed += j - k
+                summary.added += e - j
+            }
+            k = e
+        }
+        var out = summary.text + "\n--- \(oldName)\n+++ \(newName)\n"
         // Group operations into hunks around changes.
         var i = 0
         while i < ops.count {
@@ -27,17 +57,36 @@ public enum UnifiedDiff {
             let oldCount = hunk.filter { $0.kind != .insert }.count
             let newCount = hunk.filter { $0.kind != .delete }.count
             out += "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? newStart : newStart + 1),\(newCount) @@\n"
-            for op in hunk {
+            var h = hunk.startIndex
+            while h < hunk.endIndex {
+                let op = hunk[h]
                 switch op.kind {
                 case .same: out += " " + a[op.oldIndex] + "\n"
-                case .delete: out += "-" + a[op.oldIndex] + "\n"
                 case .insert: out += "+" + b[op.newIndex] + "\n"
+                case .delete:
+                    // A run of removed lines replaced by as many added ones: each added line gets a
+                    // `?` line marking its changed fields.
+                    var j = h
+                    while j < hunk.endIndex && hunk[j].kind == .delete { j += 1 }
+                    var e = j
+                    while e < hunk.endIndex && hunk[e].kind == .insert { e += 1 }
+                    for d in h..<j { out += "-" + a[hunk[d].oldIndex] + "\n" }
+                    for i in j..<e {
+                        let new = b[hunk[i].newIndex]
+                        out += "+" + new + "\n"
+                        if j - h == e - j, let marks = DiffHighlight.markerLine(old: a[hunk[h + (i - j)].oldIndex], new: new) {
+                            out += marks + "\n"
+                        }
+                    }
+                    h = e
+                    continue
                 }
+                h += 1
             }
             i = end
         }
-        if !old.isEmpty && !old.hasSuffix("\n") { out += "\\ No newline at end of expected\n" }
-        if !new.isEmpty && !new.hasSuffix("\n") { out += "\\ No newline at end of actual\n" }
+        if !old.isEmpty && !old.utf8.hasSuffixNewline { out += "\\ No newline at end of expected\n" }
+        if !new.isEmpty && !new.utf8.hasSuffixNewline { out += "\\ No newline at end of actual\n" }
         return out
     }
 
@@ -48,10 +97,27 @@ public enum UnifiedDiff {
         var newIndex: Int
     }
 
+    /// The lines of `s`, split at `\n` bytes (a `\r` before it stays in the line: `\r\n` is one
+    /// `Character`, so splitting at the `Character` `\n` would make a CRLF file one giant line).
     static func lines(_ s: String) -> [String] {
-        var result = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result = s.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         if result.last == "" { result.removeLast() }
         return result
+    }
+
+    /// `s` with every CRLF made LF.
+    public static func normalizingLineEndings(_ s: String) -> String {
+        guard s.utf8.contains(13) else { return s }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count)
+        var previousCR = false
+        for b in s.utf8 {
+            if previousCR && b != UInt8(ascii: "\n") { bytes.append(13) }
+            previousCR = b == 13
+            if !previousCR { bytes.append(b) }
+        }
+        if previousCR { bytes.append(13) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Aligns the lines: common prefix and suffix first, then an LCS table over the middle (capped
@@ -93,4 +159,8 @@ public enum UnifiedDiff {
         }
         return ops
     }
+}
+
+extension String.UTF8View {
+    var hasSuffixNewline: Bool { last == UInt8(ascii: "\n") }
 }

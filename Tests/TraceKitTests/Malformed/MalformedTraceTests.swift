@@ -31,7 +31,8 @@ struct MalformedTraceTests {
     static let cases: [Case] = [
         // CSV
         Case(file: "csv-empty.csv", exit: 65, line: 1, column: 1, message: "empty trace: no header row"),
-        Case(file: "csv-header-only.csv", exit: 0, line: 0, column: 0, message: ""),
+        // Like `[]` and an empty JSON Lines file: nothing to replay is an error (issue 15).
+        Case(file: "csv-header-only.csv", exit: 65, line: 1, column: 1, message: "empty trace: no events"),
         Case(file: "csv-blank-lines-only.csv", exit: 65, line: 1, column: 1, message: "empty trace: no header row"),
         Case(file: "csv-comments-only.csv", exit: 65, line: 1, column: 1, message: "empty trace: no header row"),
         Case(file: "csv-bom.csv", exit: 0, line: 0, column: 0, message: ""),
@@ -42,7 +43,7 @@ struct MalformedTraceTests {
         Case(file: "csv-missing-column.csv", exit: 65, line: 1, column: 1, message: "missing column 'y'"),
         Case(file: "csv-duplicate-column.csv", exit: 65, line: 1, column: 16, message: "duplicate time column 'Time' (column 1, 't', already gives the time)"),
         Case(file: "csv-no-header.csv", exit: 65, line: 1, column: 1, message: "the first line must be a header naming the columns"),
-        Case(file: "csv-semicolons.csv", exit: 65, line: 1, column: 1, message: "the first line must be a header naming the columns"),
+        Case(file: "csv-semicolons.csv", exit: 65, line: 1, column: 1, message: "is separated by ';'; CSV traces are comma-separated"),
         Case(file: "csv-cr-only-line-breaks.csv", exit: 65, line: 1, column: 1, message: "missing column 'y'"),
         Case(file: "csv-nan-x.csv", exit: 65, line: 2, column: 11, message: "'x' value 'nan' is not a finite number"),
         Case(file: "csv-inf-y.csv", exit: 65, line: 2, column: 14, message: "'y' value 'inf' is not a finite number"),

@@ -1,0 +1,100 @@
+import GestureEngine
+
+/// `--states` and `--show`: which transition lines are printed. A filter changes the output only;
+/// every recognizer still runs, so what is printed is exactly the unfiltered output's lines that
+/// pass (expectations, `--summary` and golden comparisons see the same replay).
+struct OutputFilter {
+    /// Bit `stateIndex(s)` set for each state shown.
+    private let stateMask: UInt8
+    /// The recognizers shown, by identity; nil shows all.
+    private let recognizers: Set<ObjectIdentifier>?
+    /// The same, by name, for engine notes about one recognizer.
+    private let names: Set<String>?
+
+    /// Nil when nothing is filtered. Throws a usage error for a `--show` name the scene does not
+    /// have (listing the scene's names).
+    static func make(_ options: ReplayOptions, scene: Scene) throws(TraceError) -> OutputFilter? {
+        if options.shownStates == nil && options.shownRecognizers == nil { return nil }
+        var mask: UInt8 = 0
+        for s in options.shownStates ?? Set(GestureRecognizerState.allCases) { mask |= 1 << UInt8(stateIndex(s)) }
+        var recognizers: Set<ObjectIdentifier>?
+        var names: Set<String>?
+        if let shown = options.shownRecognizers {
+            for name in shown where !scene.recognizers.contains(where: { $0.name == name }) {
+                throw .usage("--show: no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))")
+            }
+            recognizers = Set(scene.recognizers.filter { shown.contains($0.name) }.map(ObjectIdentifier.init))
+            names = Set(shown)
+        }
+        return OutputFilter(stateMask: mask, recognizers: recognizers, names: names)
+    }
+
+    @inline(__always)
+    func shows(_ t: Transition) -> Bool {
+        if stateMask & (1 << UInt8(truncatingIfNeeded: stateIndex(t.state))) == 0 { return false }
+        if let recognizers, !recognizers.contains(ObjectIdentifier(t.recognizer)) { return false }
+        return true
+    }
+
+    /// Engine notes: those about one recognizer follow `--show`; the others are always printed.
+    func shows(_ d: EngineDiagnostic) -> Bool {
+        guard let names, let r = d.recognizer else { return true }
+        return names.contains(r)
+    }
+
+    /// Whether `--summary` lists `r`.
+    func showsInSummary(_ r: GestureRecognizer) -> Bool {
+        recognizers?.contains(ObjectIdentifier(r)) ?? true
+    }
+}
+
+/// The states `--states` accepts, with `recognized` for `ended` (as in expectations).
+public enum StateNames {
+    public static let all: [(String, GestureRecognizerState)] = [
+        ("possible", .possible), ("began", .began), ("changed", .changed), ("ended", .ended),
+        ("recognized", .ended), ("cancelled", .cancelled), ("failed", .failed),
+    ]
+
+    /// Parses `began,ended`; the error message names the bad entry and lists the valid ones.
+    public static func parse(_ list: String) -> Result<Set<GestureRecognizerState>, ListError> {
+        var result: Set<GestureRecognizerState> = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = item.trimmingCharacters(in: " ")
+            guard let s = all.first(where: { $0.0 == name })?.1 else {
+                return .failure(ListError(message: name.isEmpty
+                    ? "an empty state in '\(list)'; expected a comma-separated list of: \(all.map(\.0).joined(separator: ", "))"
+                    : "unknown state '\(name)'; expected a comma-separated list of: \(all.map(\.0).joined(separator: ", "))"))
+            }
+            result.insert(s)
+        }
+        return .success(result)
+    }
+}
+
+/// A comma-separated list that cannot be used (empty, or an empty or unknown item).
+public struct ListError: Error, Sendable {
+    public var message: String
+}
+
+/// Splits a comma-separated list of names (`--recognizers`, `--show`): spaces around names are
+/// dropped; an empty list or an empty name is an error (`--recognizers ''` runs nothing, which is
+/// never what was meant).
+public func parseNameList(_ list: String, option: String) -> Result<[String], ListError> {
+    let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " ") }
+    if names.allSatisfy(\.isEmpty) {
+        return .failure(ListError(message: "\(option) needs at least one recognizer name (a comma-separated list, e.g. single,doubleTap)"))
+    }
+    if names.contains(where: \.isEmpty) {
+        return .failure(ListError(message: "\(option): an empty name in '\(list)' (a comma-separated list, e.g. single,doubleTap)"))
+    }
+    return .success(names)
+}
+
+extension Substring {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = self
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}

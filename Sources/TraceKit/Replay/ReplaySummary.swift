@@ -1,0 +1,179 @@
+import GestureEngine
+
+/// `--summary`: after the replay, per recognizer, how often it recognized, failed and was
+/// cancelled, and its most common failure (and cancel) reasons.
+///
+/// - recognized: a continuous gesture that began (`possible -> began`) or a discrete one that ended
+///   (`possible -> ended`);
+/// - reasons are grouped by their words: reasons that differ only in their numbers count together,
+///   and a number that differs is shown as its range (`moved 12.1...57.6 pt > allowableMovement 10 pt`).
+///   The 3 most common are shown, most common first (ties: the first seen first).
+final class ReplaySummary {
+    struct Reason {
+        var key: String
+        var count: Int
+        /// The words between numbers (one more than the numbers).
+        var words: [Substring]
+        /// Each number's smallest and largest value and how they were written.
+        var low: [(Double, Substring)]
+        var high: [(Double, Substring)]
+    }
+
+    struct Entry {
+        let name: String
+        let kind: String
+        let shown: Bool
+        var recognized = 0
+        var failed = 0
+        var cancelled = 0
+        var reasons: [Reason] = []
+    }
+
+    static let shownReasons = 3
+
+    private var index: [ObjectIdentifier: Int] = [:]
+    private(set) var entries: [Entry] = []
+
+    init(scene: Scene, filter: OutputFilter?) {
+        for r in scene.recognizers {
+            index[ObjectIdentifier(r)] = entries.count
+            entries.append(Entry(name: r.name, kind: r.kind, shown: filter?.showsInSummary(r) ?? true))
+        }
+    }
+
+    func record(_ t: Transition) {
+        guard let i = index[ObjectIdentifier(t.recognizer)] else { return }
+        switch t.state {
+        case .began: entries[i].recognized += 1
+        case .ended where t.previous == .possible: entries[i].recognized += 1
+        case .failed: entries[i].failed += 1
+        case .cancelled: entries[i].cancelled += 1
+        default: return
+        }
+        if let reason = t.reason, t.state == .failed || t.state == .cancelled { add(reason, to: i) }
+    }
+
+    private func add(_ reason: String, to i: Int) {
+        let (words, numbers) = Self.split(reason)
+        let key = words.joined(separator: "#")
+        if let r = entries[i].reasons.firstIndex(where: { $0.key == key }) {
+            entries[i].reasons[r].count += 1
+            for (n, number) in numbers.enumerated() {
+                if number.0 < entries[i].reasons[r].low[n].0 { entries[i].reasons[r].low[n] = number }
+                if number.0 > entries[i].reasons[r].high[n].0 { entries[i].reasons[r].high[n] = number }
+            }
+        } else {
+            entries[i].reasons.append(Reason(key: key, count: 1, words: words, low: numbers, high: numbers))
+        }
+    }
+
+    /// The text between numbers, and the numbers (value and spelling). A number is digits with an
+    /// optional fraction, and a `-` when it does not follow a letter or digit.
+    static func split(_ s: String) -> ([Substring], [(Double, Substring)]) {
+        var words: [Substring] = []
+        var numbers: [(Double, Substring)] = []
+        var wordStart = s.startIndex
+        var i = s.startIndex
+        while i < s.endIndex {
+            var j = i
+            let c = s[i]
+            if c == "-", s.index(after: i) < s.endIndex, s[s.index(after: i)].isASCIIDigit,
+               i == s.startIndex || !(s[s.index(before: i)].isLetter || s[s.index(before: i)].isASCIIDigit) {
+                j = s.index(after: i)
+            }
+            guard s[j].isASCIIDigit, i == s.startIndex || !s[s.index(before: i)].isLetter else {
+                i = s.index(after: i)
+                continue
+            }
+            var end = j
+            while end < s.endIndex && s[end].isASCIIDigit { end = s.index(after: end) }
+            if end < s.endIndex, s[end] == ".", s.index(after: end) < s.endIndex, s[s.index(after: end)].isASCIIDigit {
+                end = s.index(after: end)
+                while end < s.endIndex && s[end].isASCIIDigit { end = s.index(after: end) }
+            }
+            let text = s[i..<end]
+            words.append(s[wordStart..<i])
+            numbers.append((Double(String(text)) ?? 0, text))
+            wordStart = end
+            i = end
+        }
+        words.append(s[wordStart...])
+        return (words, numbers)
+    }
+
+    /// A reason group as shown: numbers that differ as `low...high`.
+    static func text(_ r: Reason) -> String {
+        var out = ""
+        for (n, word) in r.words.enumerated() {
+            out += word
+            guard n < r.low.count else { break }
+            out += r.low[n].1
+            if r.low[n].1 != r.high[n].1 { out += "..." + r.high[n].1 }
+        }
+        return out
+    }
+
+    /// The most common reasons first (ties: first seen first), at most `shownReasons`.
+    static func common(_ reasons: [Reason]) -> ArraySlice<Reason> {
+        reasons.enumerated().sorted { a, b in
+            a.element.count != b.element.count ? a.element.count > b.element.count : a.offset < b.offset
+        }.map(\.element).prefix(shownReasons)
+    }
+
+    /// Text: a blank line, `summary:`, then one aligned line per recognizer.
+    ///
+    /// ```
+    ///
+    /// summary:
+    ///   doubleTap  tap  recognized 1  failed 0  cancelled 0
+    ///   single     tap  recognized 0  failed 1  cancelled 0  reasons: required recognizer 'doubleTap' recognized (1)
+    /// ```
+    func renderText(into out: inout OutputBuffer) {
+        let shown = entries.filter(\.shown)
+        let nameWidth = shown.map(\.name.count).max() ?? 0
+        let kindWidth = shown.map(\.kind.count).max() ?? 0
+        out.append("\nsummary:\n" as StaticString)
+        for e in shown {
+            var line = "  " + e.name + String(repeating: " ", count: nameWidth - e.name.count + 2)
+            line += e.kind + String(repeating: " ", count: kindWidth - e.kind.count + 2)
+            line += "recognized \(e.recognized)  failed \(e.failed)  cancelled \(e.cancelled)"
+            let common = Self.common(e.reasons)
+            if !common.isEmpty {
+                line += "  reasons: " + common.map { Self.text($0) + " (\($0.count))" }.joined(separator: "; ")
+                if e.reasons.count > common.count { line += "; \(e.reasons.count - common.count) other\(e.reasons.count - common.count == 1 ? "" : "s")" }
+            }
+            out.append(line)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// JSON Lines: one `summary` event per recognizer (`docs/output-format.md`).
+    func renderJSONLines(into out: inout OutputBuffer) {
+        for e in entries where e.shown {
+            out.append("{\"event\":\"summary\",\"recognizer\":" as StaticString)
+            out.appendJSONString(e.name)
+            out.append(",\"kind\":" as StaticString)
+            out.appendJSONString(e.kind)
+            out.append(",\"recognized\":" as StaticString)
+            out.append(e.recognized)
+            out.append(",\"failed\":" as StaticString)
+            out.append(e.failed)
+            out.append(",\"cancelled\":" as StaticString)
+            out.append(e.cancelled)
+            out.append(",\"reasons\":[" as StaticString)
+            for (n, r) in Self.common(e.reasons).enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                out.append("{\"reason\":" as StaticString)
+                out.appendJSONString(Self.text(r))
+                out.append(",\"count\":" as StaticString)
+                out.append(r.count)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append("]}\n" as StaticString)
+        }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
