@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "TraceKit", targets: ["TraceKit"]),
+        .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
     ],
     targets: [
@@ -16,6 +17,9 @@ let package = Package(
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
+        // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only
+        // where UIKit exists, its line writer tested on Linux against TraceKit's reader.
+        .target(name: "TraceRecorder"),
         // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Test-only: what several test targets share (a seeded random number generator).
@@ -25,6 +29,7 @@ let package = Package(
         // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit", "TestSupport"]),
+        .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

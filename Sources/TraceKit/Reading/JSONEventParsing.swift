@@ -33,9 +33,10 @@ struct JSONEventParser {
     /// recognised as one word with its closing quote and colon, with no
     /// whitespace anywhere; times and coordinates of the short number shape
     /// (``DecimalParsing/scanShort(_:_:_:json:)``), a touch id of 1-18 digits
-    /// without a leading zero, a phase name of under 8 bytes without escapes.
+    /// without a leading zero, a phase name (or raw value string such as `"1"`)
+    /// of under 8 bytes without escapes.
     /// Anything else (whitespace, aliases, unknown or repeated keys, strings
-    /// as ids, `cancelled`, long numbers, every error) returns `nil`, and the
+    /// as ids, `cancelled`, numeric phases, long numbers, every error) returns `nil`, and the
     /// general parser reads the object from its start, so results, messages
     /// and positions are those of the general parser. Reads up to 8 bytes
     /// past `s.end` (see ``ByteSource/padding``).
@@ -371,12 +372,19 @@ struct JSONEventParser {
         throw s.error("touch id must be an integer or a string, found \(s.describeValue(at: start))", at: start)
     }
 
-    /// A phase name at `s.i`.
+    /// A phase at `s.i`: a name, or a `UITouch.Phase` raw value (a number `0`...`4`,
+    /// or the string `"0"`...`"4"`). Numbers never take the fast path.
     @inline(__always)
     private static func phase(_ s: inout JSONScanner, _ scratch: inout [UInt8]) throws(TraceError) -> TouchPhase {
         let start = s.i
-        guard s.current == UInt8(ascii: "\"") && s.i < s.end else {
-            throw s.error("'phase' must be a string, found \(s.describeValue(at: start)); expected one of: \(PhaseNames.expectedList)", at: start)
+        let c = s.current
+        if (c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10) && s.i < s.end {
+            _ = try s.scanNumber()
+            if s.i - start == 1, let p = PhaseNames.rawValue(c) { return p }
+            throw s.error(ReaderText.unknownPhase(s.base + start, s.i - start), at: start)
+        }
+        guard c == UInt8(ascii: "\"") && s.i < s.end else {
+            throw s.error("'phase' must be a string or a number, found \(s.describeValue(at: start)); expected one of: \(PhaseNames.expectedList), or a UITouch.Phase raw value: \(PhaseNames.expectedRawValues)", at: start)
         }
         let token = try s.scanString()
         if !token.hasEscapes {

@@ -106,10 +106,29 @@ func traceASCIILowercased(_ s: String) -> String {
     String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
 }
 
-/// Phase names accepted in traces.
+/// Phase names accepted in traces, and `UITouch.Phase` raw values (`0` began,
+/// `1` moved, `2` stationary, `3` ended, `4` cancelled), which recorders that
+/// write `touch.phase.rawValue` produce: a JSON number, or the one-digit text
+/// `"0"`...`"4"` (a JSON string, a CSV field).
 enum PhaseNames {
     /// `began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel)`.
     static let expectedList = "began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)"
+
+    /// The accepted raw values, for the message about a number that is not one.
+    static let expectedRawValues = "0 (began), 1 (moved), 2 (stationary), 3 (ended), 4 (cancelled)"
+
+    /// The phase whose `UITouch.Phase` raw value is the digit `byte` (`0`...`4`).
+    @inline(__always)
+    static func rawValue(_ byte: UInt8) -> TouchPhase? {
+        switch byte {
+        case UInt8(ascii: "0"): .began
+        case UInt8(ascii: "1"): .moved
+        case UInt8(ascii: "2"): .stationary
+        case UInt8(ascii: "3"): .ended
+        case UInt8(ascii: "4"): .cancelled
+        default: nil
+        }
+    }
 
     /// ``match(_:_:)`` for bytes in a reader's buffer, which may be read up to
     /// 8 bytes past `p + n` (see ``ByteSource/padding``): the name is compared
@@ -119,7 +138,9 @@ enum PhaseNames {
     static func matchPadded(_ p: UnsafePointer<UInt8>, _ n: Int) -> TouchPhase? {
         let lower: UInt64 = 0x2020_2020_2020_2020
         if n < 8 {
-            guard n >= 2 else { return nil }
+            // One byte: a raw value (compared exactly: setting bit 5 would also
+            // turn the control bytes 0x10...0x14 into digits).
+            guard n >= 2 else { return n == 1 ? rawValue(p[0]) : nil }
             let w = (SWAR.load(p) | lower) & ((1 << UInt64(n &* 8)) &- 1)
             switch w {
             case 0x6e61_6765_62: return .began       // "began"
@@ -150,6 +171,7 @@ enum PhaseNames {
             return true
         }
         switch n {
+        case 1: return rawValue(p[0])
         case 2: return eq("up") ? .ended : nil
         case 4:
             if eq("down") { return .began }

@@ -42,9 +42,22 @@ enum ReaderText {
         return "'\(text)'"
     }
 
-    /// The message for an unknown phase.
+    /// The message for an unknown phase; a number (`5`, `-1`, `1.0`) is told
+    /// the accepted `UITouch.Phase` raw values first.
     static func unknownPhase(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
-        "unknown phase \(quote(p, n)); expected one of: \(PhaseNames.expectedList)"
+        if looksNumeric(p, n) {
+            return "phase \(quote(p, n)) is not a UITouch.Phase raw value; expected one of: \(PhaseNames.expectedRawValues), or a name: \(PhaseNames.expectedList)"
+        }
+        return "unknown phase \(quote(p, n)); expected one of: \(PhaseNames.expectedList)"
+    }
+
+    /// Whether `p[0..<n]` starts like a number: an optional sign, then a digit
+    /// or a `.` and a digit.
+    private static func looksNumeric(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var k = 0
+        if k < n && (p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+")) { k += 1 }
+        if k < n && p[k] == UInt8(ascii: ".") { k += 1 }
+        return k < n && (p[k] &- UInt8(ascii: "0")) < 10
     }
 
     /// "missing field 'x'" / "missing fields 't', 'x'" for a JSON event.

@@ -99,7 +99,7 @@ struct MalformedTraceTests {
         Case(file: "json-garbage-after.json", exit: 65, line: 5, column: 1, message: "unexpected ']' after the end of the JSON document"),
         Case(file: "json-comment.json", exit: 65, line: 1, column: 1, message: "found '/'"),
         Case(file: "json-single-quotes.json", exit: 65, line: 1, column: 3, message: "expected a field name in double quotes"),
-        Case(file: "json-phase-number.json", exit: 65, line: 2, column: 30, message: "'phase' must be a string, found a number"),
+        Case(file: "json-phase-number.json", exit: 65, line: 2, column: 30, message: "phase '5' is not a UITouch.Phase raw value; expected one of: 0 (began), 1 (moved)"),
         Case(file: "json-id-fraction.json", exit: 65, line: 2, column: 18, message: "touch id must be an integer or a string, found '1.5'"),
         Case(file: "json-id-boolean.json", exit: 65, line: 2, column: 18, message: "touch id must be an integer or a string, found a boolean"),
         Case(file: "json-screen-negative.json", exit: 65, line: 1, column: 22, message: "screen 'width' must be positive"),

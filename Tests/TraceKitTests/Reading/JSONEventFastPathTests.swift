@@ -20,7 +20,8 @@ struct JSONEventFastPathTests {
     static let ids = ["1", "2", "17", "123456789012345678", "1234567890123456789", "0", "01", "-3", "1.5", "\"a\"",
                       "\"\"", "true", "1e2", "1234567", "12345678", "99999999"]
     static let phases = ["\"began\"", "\"moved\"", "\"ended\"", "\"cancelled\"", "\"MOVED\"", "\"up\"", "\"x\"",
-                         "\"mo\\u0076ed\"", "\"stationary\"", "3", "\"\""]
+                         "\"mo\\u0076ed\"", "\"stationary\"", "3", "\"\"",
+                         "0", "4", "5", "-1", "1.0", "\"2\"", "\"5\"", "\"\\u0031\""]
 
     static func pick(_ a: [String], _ g: inout SplitMix64, common: String) -> String {
         g.next() % 3 == 0 ? a[Int(g.next() % UInt64(a.count))] : common

@@ -86,7 +86,7 @@ struct JSONLinesTraceReaderTests {
         ErrorCase("truncated mid-value", "{\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":1,\"y\":2}\n{\"t\":0.5,\"id\":1,\"phase\":\"mo", line: 2, column: 28, "missing closing quote"),
         ErrorCase("unknown phase", "{\"t\":0,\"id\":1,\"phase\":\"tap\",\"x\":1,\"y\":2}\n", line: 1, column: 23,
                   "unknown phase 'tap'", "began, moved, stationary, ended, cancelled", "down, move, up, cancel"),
-        ErrorCase("phase not a string", "{\"t\":0,\"id\":1,\"phase\":1,\"x\":1,\"y\":2}\n", line: 1, column: 23, "'phase' must be a string, found a number"),
+        ErrorCase("phase neither a string nor a number", "{\"t\":0,\"id\":1,\"phase\":true,\"x\":1,\"y\":2}\n", line: 1, column: 23, "'phase' must be a string or a number, found a boolean"),
         ErrorCase("missing field", "\n {\"t\":0,\"id\":1,\"x\":1,\"y\":2}\n", line: 2, column: 2, "event is missing field 'phase' (also accepted: type, action)"),
         ErrorCase("missing fields", "{}\n", line: 1, column: 1, "event is missing fields 't'", "'id'", "'phase'", "'x'", "'y'"),
         ErrorCase("id neither integer nor string", "{\"t\":0,\"id\":1.5,\"phase\":\"began\",\"x\":1,\"y\":2}\n", line: 1, column: 13, "touch id must be an integer or a string, found '1.5'"),
