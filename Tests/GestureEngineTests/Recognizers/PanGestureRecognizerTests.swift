@@ -134,6 +134,7 @@ struct PanGestureRecognizerTests {
         #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 0))
         #expect(lastValues(h)?.translation == Vector(dx: 20, dy: 0))
         #expect(lastValues(h)?.numberOfTouches == 2)
+        #expect(lastValues(h)?.location == Point(x: 165, y: 100))   // last location shifted with the jump
         h.send(0.3, (1, .moved, 130, 110), (2, .moved, 200, 110))   // both down 10
         #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 10))
         h.send(0.4, (1, .ended, 130, 110))                          // centroid jumps back to (200, 110)
