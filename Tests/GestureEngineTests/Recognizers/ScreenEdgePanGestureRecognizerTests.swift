@@ -323,9 +323,9 @@ private let movesAreOptimized = false
 private let movesAreOptimized = true
 #endif
 
-/// The move paths of tap, long press, swipe and screen-edge pan allocate nothing (counted in an
+/// The move paths of tap, long press, swipe, pan, marquee and screen-edge pan allocate nothing (counted in an
 /// optimized build: `make test`'s release pass runs every suite whose name contains `AllocationTests`).
-@Suite("Allocation in tap, long press, swipe and screen-edge pan moves",
+@Suite("Allocation in tap, long press, swipe, pan, marquee and screen-edge pan moves",
        .enabled(if: movesAreOptimized, "needs an optimized build: run `make test` (its release pass runs this suite)"))
 struct RecognizerMoveAllocationTests {
     /// Sends `warmUp` then `count` moves of touch 1 from `start`, `dt` apart, each by `step`, and
@@ -367,6 +367,22 @@ struct RecognizerMoveAllocationTests {
         let edge = ScreenEdgePanGestureRecognizer(edges: .left, screenSize: Size(width: 390, height: 844))
         let r = countMoves(edge, down: Point(x: 5, y: 400), at: 0, firstMoveAt: 0.01,
                            dt: 0.001, step: Vector(dx: 0.3, dy: 0.1))
+        #expect(r.transitions == 1000)
+        #expect(r.allocations == 0)
+    }
+
+    @Test("a pan that has begun: every move reports changed without allocating (two-sample velocity, location)")
+    func pan() {
+        let r = countMoves(PanGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
+                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
+        #expect(r.transitions == 1000)
+        #expect(r.allocations == 0)
+    }
+
+    @Test("a marquee that has begun: every move reports changed and its rectangle without allocating")
+    func marquee() {
+        let r = countMoves(MarqueeGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
+                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
         #expect(r.transitions == 1000)
         #expect(r.allocations == 0)
     }
