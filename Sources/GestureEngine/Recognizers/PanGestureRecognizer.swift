@@ -143,7 +143,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasTouchedDown, let c = centroidOfTouches(excluding: []) else { return }
+        guard hasTouchedDown, numberOfTouches > 0 else { return }
+        var c = centroid()
+        if !(c.x.isFinite && c.y.isFinite) { c = centroidOfTouches(excluding: []) ?? lastLocation }
         // `_centroidMovedTo:atTime:affectingTranslation:`: the last location is the centroid; the
         // estimator takes its sample from the previous last location.
         lastLocation = c

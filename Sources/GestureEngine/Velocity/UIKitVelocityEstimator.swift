@@ -16,7 +16,7 @@
 /// - no sample is taken at the lift (`touchesEnded:` never moves the centroid), so after a pause
 ///   the release velocity is still the speed before the pause.
 ///
-/// The 1 ms limit is compared in whole nanoseconds (`TraceClock`), so a step of exactly 1 ms
+/// The 1 ms limit is compared in whole nanoseconds, so a step of exactly 1 ms
 /// counts whatever the binary rounding of the two timestamps. A velocity too large for a `Double`
 /// (an absurd step in the input) is reported as ±`Double.greatestFiniteMagnitude`, never infinity.
 ///
@@ -32,12 +32,15 @@ public struct UIKitVelocityEstimator: VelocityEstimator {
     /// The previous sample is blended in only when its time step is above this (seconds):
     /// `FLT_EPSILON`, as `velocityInView:`.
     public static let minimumPreviousSampleInterval = 1.1920928955078125e-07
-    /// `minimumSampleInterval` in nanoseconds; time steps are compared after rounding to whole
-    /// nanoseconds so that a step of exactly 1 ms counts whatever the binary rounding.
-    static let minimumSampleIntervalNanos: Int64 = 1_000_000
+    /// `minimumSampleInterval` in nanoseconds less half a nanosecond: a time step counts when
+    /// `dt × 1e9` reaches it, i.e. when it rounds to at least 1,000,000 ns, so that a step of
+    /// exactly 1 ms counts whatever the binary rounding of the two timestamps.
+    static let minimumSampleIntervalRoundingBound = 999_999.5
 
     /// The position and time of the last event, the reference for the next sample.
-    private var reference: VelocitySample?
+    private var hasReference = false
+    private var referenceTime = 0.0
+    private var referencePosition = Point.zero
     /// The latest sample, pt/s (zero when its step was under 1 ms).
     private var latest = Vector.zero
     /// The sample before it, pt/s (zero when its step was under 1 ms).
@@ -50,7 +53,7 @@ public struct UIKitVelocityEstimator: VelocityEstimator {
     public init() {}
 
     public mutating func reset() {
-        reference = nil
+        hasReference = false
         latest = .zero
         previous = .zero
         blendsPrevious = false
@@ -58,26 +61,34 @@ public struct UIKitVelocityEstimator: VelocityEstimator {
     }
 
     public mutating func addSample(time: Double, position: Point) {
-        guard let last = reference else {
-            reference = VelocitySample(time: time, position: position)
+        guard hasReference else {
+            hasReference = true
+            referenceTime = time
+            referencePosition = position
             return
         }
-        reference = VelocitySample(time: time, position: position)
-        let dt = time - last.time
+        let dt = time - referenceTime
+        let from = referencePosition
+        referenceTime = time
+        referencePosition = position
         // `_centroidMovedTo:atTime:affectingTranslation:` takes a sample only for a positive step.
         guard dt > 0 else { return }
         if sampleCount > 0 {
             previous = latest
             blendsPrevious = latestInterval > Self.minimumPreviousSampleInterval
+            sampleCount = 2
+        } else {
+            sampleCount = 1
         }
         latestInterval = dt
-        if TraceClock.nanoseconds(from: last.time, to: time) >= Self.minimumSampleIntervalNanos {
-            let v = (position - last.position) / dt
+        // Under 1 ms the sample counts as zero. Compared as whole nanoseconds (dt × 1e9 rounded
+        // >= 1,000,000), so a step of exactly 1 ms counts whatever the binary rounding of the times.
+        if dt * 1e9 >= Self.minimumSampleIntervalRoundingBound {
+            let v = (position - from) / dt
             latest = Vector(dx: Self.finite(v.dx), dy: Self.finite(v.dy))
         } else {
             latest = .zero
         }
-        sampleCount = Swift.min(sampleCount + 1, 2)
     }
 
     /// The time step of `latest`, seconds.
