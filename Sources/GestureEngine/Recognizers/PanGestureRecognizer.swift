@@ -1,38 +1,56 @@
 /// A continuous pan (drag), as `UIPanGestureRecognizer`: one or more fingers moving together.
 ///
-/// - **Begins** when the centroid of the touches has moved at least `hysteresis` (10 pt) along
-///   either axis since it touched down (per axis: a diagonal of (7, 7) does not begin, (10.5, 10.7)
-///   does), with between `minimumNumberOfTouches` and `maximumNumberOfTouches` fingers down.
-/// - At `began`, 10 pt is removed from each axis of the translation (clamped at zero, sign kept), so
-///   the translation starts near zero: (10.5, 10.7) begins with (0.5, 0.7).
-/// - **Translation** = current centroid − starting centroid, re-based when fingers are added or
-///   lifted so it does not jump. `setTranslation(_:in:)` sets it (and resets the velocity, as UIKit).
-/// - **Velocity** (pt/s) comes from the estimator chosen by `velocityEstimator` (default `.uikit`:
-///   0.2 × latest sample + 0.8 × previous velocity, a sample being the centroid's movement over the
-///   time between events, ignored under 1 ms; no sample at the lift).
-/// - **Ends** when every finger has lifted; **fails** if they all lift before it began. Too few or
-///   too many fingers keep it `possible` (it then fails at the lift). Fingers beyond
-///   `maximumNumberOfTouches` that arrive after it began are ignored.
-/// - A pan whose recognition was held back by a failure requirement starts with zero translation.
+/// Follows the decompiled iOS 18.2 UIKitCore `UIPanGestureRecognizer` (public repository
+/// `EthanArbuckle/iPhone17-1_18.2_22C152_Restore`; class and method named on each rule):
+/// - **Begins** when the translation has reached `hysteresis` (10 pt) along either axis
+///   (`_willScrollX` / `_willScrollY`: a diagonal of (7, 7) does not begin, (10.5, 10.7) does) with
+///   at least `minimumNumberOfTouches` fingers (`_shouldTryToBeginWithEvent:`).
+/// - At `began`, 10 pt is removed from each axis of the translation, clamped at zero, sign kept
+///   (`_removeHysteresisFromTranslation`): (10.5, 10.7) begins with (0.5, 0.7).
+/// - **Translation** = last centroid − first centroid (`translationInView:`); when fingers are
+///   added or lifted both are shifted by the centroid's jump (`_touchesListChangedFrom:to:`), so it
+///   does not jump. `setTranslation(_:in:)` moves the first centroid only; the velocity is kept.
+/// - **Location** (`locationInView:`) is the last centroid (`_lastSceneReferenceLocation`). A lift
+///   never moves it (`touchesEnded:` -> `_handleEndedTouches:withFinalStateAdjustments:`), so
+///   `ended` reports the translation and location of the last move, not the lift row's position.
+/// - **Velocity** (pt/s) comes from the estimator chosen by `velocityEstimator` (default `.uikit`,
+///   `UIKitVelocityEstimator`: 0.2 × latest sample + 0.8 × previous sample, the latest alone when
+///   there is no previous one, a sample under 1 ms counting as zero; no sample at the lift).
+/// - **Fingers past `maximumNumberOfTouches`** are never added to the pan (`touchesBegan:`); with
+///   `failsPastMaxTouches` (on by default) such a finger landing while the pan is still possible
+///   fails it, once it has begun it is ignored.
+/// - **Ends** when every finger has lifted; **fails** if they all lift before it began. A cancelled
+///   touch is handled as a lift, except that the last one fails (cancels, once begun) the pan
+///   (`touchesCancelled:`).
+/// - A pan whose recognition was held back by a failure requirement starts with zero translation
+///   (`_willBeginAfterSatisfyingFailureRequirements`).
 ///
-/// Reports `translation` (pt) and `velocity` (pt/s). Source of every default:
-/// decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md` (Pan).
+/// Reports `location` (pt), `translation` (pt) and `velocity` (pt/s). Values that overflow a
+/// `Double` (absurd coordinates) are reported as ±`Double.greatestFiniteMagnitude`, never infinity.
 open class PanGestureRecognizer: GestureRecognizer {
     /// Movement of the centroid along either axis needed to begin: 10 pt per axis
-    /// (decompiled iOS 18 UIKitCore, see shared/reference/uikit-semantics.md, Pan).
+    /// (`+[UIPanGestureRecognizer _defaultHysteresis]`, decompiled iOS 18.2 UIKitCore).
     public static let hysteresis = 10.0
     /// Default `minimumNumberOfTouches`: 1 finger (UIKit `UIPanGestureRecognizer` documentation).
     public static let defaultMinimumNumberOfTouches = 1
     /// Default `maximumNumberOfTouches`: unlimited, `Int.max` (UIKit `UIPanGestureRecognizer` documentation).
     public static let defaultMaximumNumberOfTouches = Int.max
+    /// Default `failsPastMaxTouches`: true. The pan's init (`_UIPanGestureRecognizerCommonInit`) is
+    /// not in the 18.2 decompile; a later build's sets the bit, and the 18.2 scroll view turns it
+    /// off explicitly for its own pan (docs/fidelity.md).
+    public static let defaultFailsPastMaxTouches = true
 
     // Configuration below: plain values (numbers, flags, option sets), read at every event. An
     // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
     // (~80 instructions per read) is skipped (docs/engine.md, "Cost").
     /// Fewest fingers that may begin the pan (default 1).
     @exclusivity(unchecked) public var minimumNumberOfTouches = PanGestureRecognizer.defaultMinimumNumberOfTouches
-    /// Most fingers that may begin the pan (default `Int.max`, unlimited).
+    /// Most fingers the pan follows (default `Int.max`, unlimited); further fingers are never added.
     @exclusivity(unchecked) public var maximumNumberOfTouches = PanGestureRecognizer.defaultMaximumNumberOfTouches
+    /// When true (the default), a finger past `maximumNumberOfTouches` landing while the pan is
+    /// still possible fails it (`-[UIPanGestureRecognizer failsPastMaxTouches]`); when false it is
+    /// only left out.
+    @exclusivity(unchecked) public var failsPastMaxTouches = PanGestureRecognizer.defaultFailsPastMaxTouches
 
     /// Which velocity estimator the pan uses (default `.uikit`, UIKit's 0.2/0.8 blend). Changing it
     /// starts a fresh estimator.
@@ -42,15 +60,15 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
-    /// The centroid's path, window coordinates, made continuous across finger changes:
-    /// centroid + `fingerChangeOffset`. Velocity samples and the translation are taken from it.
-    @exclusivity(unchecked) private var pathPosition = Point.zero
-    /// Accumulated compensation for centroid jumps when fingers are added or lifted.
-    @exclusivity(unchecked) private var fingerChangeOffset = Vector.zero
-    /// Where the path was at touch-down (hysteresis is measured from it).
-    @exclusivity(unchecked) private var startPosition = Point.zero
-    /// translation = pathPosition − translationOrigin.
-    @exclusivity(unchecked) private var translationOrigin = Point.zero
+    /// UIKit's `_firstSceneReferenceLocation`, window coordinates: translation = last − first.
+    @exclusivity(unchecked) private var firstLocation = Point.zero
+    /// UIKit's `_lastSceneReferenceLocation`, window coordinates: the centroid at the last move,
+    /// shifted when fingers are added or lifted; the pan's location.
+    @exclusivity(unchecked) private var lastLocation = Point.zero
+    /// Sum of the shifts applied to `lastLocation` when fingers were added or lifted. The velocity
+    /// estimator is fed `lastLocation − rebaseShift`, a path without those jumps, so each sample
+    /// is the movement from the shifted last location, as UIKit's.
+    @exclusivity(unchecked) private var rebaseShift = Vector.zero
     @exclusivity(unchecked) private var hasTouchedDown = false
     /// True once this pan asked for `began` (its state may still read `possible` while a failure
     /// requirement holds the recognition back).
@@ -65,17 +83,18 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     // MARK: Public values
 
-    /// The translation since the pan began, points. Views only translate, so the vector is the same
-    /// in every view's coordinates; `view` is accepted for UIKit's signature.
+    /// The translation since the pan began, points (`translationInView:`). Views only translate,
+    /// so the vector is the same in every view's coordinates; `view` is accepted for UIKit's signature.
     public func translation(in view: View?) -> Vector {
-        pathPosition - translationOrigin
+        let t = lastLocation - firstLocation
+        return Vector(dx: UIKitVelocityEstimator.finite(t.dx), dy: UIKitVelocityEstimator.finite(t.dy))
     }
 
-    /// Sets the translation (points), as UIKit; the velocity restarts from zero.
+    /// Sets the translation (points), as `setTranslation:inView:`: only the first location moves,
+    /// the velocity is kept (UIKit does not touch its velocity samples here). Ignored before a touch.
     public func setTranslation(_ translation: Vector, in view: View?) {
-        translationOrigin = pathPosition - translation
-        tracker.reset()
-        if hasTouchedDown && numberOfTouches > 0 { tracker.addSample(time: currentTime, position: pathPosition) }
+        guard hasTouchedDown else { return }
+        firstLocation = Self.finite(lastLocation - translation)
     }
 
     /// The velocity of the pan, points per second (zero before any movement).
@@ -83,85 +102,98 @@ open class PanGestureRecognizer: GestureRecognizer {
         tracker.velocityInPlace() ?? .zero
     }
 
+    /// The pan's location (`locationInView:`): the centroid at its last move (shifted when fingers
+    /// were added or lifted), not moved by a lift. Before a touch, the base class's centroid.
+    public override func location(in view: View?) -> Point {
+        guard hasTouchedDown else { return super.location(in: view) }
+        guard let view else { return lastLocation }
+        return view.convert(fromWindow: lastLocation)
+    }
+
     // MARK: Touches
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if hasBegun && numberOfTouches > maximumNumberOfTouches {
-            // Fingers beyond the maximum that arrive once the pan is going are ignored.
-            for t in touches where numberOfTouches > maximumNumberOfTouches { ignore(t, for: event) }
+        if numberOfTouches > maximumNumberOfTouches {
+            // `touchesBegan:`: a finger past the maximum is never added; with `failsPastMaxTouches`
+            // it fails a pan that is still possible.
+            var kept = numberOfTouches - touches.count
+            for t in touches {
+                if kept < maximumNumberOfTouches {
+                    kept += 1
+                } else if failsPastMaxTouches && !hasBegun {
+                    fail(makeReason("touch \(t.id) landed past maximumNumberOfTouches \(maximumNumberOfTouches) (failsPastMaxTouches)"))
+                    return
+                } else {
+                    ignore(t, for: event)
+                }
+            }
         }
-        let all = location(in: nil)
-        if !hasTouchedDown {
-            hasTouchedDown = true
-            fingerChangeOffset = .zero
-            pathPosition = all
-            startPosition = all
-            translationOrigin = all
-            tracker.reset()
-            tracker.addSample(time: event.timestamp, position: all)
+        guard let all = centroidOfTouches(excluding: []) else { return }
+        if hasTouchedDown, let old = centroidOfTouches(excluding: touches) {
+            // `_touchesListChangedFrom:to:`: first and last shift by the centroid's jump.
+            rebase(by: all - old)
             return
         }
-        // Re-base: the path stays where it was with the previous fingers.
-        if let old = centroidOfTouches(excluding: touches) {
-            fingerChangeOffset = fingerChangeOffset + (old - all)
-        }
-        pathPosition = all + fingerChangeOffset
+        hasTouchedDown = true
+        firstLocation = all
+        lastLocation = all
+        rebaseShift = .zero
+        tracker.reset()
+        tracker.addSample(time: event.timestamp, position: all)
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasTouchedDown else { return }
-        pathPosition = location(in: nil) + fingerChangeOffset
-        tracker.addSample(time: event.timestamp, position: pathPosition)
+        guard hasTouchedDown, numberOfTouches > 0 else { return }
+        var c = centroid()
+        if !(c.x.isFinite && c.y.isFinite) { c = centroidOfTouches(excluding: []) ?? lastLocation }
+        // `_centroidMovedTo:atTime:affectingTranslation:`: the last location is the centroid; the
+        // estimator takes its sample from the previous last location.
+        lastLocation = c
+        tracker.addSample(time: event.timestamp, position: Self.finite(c - rebaseShift))
         if hasBegun {
             state = .changed
             return
         }
-        let raw = pathPosition - startPosition
+        let raw = lastLocation - firstLocation
         let h = Self.hysteresis
         guard Swift.abs(raw.dx) >= h || Swift.abs(raw.dy) >= h else { return }
-        let n = numberOfTouches
-        guard n >= minimumNumberOfTouches && n <= maximumNumberOfTouches else { return }
-        let start = Vector(dx: Self.removingHysteresis(raw.dx, h), dy: Self.removingHysteresis(raw.dy, h))
-        translationOrigin = pathPosition - start
+        guard numberOfTouches >= minimumNumberOfTouches else { return }
+        removeHysteresisFromTranslation(h)
         hasBegun = true
         state = .began
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard hasTouchedDown else { return }
-        // The lift positions count for the translation; no velocity sample is taken at a lift.
-        pathPosition = location(in: nil) + fingerChangeOffset
-        if let remaining = centroidOfTouches(excluding: touches) {
-            fingerChangeOffset = pathPosition - remaining
-            return
-        }
-        tracker.addLift(time: event.timestamp, position: pathPosition)
-        if hasBegun {
-            state = .ended
-        } else {
-            fail(liftReason())
+        handleEndedTouches(touches, event) {
+            if hasBegun {
+                state = .ended
+            } else {
+                fail(liftReason())
+            }
         }
     }
 
     open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        if hasBegun {
-            state = .cancelled
-        } else {
-            fail("touch cancelled before the pan began")
+        handleEndedTouches(touches, event) {
+            if hasBegun {
+                state = .cancelled
+            } else {
+                fail("touch cancelled before the pan began")
+            }
         }
     }
 
     open override func recognitionWillResumeAfterFailureRequirements() {
-        translationOrigin = pathPosition
+        // `_willBeginAfterSatisfyingFailureRequirements`: setTranslation(zero).
+        setTranslation(.zero, in: nil)
     }
 
     open override func reset() {
         hasTouchedDown = false
         hasBegun = false
-        pathPosition = .zero
-        fingerChangeOffset = .zero
-        startPosition = .zero
-        translationOrigin = .zero
+        firstLocation = .zero
+        lastLocation = .zero
+        rebaseShift = .zero
         tracker.reset()
     }
 
@@ -169,6 +201,38 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.fillValues(&values)
         values.translation = translation(in: nil)
         values.velocity = velocity(in: nil)
+    }
+
+    // MARK: UIKit's steps
+
+    /// `_handleEndedTouches:withFinalStateAdjustments:`: the lifted (or cancelled) touches leave;
+    /// while others remain, first and last shift by the centroid's jump (from all the touches at
+    /// their positions now to the remaining ones); when none remains, `final` sets the state. The
+    /// centroid is never moved to the lift positions and no velocity sample is taken.
+    @inline(__always)
+    private func handleEndedTouches(_ touches: [Touch], _ event: TouchEvent, final: () -> Void) {
+        guard hasTouchedDown else { return }
+        if let remaining = centroidOfTouches(excluding: touches) {
+            if let all = centroidOfTouches(excluding: []) { rebase(by: remaining - all) }
+            return
+        }
+        tracker.addLift(time: event.timestamp, position: Self.finite(lastLocation - rebaseShift))
+        final()
+    }
+
+    /// `_touchesListChangedFrom:to:`: first and last location shift by `jump`.
+    private func rebase(by jump: Vector) {
+        firstLocation = Self.finite(firstLocation + jump)
+        lastLocation = Self.finite(lastLocation + jump)
+        let shift = rebaseShift + jump
+        rebaseShift = Vector(dx: UIKitVelocityEstimator.finite(shift.dx), dy: UIKitVelocityEstimator.finite(shift.dy))
+    }
+
+    /// `_removeHysteresisFromTranslation`: `h` comes off each axis of the translation, clamped at
+    /// zero, sign kept (`setTranslation:inView:` with the result).
+    func removeHysteresisFromTranslation(_ h: Double) {
+        let raw = translation(in: nil)
+        setTranslation(Vector(dx: Self.removingHysteresis(raw.dx, h), dy: Self.removingHysteresis(raw.dy, h)), in: nil)
     }
 
     // MARK: Helpers
@@ -180,15 +244,17 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     private func liftReason() -> String {
-        let raw = pathPosition - startPosition
+        let raw = translation(in: nil)
         let n = numberOfTouches
         if n < minimumNumberOfTouches {
             return makeReason("lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)")
         }
-        if n > maximumNumberOfTouches {
-            return makeReason("lifted before it began: \(n) touches > maximumNumberOfTouches \(maximumNumberOfTouches)")
-        }
         return makeReason("lifted before it began: moved (\(short: raw.dx), \(short: raw.dy)) pt, needs \(short: Self.hysteresis) pt along an axis")
+    }
+
+    /// `p` with each coordinate clamped to the finite range (absurd input must not give infinity).
+    @inline(__always) static func finite(_ p: Point) -> Point {
+        Point(x: UIKitVelocityEstimator.finite(p.x), y: UIKitVelocityEstimator.finite(p.y))
     }
 
     /// Centroid of this recognizer's touches, window coordinates, leaving out `excluded`; nil when none is left.
@@ -200,11 +266,24 @@ open class PanGestureRecognizer: GestureRecognizer {
             if let excludedSet {
                 if excludedSet.contains(ObjectIdentifier(t)) { continue }
             } else if excluded.contains(where: { $0 === t }) { continue }
-            let p = t.location(in: nil)
+            let p = t.windowLocation
             x += p.x
             y += p.y
             n += 1
         }
-        return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
+        if n == 0 { return nil }
+        let c = Point(x: x / Double(n), y: y / Double(n))
+        if c.x.isFinite && c.y.isFinite { return c }
+        // The sum overflowed (coordinates near Double's limit): the mean of the quotients cannot.
+        x = 0
+        y = 0
+        for t in self.touches {
+            if let excludedSet {
+                if excludedSet.contains(ObjectIdentifier(t)) { continue }
+            } else if excluded.contains(where: { $0 === t }) { continue }
+            x += t.windowLocation.x / Double(n)
+            y += t.windowLocation.y / Double(n)
+        }
+        return Self.finite(Point(x: x, y: y))
     }
 }

@@ -23,39 +23,50 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A pan that starts at an edge of the screen, as `UIScreenEdgePanGestureRecognizer`.
+/// A pan that starts at an edge of the screen, as `UIScreenEdgePanGestureRecognizer` (a
+/// `UIPanGestureRecognizer` subclass in UIKit).
 ///
-/// Rules (`shared/reference/uikit-semantics.md`, "Screen-edge pan"):
+/// Rules (decompiled iOS 18.2 UIKitCore, public repository
+/// `EthanArbuckle/iPhone17-1_18.2_22C152_Restore`; docs/fidelity.md):
 /// - the touch must begin within `edgeRegionSize` (13 pt) of one of `edges`; otherwise it fails;
 /// - it must leave that edge region within `maximumTimeInEdgeRegion` (0.25 s) or it fails (a timer in
 ///   trace time, firing at the deadline even when no event arrives);
-/// - it begins when the touch has moved `hysteresis` (15 pt) inward from where it touched down,
-///   measured along the edge's normal (to the right for the left edge, down for the top edge, ...);
+/// - it begins at the first move that takes the touch more than `hysteresis` (15 pt, Euclidean) from
+///   where it touched down (`_UISEDiagonalHysteresisRecognizeGestureFeature _incorporateSample:`);
+/// - its translation is the pan's (last location − first location), and when it begins
+///   (`featureDidChangeState:`, run from `touchesMoved:` before the pan's own) the hysteresis is
+///   removed from the translation as of the previous event (`_removeHysteresisFromTranslation`: 15
+///   per axis, clamped at zero), then the move's delta is added in full: a touch from x = 2 through
+///   8, 18, 30 begins at x = 18 with translation 10, then 22;
 /// - then it behaves like a pan: `changed` on every move, `ended` when the finger lifts (failed if it
-///   lifts before beginning); `maximumNumberOfTouches` is 1: further fingers are ignored;
+///   lifts before beginning), location and translation of the last move at the lift (the lift never
+///   moves the pan's centroid), UIKit's pan velocity (`UIKitVelocityEstimator` by default);
+/// - `maximumNumberOfTouches` is 1: a further finger is never added; with `failsPastMaxTouches` (on
+///   by default, as the pan) it fails the recognizer while it is still possible, once begun it is
+///   ignored;
 /// - `delaysTouchesBegan` is true: the view receives no `touchesBegan` until this recognizer fails.
 ///
 /// The screen is `screenSize` (window coordinates, origin at the top left); when it is nil the root
 /// view's size is used if the root is bounded, otherwise the recognizer fails with a reason. With the
 /// default `edges` (none, as UIKit's `UIRectEdgeNone`) it never recognizes: set `edges`.
 ///
-/// Reported values: `location` (the touch, window coordinates), `numberOfTouches`, `translation`
-/// (from where the touch began, points; re-based to zero when a failure requirement held the
-/// recognition back), `velocity` (pt/s, `velocityEstimator`, UIKit's 0.2 / 0.8 blend by default,
-/// computed by `VelocityTracker`).
+/// Reported values: `location` (the touch at its last move, window coordinates), `numberOfTouches`,
+/// `translation` (points; re-based to zero when a failure requirement held the recognition back),
+/// `velocity` (pt/s, `velocityEstimator`, computed by `VelocityTracker`).
 open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// Default edges: none (`UIRectEdgeNone`, UIKit's default; the recognizer must be told its edges).
     public static let defaultEdges: ScreenEdges = []
-    /// Default width of the edge region a touch must begin in: 13 pt (see `shared/reference/uikit-semantics.md`,
-    /// "Screen-edge pan").
+    /// Default width of the edge region a touch must begin in: 13 pt (`_UISEGestureFeatureSettings`,
+    /// see `shared/reference/uikit-semantics.md`, "Screen-edge pan").
     public static let defaultEdgeRegionSize = 13.0
-    /// Default inward movement, along the edge's normal, that makes it begin: 15 pt (see
-    /// `shared/reference/uikit-semantics.md`, "Screen-edge pan").
+    /// Default distance from the touch-down point that must be exceeded to begin, and that comes off
+    /// the translation at `began`: 15 pt (`_UISEGestureFeatureSettings` hysteresis; the pan's
+    /// hysteresis is set to it by a later build's `_commonInit`).
     public static let defaultHysteresis = 15.0
-    /// Default longest time the touch may stay in the edge region: 0.25 s (see
-    /// `shared/reference/uikit-semantics.md`, "Screen-edge pan").
+    /// Default longest time the touch may stay in the edge region: 0.25 s (`_UISEGestureFeatureSettings`
+    /// maximum swipe duration, `_UISEIdleTimerFailGestureFeature`).
     public static let defaultMaximumTimeInEdgeRegion = 0.25
-    /// Default maximum number of fingers: 1 (see `shared/reference/uikit-semantics.md`, "Screen-edge pan").
+    /// Default maximum number of fingers: 1 (`-[UIScreenEdgePanGestureRecognizer initWithTarget:action:]`).
     public static let defaultMaximumNumberOfTouches = 1
 
     // Configuration below: plain values (numbers, flags, option sets), read at every event. An
@@ -67,26 +78,32 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var screenSize: Size?
     /// Width of the region along each edge in which the touch must begin, points.
     @exclusivity(unchecked) public var edgeRegionSize = ScreenEdgePanGestureRecognizer.defaultEdgeRegionSize
-    /// Inward movement from the touch-down point that makes the gesture begin, points.
+    /// Distance from the touch-down point (Euclidean) that must be exceeded to begin, points; also
+    /// removed from each axis of the translation when it begins.
     @exclusivity(unchecked) public var hysteresis = ScreenEdgePanGestureRecognizer.defaultHysteresis
     /// How long the touch may stay within the edge region, seconds.
     @exclusivity(unchecked) public var maximumTimeInEdgeRegion = ScreenEdgePanGestureRecognizer.defaultMaximumTimeInEdgeRegion
-    /// Fingers it follows; further fingers are ignored.
+    /// Fingers it follows; further fingers are never added.
     @exclusivity(unchecked) public var maximumNumberOfTouches = ScreenEdgePanGestureRecognizer.defaultMaximumNumberOfTouches
+    /// When true (the default, as `PanGestureRecognizer.failsPastMaxTouches`), a finger past
+    /// `maximumNumberOfTouches` landing before it began fails it; when false it is only left out.
+    @exclusivity(unchecked) public var failsPastMaxTouches = PanGestureRecognizer.defaultFailsPastMaxTouches
     /// The velocity estimator (UIKit's blend by default).
     @exclusivity(unchecked) public var velocityEstimator: VelocityEstimatorKind = .uikit
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
-    /// The edge the gesture started from, once it began.
+    /// The edges the touch began in (within `edgeRegionSize`), once it began (UIKit's `touchedEdges`).
     @exclusivity(unchecked) public private(set) var recognizedEdge: ScreenEdges?
-    /// Translation since the touch began (or since the recognition was released), points.
-    @exclusivity(unchecked) public private(set) var translation = Vector.zero
 
     /// Edges whose region the touch began in.
     @exclusivity(unchecked) private var candidates: ScreenEdges = []
     @exclusivity(unchecked) private var hasLeftRegion = false
+    /// Where the touch began (the hysteresis feature's initial location), window coordinates.
     @exclusivity(unchecked) private var start: Point?
+    /// The pan's first and last locations (translation = last − first), window coordinates.
+    @exclusivity(unchecked) private var firstLocation = Point.zero
+    @exclusivity(unchecked) private var lastLocation = Point.zero
     @exclusivity(unchecked) private var hasBegun = false
     @exclusivity(unchecked) private var tracker = VelocityTracker()
     @exclusivity(unchecked) private var regionTimer: TimerToken?
@@ -101,8 +118,22 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         delaysTouchesBegan = true
     }
 
+    /// Translation since the touch began (or since the recognition was released), points.
+    public var translation: Vector {
+        let t = lastLocation - firstLocation
+        return Vector(dx: UIKitVelocityEstimator.finite(t.dx), dy: UIKitVelocityEstimator.finite(t.dy))
+    }
+
     /// The current velocity, points per second.
     public var velocity: Vector { tracker.velocityInPlace() ?? .zero }
+
+    /// The location of the touch at its last move (the pan's `locationInView:`); before a touch,
+    /// the base class's centroid.
+    public override func location(in view: View?) -> Point {
+        guard start != nil else { return super.location(in: view) }
+        guard let view else { return lastLocation }
+        return view.convert(fromWindow: lastLocation)
+    }
 
     /// The screen in use: `screenSize`, else the bounded root view's size.
     private var effectiveScreenSize: Size? {
@@ -112,11 +143,21 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        // Fingers beyond the maximum are ignored (the first ones stay).
-        var i = touches.count - 1
-        while numberOfTouches > max(maximumNumberOfTouches, 1), i >= 0 {
-            ignore(touches[i], for: event)
-            i -= 1
+        let maximum = max(maximumNumberOfTouches, 1)
+        if numberOfTouches > maximum {
+            // `-[UIPanGestureRecognizer touchesBegan:withEvent:]`: a finger past the maximum is never
+            // added; with `failsPastMaxTouches` it fails the recognizer while it is still possible.
+            var kept = numberOfTouches - touches.count
+            for t in touches {
+                if kept < maximum {
+                    kept += 1
+                } else if failsPastMaxTouches && !hasBegun {
+                    fail(makeReason("touch \(t.id) landed past maximumNumberOfTouches \(maximum) (failsPastMaxTouches)"))
+                    return
+                } else {
+                    ignore(t, for: event)
+                }
+            }
         }
         guard start == nil, let touch = trackedTouches.first else { return }
         guard let screen = effectiveScreenSize else {
@@ -127,7 +168,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             fail("no edges set (edges is empty, UIKit's default)")
             return
         }
-        let p = touch.windowLocation
+        let p = PanGestureRecognizer.finite(touch.windowLocation)
         var nearest = Double.infinity
         var nearestEdge = ScreenEdges()
         for (_, edge) in ScreenEdges.named where edges.contains(edge) {
@@ -143,6 +184,8 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             return
         }
         start = p
+        firstLocation = p
+        lastLocation = p
         tracker = VelocityTracker(kind: velocityEstimator)
         tracker.addSample(time: event.timestamp, position: p)
         let limit = maximumTimeInEdgeRegion
@@ -154,37 +197,55 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard let start, let touch = trackedTouches.first else { return }
-        let p = touch.windowLocation
+        let p = PanGestureRecognizer.finite(touch.windowLocation)
+        var recognizes = false
+        if !hasBegun {
+            // `_UISEDiagonalHysteresisRecognizeGestureFeature _incorporateSample:`: more than the
+            // hysteresis from the initial location (Euclidean), or any move when it is not positive.
+            recognizes = hysteresis <= 0 || Self.distance(from: start, to: p) > hysteresis
+            if recognizes {
+                // `featureDidChangeState:` runs before the pan's `touchesMoved:`: the hysteresis comes
+                // off the translation as of the previous event (`_removeHysteresisFromTranslation`).
+                let t = translation
+                let h = Swift.max(hysteresis, 0)
+                let kept = Vector(dx: PanGestureRecognizer.removingHysteresis(t.dx, h), dy: PanGestureRecognizer.removingHysteresis(t.dy, h))
+                firstLocation = PanGestureRecognizer.finite(lastLocation - kept)
+            }
+        }
+        // The pan's `_centroidMovedTo:atTime:affectingTranslation:`.
+        lastLocation = p
         tracker.addSample(time: event.timestamp, position: p)
-        translation = p - start
         if hasBegun {
             state = .changed
+            return
+        }
+        if recognizes {
+            recognizedEdge = candidates
+            hasBegun = true
+            if let regionTimer {
+                cancelTimer(regionTimer)
+                self.regionTimer = nil
+            }
+            state = .began
             return
         }
         guard let screen = effectiveScreenSize else { return }
         for (_, edge) in ScreenEdges.named where candidates.contains(edge) {
             if Self.distance(of: p, from: edge, screen: screen) > edgeRegionSize { hasLeftRegion = true }
-            if Self.inward(translation, from: edge) >= hysteresis {
-                recognizedEdge = edge
-                hasBegun = true
-                if let regionTimer {
-                    cancelTimer(regionTimer)
-                    self.regionTimer = nil
-                }
-                state = .began
-                return
-            }
         }
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        // `_handleEndedTouches:withFinalStateAdjustments:`: the lift never moves the location.
         if let touch = trackedTouches.first, touches.contains(where: { $0 === touch }) {
-            tracker.addLift(time: event.timestamp, position: touch.windowLocation)
+            tracker.addLift(time: event.timestamp, position: lastLocation)
         }
         if hasBegun {
             state = .ended
+        } else if let start {
+            fail(makeReason("lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: lastLocation)) pt)"))
         } else {
-            fail(makeReason("lifted before moving \(short: hysteresis) pt inward from the \(candidates) edge (moved \(short: inwardMovement) pt)"))
+            fail("lifted before the screen-edge pan began")
         }
     }
 
@@ -197,17 +258,18 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     }
 
     override open func recognitionWillResumeAfterFailureRequirements() {
-        if let touch = trackedTouches.first { start = touch.windowLocation }
-        translation = .zero
+        // `_willBeginAfterSatisfyingFailureRequirements`: setTranslation(zero).
+        firstLocation = lastLocation
     }
 
     override open func reset() {
         candidates = []
         hasLeftRegion = false
         start = nil
+        firstLocation = .zero
+        lastLocation = .zero
         hasBegun = false
         recognizedEdge = nil
-        translation = .zero
         tracker = VelocityTracker(kind: velocityEstimator)
         regionTimer = nil
     }
@@ -220,13 +282,10 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
 
     // MARK: Geometry
 
-    /// The largest inward movement toward any candidate edge so far, points (for reasons).
-    private var inwardMovement: Double {
-        var best = 0.0
-        for (_, edge) in ScreenEdges.named where candidates.contains(edge) {
-            best = max(best, Self.inward(translation, from: edge))
-        }
-        return best
+    /// Euclidean distance between `a` and `b`, points (an overflow reads as the largest finite value).
+    static func distance(from a: Point, to b: Point) -> Double {
+        let d = b - a
+        return UIKitVelocityEstimator.finite((d.dx * d.dx + d.dy * d.dy).squareRoot())
     }
 
     /// Distance of `p` (window coordinates) from `edge` of a screen of size `screen`, points
@@ -237,16 +296,6 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         case .right: screen.width - p.x
         case .top: p.y
         default: screen.height - p.y
-        }
-    }
-
-    /// The component of `v` pointing away from `edge`, into the screen, points.
-    static func inward(_ v: Vector, from edge: ScreenEdges) -> Double {
-        switch edge {
-        case .left: v.dx
-        case .right: -v.dx
-        case .top: v.dy
-        default: -v.dy
         }
     }
 }

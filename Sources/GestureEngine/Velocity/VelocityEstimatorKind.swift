@@ -6,11 +6,13 @@
 /// is checked against that platform's own test vectors (`shared/reference/velocity/`).
 ///
 /// - `uikit` (default) - **UIKit pan velocity.** velocity = 0.2 × latest sample + 0.8 × previous
-///   velocity, where a sample is the movement between two events divided by the time between
-///   them; steps under 1 ms are ignored; no sample at the lift, so after a pause the release
-///   velocity is the speed before the pause. Zero before any movement, never `nil`.
-///   Source: decompiled iOS 18 UIKitCore `UIPanGestureRecognizer`, as documented in
-///   `shared/reference/uikit-semantics.md` (Pan).
+///   sample (the latest alone when there is none yet), where a sample is the movement between two
+///   events divided by the time between them and counts as zero when that time is under 1 ms; no
+///   sample at the lift, so after a pause the release velocity is the speed before the pause. A
+///   steady 1000 pt/s reads 1000 pt/s from the first move. Zero before any movement, never `nil`.
+///   Source: decompiled iOS 18.2 UIKitCore `UIPanGestureRecognizer` (`velocityInView:`,
+///   `_centroidMovedTo:atTime:affectingTranslation:`, `_convertVelocitySample:...`); see
+///   `UIKitVelocityEstimator`.
 /// - `lsq2` - **Android's default (`VelocityTracker`, strategy LSQ2).** Unweighted least-squares
 ///   quadratic fit over at most 20 samples within 100 ms of the newest, time as negative age in
 ///   seconds; velocity = the fit's slope at the newest sample. A gap of more than 40 ms clears the
@@ -31,7 +33,7 @@
 ///   (`ImpulseVelocityTrackerStrategy`, current formula); AOSP's own expectations for it predate
 ///   that formula and hold only at their 20 % tolerance.
 public enum VelocityEstimatorKind: String, Sendable, CaseIterable {
-    /// UIKit's 0.2 / 0.8 blend of per-event velocity samples (the engine's default).
+    /// UIKit's 0.2 / 0.8 blend of the two latest velocity samples (the engine's default).
     case uikit
     /// Android's default least-squares quadratic fit (AOSP strategy LSQ2).
     case lsq2

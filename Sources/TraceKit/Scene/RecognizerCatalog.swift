@@ -35,6 +35,7 @@ enum RecognizerCatalog {
         ]),
         Kind(name: "screenEdgePan", make: { ScreenEdgePanGestureRecognizer(name: $0) }, parameters: [
             ("edges", set(ScreenEdgePanGestureRecognizer.self) { r, v throws(TraceError) in r.edges = try SceneValue.options(v, "edges", ScreenEdges.named.map { ($0.name, $0.edge) }) }),
+            ("failsPastMaxTouches", set(ScreenEdgePanGestureRecognizer.self) { r, v throws(TraceError) in r.failsPastMaxTouches = try SceneValue.bool(v, "failsPastMaxTouches") }),
             ("velocityEstimator", set(ScreenEdgePanGestureRecognizer.self) { r, v throws(TraceError) in r.velocityEstimator = try estimator(v) }),
         ]),
         Kind(name: "twoFingerSwipe", make: { TwoFingerSwipeGestureRecognizer(name: $0) }, parameters: [
@@ -51,6 +52,7 @@ enum RecognizerCatalog {
     static let panParameters: [(name: String, set: Setter)] = [
         ("minimumNumberOfTouches", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.minimumNumberOfTouches = try SceneValue.integer(v, "minimumNumberOfTouches", minimum: 1) }),
         ("maximumNumberOfTouches", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.maximumNumberOfTouches = try SceneValue.integer(v, "maximumNumberOfTouches", minimum: 1) }),
+        ("failsPastMaxTouches", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.failsPastMaxTouches = try SceneValue.bool(v, "failsPastMaxTouches") }),
         ("velocityEstimator", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.velocityEstimator = try estimator(v) }),
     ]
 

@@ -54,4 +54,24 @@ struct MarqueeGestureRecognizerTests {
         h.send(1.1, (2, .moved, 40, 30))
         #expect(h.recorder.transitions.last?.values.selectionRect == Rect(x: 10, y: 10, width: 30, height: 20))
     }
+
+    /// The marquee is a pan: `UIPanGestureRecognizer velocityInView:` (0.2 × latest + 0.8 × previous
+    /// sample) and `_handleEndedTouches:...` (the lift does not move the centroid, so the rectangle
+    /// at `ended` is the last move's).
+    @Test("velocityInView and the lift: a steady 1000 pt/s reads 1000; ended keeps the last move's rectangle")
+    func velocityInView_andLiftKeepLastMove() throws {
+        let h = Harness()
+        h.add(MarqueeGestureRecognizer(name: "marquee"))
+        h.send(0, (1, .began, 100, 100))
+        for k in 1...5 { h.send(Double(k) * 0.01, (1, .moved, 100 + Double(k) * 10, 100 + Double(k) * 5)) }
+        h.send(0.06, (1, .ended, 200, 200))
+        let ts = h.recorder.transitions(of: "marquee")
+        #expect(ts.map(\.state) == [.began, .changed, .changed, .changed, .changed, .ended])
+        for t in ts {
+            let v = try #require(t.values.velocity)
+            #expect(abs(v.dx - 1000) < 1e-6 && abs(v.dy - 500) < 1e-6)
+        }
+        #expect(ts.last?.values.selectionRect == Rect(x: 100, y: 100, width: 50, height: 25))
+        #expect(ts.last?.values.location == Point(x: 150, y: 125))
+    }
 }

@@ -36,28 +36,60 @@ struct ScreenEdgePanGestureRecognizerTests {
     }
 
     struct ThresholdCase: CustomTestStringConvertible, Sendable {
-        var inward: Double
+        var move: Vector
         var began: Bool
-        var testDescription: String { "\(inward) pt inward -> \(began ? "began" : "possible")" }
+        var testDescription: String { "move (\(move.dx), \(move.dy)) -> \(began ? "began" : "possible")" }
     }
 
-    @Test("it begins once the touch has moved 15 pt inward", arguments: [
-        ThresholdCase(inward: 14.9, began: false),
-        ThresholdCase(inward: 15, began: true),
-        ThresholdCase(inward: 20, began: true),
+    /// `_UISEDiagonalHysteresisRecognizeGestureFeature _incorporateSample:`: more than 15 pt from the
+    /// touch-down point, Euclidean (a diagonal of (11, 11), 15.6 pt, begins; 15 pt does not).
+    @Test("incorporateSample: it begins once the touch is more than 15 pt (Euclidean) from its start", arguments: [
+        ThresholdCase(move: Vector(dx: 14.9, dy: 0), began: false),
+        ThresholdCase(move: Vector(dx: 15, dy: 0), began: false),
+        ThresholdCase(move: Vector(dx: 9, dy: 12), began: false),
+        ThresholdCase(move: Vector(dx: 15.1, dy: 0), began: true),
+        ThresholdCase(move: Vector(dx: 11, dy: 11), began: true),
+        ThresholdCase(move: Vector(dx: 20, dy: 0), began: true),
     ])
-    func hysteresis(_ c: ThresholdCase) throws {
+    func incorporateSample_beginsPastEuclideanHysteresis(_ c: ThresholdCase) throws {
         let h = Harness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
-        h.send(0.1, (1, .moved, 5 + c.inward, 400))
+        h.send(0.1, (1, .moved, 5 + c.move.dx, 400 + c.move.dy))
         if c.began {
             #expect(h.log == ["edge began @0.1"])
+            // One move: the hysteresis comes off the previous event's translation, zero, so the
+            // whole move counts.
             let t = try #require(h.recorder.transitions(of: "edge").first)
-            #expect(t.values.translation == Vector(dx: c.inward, dy: 0))
+            let d = try #require(t.values.translation)
+            #expect(abs(d.dx - c.move.dx) < 1e-9 && abs(d.dy - c.move.dy) < 1e-9)
         } else {
             #expect(h.log.isEmpty)
         }
+    }
+
+    /// `featureDidChangeState:` runs from `touchesMoved:` before the pan's own: the hysteresis (15)
+    /// comes off the translation as of the previous event, then the move's delta is added.
+    @Test("removeHysteresisFromTranslation: x = 2, 8, 18, 30 begins at 18 with translation 10, then 22")
+    func featureDidChangeState_removesHysteresisFromPreviousTranslation() throws {
+        let h = Harness()
+        h.add(edgePan())
+        h.send(0, (1, .began, 2, 400))
+        h.send(0.01, (1, .moved, 8, 400))
+        h.send(0.02, (1, .moved, 18, 400))
+        h.send(0.03, (1, .moved, 30, 400))
+        let ts = h.recorder.transitions(of: "edge")
+        #expect(ts.map(\.state) == [.began, .changed])
+        #expect(ts.map(\.values.translation) == [Vector(dx: 10, dy: 0), Vector(dx: 22, dy: 0)])
+        #expect(ts.map(\.values.location) == [Point(x: 18, y: 400), Point(x: 30, y: 400)])
+
+        // A longer approach: 2 -> 12 -> 30 (the previous translation, 10, is under 15: cleared).
+        let g = Harness()
+        g.add(edgePan())
+        g.send(0, (1, .began, 2, 400))
+        g.send(0.01, (1, .moved, 12, 410))
+        g.send(0.02, (1, .moved, 40, 420))
+        #expect(g.recorder.transitions(of: "edge").map(\.values.translation) == [Vector(dx: 28, dy: 10)])
     }
 
     struct EdgeCase: CustomTestStringConvertible, Sendable {
@@ -121,41 +153,62 @@ struct ScreenEdgePanGestureRecognizerTests {
         }
     }
 
-    @Test("moving along the edge keeps the touch in the region: it fails at 0.25 s")
+    @Test("moving along the edge less than 15 pt keeps the touch in the region: it fails at 0.25 s")
     func alongTheEdge() {
         let h = Harness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
-        h.send(0.1, (1, .moved, 6, 300))
-        h.send(0.2, (1, .moved, 7, 200))
+        h.send(0.1, (1, .moved, 6, 395))
+        h.send(0.2, (1, .moved, 7, 390))
         h.environment.advance(to: 0.3)
         #expect(h.log == ["edge failed @0.25"])
         #expect(h.reason("edge") == "still within 13 pt of the left edge after maximumTimeInEdgeRegion 0.25 s")
     }
 
-    @Test("after beginning it behaves like a pan: translation and UIKit velocity")
-    func panValues() throws {
+    /// The hysteresis feature is not directional: 100 pt along the edge is more than 15 pt.
+    @Test("moving along the edge more than 15 pt begins (the hysteresis is Euclidean)")
+    func alongTheEdgeFarBegins() {
         let h = Harness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
-        h.send(0.01, (1, .moved, 15, 400))  // sample 1000 pt/s -> 200
-        h.send(0.02, (1, .moved, 25, 404))  // sample (1000, 400) -> (360, 80); 20 pt inward: began
-        h.send(0.0205, (1, .moved, 26, 404)) // under 1 ms: no sample
-        h.send(0.05, (1, .moved, 55, 404))  // sample (30/0.03 = 1000, 0) -> (488, 64)
-        h.send(0.3, (1, .ended, 55, 404))   // no sample at the lift
-        let ts = h.recorder.transitions(of: "edge")
-        #expect(ts.map(\.state) == [.began, .changed, .changed, .ended])
-        let began = ts[0]
-        #expect(began.values.translation == Vector(dx: 20, dy: 4))
-        let v0 = try #require(began.values.velocity)
-        #expect(abs(v0.dx - 360) < 1e-6 && abs(v0.dy - 80) < 1e-6)
-        let ended = ts[3]
-        #expect(ended.values.translation == Vector(dx: 50, dy: 4))
-        let v = try #require(ended.values.velocity)
-        #expect(abs(v.dx - 488) < 1e-6 && abs(v.dy - 64) < 1e-6)
+        h.send(0.1, (1, .moved, 6, 300))
+        #expect(h.log == ["edge began @0.1"])
     }
 
-    @Test("lifting before moving 15 pt inward fails")
+    @Test("velocityInView: it is a pan: 0.2 × latest + 0.8 × previous sample; the lift keeps the last move")
+    func velocityInView_blendsLatestAndPreviousSample() throws {
+        let h = Harness()
+        h.add(edgePan())
+        h.send(0, (1, .began, 5, 400))
+        h.send(0.01, (1, .moved, 15, 400))   // sample (1000, 0); 10 pt from the start
+        h.send(0.02, (1, .moved, 25, 404))   // sample (1000, 400) -> (1000, 80); 20.4 pt: began
+        h.send(0.0205, (1, .moved, 26, 404)) // under 1 ms: a zero sample -> 0.8 × (1000, 400)
+        h.send(0.05, (1, .moved, 55, 404))   // sample (29 / 0.0295, 0) -> 0.2 × that + 0.8 × zero
+        h.send(0.3, (1, .ended, 60, 410))    // no sample, no move at the lift
+        let ts = h.recorder.transitions(of: "edge")
+        #expect(ts.map(\.state) == [.began, .changed, .changed, .ended])
+        #expect(ts.map(\.values.translation) == [Vector(dx: 10, dy: 4), Vector(dx: 11, dy: 4), Vector(dx: 40, dy: 4), Vector(dx: 40, dy: 4)])
+        let expected = [Vector(dx: 1000, dy: 80), Vector(dx: 800, dy: 320), Vector(dx: 0.2 * 29 / 0.0295, dy: 0), Vector(dx: 0.2 * 29 / 0.0295, dy: 0)]
+        for (t, e) in zip(ts, expected) {
+            let v = try #require(t.values.velocity)
+            #expect(abs(v.dx - e.dx) < 1e-6 && abs(v.dy - e.dy) < 1e-6)
+        }
+        #expect(ts[3].values.location == Point(x: 55, y: 404))
+    }
+
+    @Test("a constant 1000 pt/s reads 1000 pt/s at every transition")
+    func velocityInView_constantSpeed() throws {
+        let h = Harness()
+        h.add(edgePan())
+        h.send(0, (1, .began, 2, 400))
+        for k in 1...6 { h.send(Double(k) * 0.01, (1, .moved, 2 + Double(k) * 10, 400)) }
+        h.send(0.07, (1, .ended, 62, 400))
+        let v = h.recorder.transitions(of: "edge").map { $0.values.velocity?.dx ?? .nan }
+        #expect(v.count == 6)
+        #expect(v.allSatisfy { abs($0 - 1000) < 1e-6 })
+    }
+
+    @Test("lifting before moving more than 15 pt fails")
     func liftEarly() {
         let h = Harness()
         h.add(edgePan())
@@ -163,22 +216,49 @@ struct ScreenEdgePanGestureRecognizerTests {
         h.send(0.1, (1, .moved, 15, 400))
         h.send(0.2, (1, .ended, 15, 400))
         #expect(h.log == ["edge failed @0.2"])
-        #expect(h.reason("edge") == "lifted before moving 15 pt inward from the left edge (moved 10 pt)")
+        #expect(h.reason("edge") == "lifted before moving more than 15 pt from where it began (moved 10 pt)")
     }
 
-    @Test("a second finger is ignored (maximumNumberOfTouches 1)")
-    func secondFingerIgnored() throws {
+    /// `-[UIPanGestureRecognizer touchesBegan:withEvent:]` with `maximumNumberOfTouches` 1 and
+    /// `failsPastMaxTouches` on: a second finger fails a possible screen-edge pan.
+    @Test("touchesBegan: a second finger fails it while possible (failsPastMaxTouches)")
+    func touchesBegan_secondFingerFailsPossibleEdgePan() {
         let h = Harness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.05, (2, .began, 200, 200))
+        #expect(h.log == ["edge failed @0.05"])
+        #expect(h.reason("edge") == "touch 2 landed past maximumNumberOfTouches 1 (failsPastMaxTouches)")
+    }
+
+    @Test("touchesBegan: a second finger after it began is never added")
+    func touchesBegan_secondFingerIgnoredOnceBegun() throws {
+        let h = Harness()
+        h.add(edgePan())
+        h.send(0, (1, .began, 5, 400))
+        h.send(0.05, (1, .moved, 25, 400))
+        h.send(0.1, (2, .began, 200, 200))
+        h.send(0.15, (1, .moved, 35, 400), (2, .moved, 300, 300))
+        h.send(0.2, (2, .ended, 300, 300))
+        h.send(0.25, (1, .ended, 35, 400))
+        #expect(h.log == ["edge began @0.05", "edge changed @0.1", "edge changed @0.15", "edge ended @0.25"])
+        let ts = h.recorder.transitions(of: "edge")
+        #expect(ts.allSatisfy { $0.values.numberOfTouches == 1 })
+        #expect(ts[2].values.location == Point(x: 35, y: 400))
+        #expect(ts[2].values.translation == Vector(dx: 30, dy: 0))
+    }
+
+    @Test("failsPastMaxTouches off: a second finger is left out and the pan goes on")
+    func failsPastMaxTouchesOff() {
+        let h = Harness()
+        let r = edgePan()
+        r.failsPastMaxTouches = false
+        h.add(r)
+        h.send(0, (1, .began, 5, 400))
+        h.send(0.05, (2, .began, 200, 200))
         h.send(0.1, (1, .moved, 25, 400), (2, .moved, 300, 300))
-        h.send(0.15, (2, .ended, 300, 300))
         h.send(0.2, (1, .ended, 25, 400))
         #expect(h.log == ["edge began @0.1", "edge ended @0.2"])
-        let began = try #require(h.recorder.transitions(of: "edge").first)
-        #expect(began.values.numberOfTouches == 1)
-        #expect(began.values.location == Point(x: 25, y: 400))
     }
 
     @Test("an unknown screen size fails with a reason; a bounded root view gives the size")
@@ -205,9 +285,27 @@ struct ScreenEdgePanGestureRecognizerTests {
         #expect(h.reason("edge") == "no edges set (edges is empty, UIKit's default)")
     }
 
+    @Test("absurd coordinates and steps: translation and velocity stay finite")
+    func hugeSteps() throws {
+        let h = Harness()
+        h.add(edgePan())
+        h.send(0, (1, .began, 5, 400))
+        h.send(0.01, (1, .moved, 1e308, -1e308))
+        h.send(0.02, (1, .moved, -1e308, 1e308))
+        h.send(0.03, (1, .ended, -1e308, 1e308))
+        let ts = h.recorder.transitions(of: "edge")
+        #expect(ts.map(\.state) == [.began, .changed, .ended])
+        for t in ts {
+            let v = try #require(t.values.velocity)
+            let d = try #require(t.values.translation)
+            #expect(v.dx.isFinite && v.dy.isFinite && d.dx.isFinite && d.dy.isFinite)
+        }
+    }
+
     @Test("defaults")
     func defaults() {
         let r = ScreenEdgePanGestureRecognizer()
+        #expect(r.failsPastMaxTouches)
         #expect(r.kind == "screenEdgePan")
         #expect(r.delaysTouchesBegan)
         #expect(r.maximumNumberOfTouches == 1)
@@ -225,9 +323,9 @@ private let movesAreOptimized = false
 private let movesAreOptimized = true
 #endif
 
-/// The move paths of tap, long press, swipe and screen-edge pan allocate nothing (counted in an
+/// The move paths of tap, long press, swipe, pan, marquee and screen-edge pan allocate nothing (counted in an
 /// optimized build: `make test`'s release pass runs every suite whose name contains `AllocationTests`).
-@Suite("Allocation in tap, long press, swipe and screen-edge pan moves",
+@Suite("Allocation in tap, long press, swipe, pan, marquee and screen-edge pan moves",
        .enabled(if: movesAreOptimized, "needs an optimized build: run `make test` (its release pass runs this suite)"))
 struct RecognizerMoveAllocationTests {
     /// Sends `warmUp` then `count` moves of touch 1 from `start`, `dt` apart, each by `step`, and
@@ -269,6 +367,22 @@ struct RecognizerMoveAllocationTests {
         let edge = ScreenEdgePanGestureRecognizer(edges: .left, screenSize: Size(width: 390, height: 844))
         let r = countMoves(edge, down: Point(x: 5, y: 400), at: 0, firstMoveAt: 0.01,
                            dt: 0.001, step: Vector(dx: 0.3, dy: 0.1))
+        #expect(r.transitions == 1000)
+        #expect(r.allocations == 0)
+    }
+
+    @Test("a pan that has begun: every move reports changed without allocating (two-sample velocity, location)")
+    func pan() {
+        let r = countMoves(PanGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
+                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
+        #expect(r.transitions == 1000)
+        #expect(r.allocations == 0)
+    }
+
+    @Test("a marquee that has begun: every move reports changed and its rectangle without allocating")
+    func marquee() {
+        let r = countMoves(MarqueeGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
+                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
         #expect(r.transitions == 1000)
         #expect(r.allocations == 0)
     }

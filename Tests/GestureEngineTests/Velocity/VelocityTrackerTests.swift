@@ -13,7 +13,7 @@ struct VelocityKindCase: Sendable, CustomTestStringConvertible {
 
     static let all: [VelocityKindCase] = [
         // UIKit keeps only the previous event; zero until it has moved.
-        VelocityKindCase(kind: .uikit, withNoSample: .zero, withOneSample: .zero, retainedAfterLongStroke: 1),
+        VelocityKindCase(kind: .uikit, withNoSample: .zero, withOneSample: .zero, retainedAfterLongStroke: 2),
         // AOSP lsq2: no velocity without two samples; 100 ms horizon -> ages 0, 8, ..., 96 ms.
         VelocityKindCase(kind: .lsq2, withNoSample: nil, withOneSample: nil, retainedAfterLongStroke: 13),
         // Flutter: zero, never nil; keeps the last 20 positions, the horizon applies when reading.
