@@ -248,5 +248,12 @@ struct RotationGestureRecognizerTests {
         g.send(0.1, (2, .moved, 300, 303))
         g.send(0.2, (1, .ended, 300, 300), (2, .ended, 300, 303))
         #expect(g.reason("rotation")?.hasSuffix("; the pair's fingers coincided when it formed, so its start angle was taken as 0") == true)
+        // A pair that forms and lifts in one event: a defined failure.
+        let f = Harness()
+        f.add(RotationGestureRecognizer(name: "rotation"))
+        f.send(0, (1, .began, 300, 300), (2, .began, 400, 300), (1, .ended, 300, 300), (2, .ended, 400, 300))
+        #expect(f.states("rotation") == [.failed])
+        #expect(f.reason("rotation") == "lifted before it began: turned 0°, needs more than 5°")
+        #expect(f.recorder.transitions(of: "rotation").allSatisfy { $0.values.rotation!.isFinite && $0.values.scalarVelocity!.isFinite })
     }
 }
