@@ -101,7 +101,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         let d = currentDistance()
         startDistance = initialScale != 0 ? d / initialScale : d
         lastEventTime = event.timestamp
-        anchor = centroid()
+        anchor = pairCentroid()
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
@@ -155,8 +155,10 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     public override func fillValues(_ values: inout GestureValues) {
-        super.fillValues(&values)
-        values.location = numberOfTouches > 0 ? truncatedCentroid() : anchor
+        // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
+        let ts = touches
+        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
+        values.numberOfTouches = ts.count
         values.scale = currentScale
         values.scalarVelocity = velocity
     }
@@ -168,7 +170,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private func applyScale(_ newScale: Double, distance d: Double, at time: Double) {
         let oldScale = currentScale
         var dt = time - lastEventTime
-        anchor = centroid()
+        anchor = pairCentroid()
         previousSample = sample
         lastEventTime = time
         if analyzer.dominant == .pinch {
@@ -191,6 +193,14 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             hasBegun = true
             state = .began
         }
+    }
+
+    /// The centroid of the pair (touches that end later keep the pair's last positions), window coordinates.
+    private func pairCentroid() -> Point {
+        let ts = touches
+        guard ts.count >= 2 else { return ts.first?.windowLocation ?? anchor }
+        let a = ts[0].windowLocation, b = ts[1].windowLocation
+        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func currentDistance() -> Double {

@@ -112,7 +112,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         guard n == Self.requiredNumberOfTouches else { return }
         pairLocked = true
         lastTouchTime = event.timestamp
-        anchor = centroid()
+        anchor = pairCentroid()
         initialDistance = pairDistance()
         let a = pairAngle()
         initialAngle = a + initialAngle - currentAngle
@@ -137,7 +137,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             guard lastTurn > threshold else { return }
             initialAngle += initialAngle <= a ? threshold : -threshold
         }
-        anchor = centroid()
+        anchor = pairCentroid()
         previousSample = sample
         lastTouchTime = event.timestamp
         currentAngle = a
@@ -204,8 +204,10 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     }
 
     public override func fillValues(_ values: inout GestureValues) {
-        super.fillValues(&values)
-        values.location = numberOfTouches > 0 ? truncatedCentroid() : anchor
+        // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
+        let ts = touches
+        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
+        values.numberOfTouches = ts.count
         values.rotation = rotation
         values.scalarVelocity = velocity
     }
@@ -236,6 +238,14 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         guard ts.count >= 2 else { return 0 }
         let p0 = ts[0].windowLocation, p1 = ts[1].windowLocation
         return Angle.atan2(p0.y - p1.y, p1.x - p0.x)
+    }
+
+    /// The centroid of the pair, window coordinates.
+    private func pairCentroid() -> Point {
+        let ts = touches
+        guard ts.count >= 2 else { return ts.first?.windowLocation ?? anchor }
+        let a = ts[0].windowLocation, b = ts[1].windowLocation
+        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func pairDistance() -> Double {

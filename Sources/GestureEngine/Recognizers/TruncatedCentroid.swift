@@ -6,17 +6,18 @@ extension GestureRecognizer {
     /// Window coordinates, points. A coordinate or sum outside the 32-bit range (where C's
     /// conversion is undefined) is left as the plain mean (engine choice). The pinch and rotation
     /// report it while they have touches (their `locationInView:` calls the base class then).
-    func truncatedCentroid() -> Point {
-        let ts = touches
-        guard !ts.isEmpty else { return location(in: nil) }
-        var sx = 0.0, sy = 0.0
+    func truncatedCentroid(of ts: [Touch]) -> Point {
+        var sx = 0.0, sy = 0.0, mx = 0.0, my = 0.0
         var exact = true
         for t in ts {
-            sx = Self.truncatedToInt32(t.windowLocation.x + sx, exact: &exact)
-            sy = Self.truncatedToInt32(t.windowLocation.y + sy, exact: &exact)
+            let p = t.windowLocation
+            mx += p.x
+            my += p.y
+            sx = Self.truncatedToInt32(p.x + sx, exact: &exact)
+            sy = Self.truncatedToInt32(p.y + sy, exact: &exact)
         }
-        guard exact else { return centroid() }
         let n = Double(ts.count)
+        guard exact else { return Point(x: mx / n, y: my / n) }
         // Integer division truncates toward zero, as C's.
         return Point(x: (sx / n).rounded(.towardZero), y: (sy / n).rounded(.towardZero))
     }
