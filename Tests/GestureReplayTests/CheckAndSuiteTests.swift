@@ -9,8 +9,8 @@ import FoundationXML
 @Suite("check and test")
 struct CheckAndSuiteTests {
     static let doubleTapGolden = """
-           0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2
-           0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized
+           0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2
+           0.289  single     tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized
 
         """
 
@@ -48,11 +48,11 @@ struct CheckAndSuiteTests {
         ])
         // The changed line, removed and added, and the changed field marked.
         #expect(Array(lines[5...7]) == [
-            "-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 3",
-            "+   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2",
+            "-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3",
+            "+   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2",
             "?" + String(repeating: " ", count: 79) + "^^^^^^",
         ])
-        #expect(lines[8] == "    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized")
+        #expect(lines[8] == "    0.289  single     tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized")
         #expect(lines[9] == "")
     }
 
@@ -160,7 +160,7 @@ struct CheckAndSuiteTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "PASS suite/a-pass.json")
         #expect(lines.contains("FAIL suite/c-fail.json: output differs from suite/c-fail.expected"))
-        #expect(lines.contains("-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 3"))
+        #expect(lines.contains("-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3"))
         #expect(lines.contains("FAIL suite/d-missing.csv: missing expected output suite/d-missing.expected and no expectations (run with --update to create it)"))
         #expect(lines.contains("PASS suite/nested/b-pass.jsonl"))
         #expect(!r.stdout.contains("swipes.scene.json"))
@@ -278,7 +278,7 @@ struct CheckAndSuiteTests {
         #expect(diffFailure.attribute(forName: "message")?.stringValue == "output differs from s/\(oddName).expected")
         let body = diffFailure.stringValue ?? ""
         #expect(body.contains("--- s/\(oddName).expected\n+++ s/\(oddName).json (actual)\n"))
-        #expect(body.contains("-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps <3> & more\n"))
+        #expect(body.contains("-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps <3> & more\n"))
         let argsFailure = try #require(cases[2].elements(forName: "failure").first)
         #expect(argsFailure.attribute(forName: "message")?.stringValue == "s/z-bad-args.args: error: unknown option '--bogus'")
         #else

@@ -162,7 +162,7 @@ struct CommandLineTests {
     func recognizerFilter() throws {
         let r = try BinaryRunner.run(["--recognizers", "doubleTap", "Traces/double-tap.json"])
         #expect(r.status == 0)
-        #expect(r.stdout == "   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2\n")
+        #expect(r.stdout == "   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2\n")
     }
 
     @Test("--screen adds the screen-edge pan to the default scene")

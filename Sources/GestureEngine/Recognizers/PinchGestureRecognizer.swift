@@ -1,42 +1,64 @@
-/// A continuous two-finger pinch, as `UIPinchGestureRecognizer`.
+/// A continuous two-finger pinch, as `UIPinchGestureRecognizer` with its `_UIPinchGestureRecognizerDriver`
+/// (decompiled iOS 18.2 UIKitCore; each rule names the method it follows).
 ///
-/// - Needs exactly 2 touches. With one finger it stays `possible` (and fails when it lifts); a third
-///   finger before it began fails it; fingers beyond two after it began are ignored.
-/// - **Begins** when the distance between the two fingers has changed by more than `hysteresis`
-///   (8 pt) from its value when the second finger touched down. The starting distance is then moved
-///   8 pt toward the current one, so the scale starts near 1: 100 → 110 pt begins with 110/108.
-/// - **Scale** = current distance / (shifted) starting distance, cumulative: 216 pt then gives 2.0.
-/// - **Velocity** (scale/s) = 0.75 × previous velocity + 0.25 × (Δscale / Δt) at every event after
-///   `began` that moves a finger (zero at `began`; events with no elapsed time add no sample).
-/// - Lifting one of the two fingers after it began freezes the scale; a new second finger continues
-///   from the same scale. It **ends** when every finger has lifted; it **fails** if they lift first.
+/// - **Pair lock** (`touchesBegan:withEvent:`, `shouldReceiveComponent:withEvent:`): the pair forms
+///   when a touch-down brings the pinch's touches to exactly 2. From then on every later touch is
+///   refused until the pinch resets: a third finger neither fails it nor joins, and a finger that
+///   lands after one of the pair lifted does not resume it. Touches that land together with more
+///   than two down never form a pair (the pinch fails when they have all lifted).
+/// - **Begins** (`touchesMoved:withEvent:`) when the distance between the two fingers differs by
+///   more than `hysteresis` (8 pt) from its value when the pair formed; the start distance is then
+///   moved 8 pt toward the current one, so 100 → 110 pt begins with 110/108. It begins even when the
+///   pinch does not dominate the motion (issue 25): its scale then stays 1 and its velocity 0.
+/// - **Dominance** (`_applyScale:atLocation:touchDistance:withEvent:`, `TransformAnalyzer` with the
+///   pinch driver's weights): the scale (current distance / start distance, cumulative) is applied
+///   only while the pinch component dominates; otherwise the start distance is re-based so the scale
+///   freezes, and the velocity sample is 0. Two fingers dragged together keep scale 1.
+/// - **Velocity** (`-[UIPinchGestureRecognizer velocity]`): 0.75 × previous sample + 0.25 × current
+///   sample (the current alone when the previous is 0). A sample is Δscale / Δt since the last
+///   applied move, the first one timed from when the pair formed, so `began` reports a velocity;
+///   with Δt = 0 the last non-zero Δt is used, or one 60 Hz frame (UIKit: `UIScreen _refreshRate`).
+/// - Lifting one finger of the pair freezes the scale; it **ends** when every finger it tracks has
+///   lifted (`touchesEnded:withEvent:`) and **fails** if they lift before it began.
+/// - `location` is UIKit's `locationInView:` while fingers are down: the base class's centroid,
+///   summed and divided in integers (`-[UIGestureRecognizer locationInView:]`); without fingers,
+///   the driver's anchor point (the centroid at the last applied move).
 ///
-/// Reports `scale` and `scalarVelocity`. Sources: decompiled iOS 18 UIKitCore, see
-/// `shared/reference/uikit-semantics.md` (Pinch); ending only when both fingers lift follows Apple's
-/// `UIPinchGestureRecognizer` documentation.
+/// Reports `scale` and `scalarVelocity`.
 public final class PinchGestureRecognizer: GestureRecognizer {
-    /// Change of the finger distance needed to begin: more than 8 pt (decompiled iOS 18 UIKitCore,
-    /// see shared/reference/uikit-semantics.md, Pinch).
+    /// Change of the finger distance needed to begin: more than 8 pt (`_UIPinchGestureRecognizerDriver
+    /// init`, `_hysteresis`).
     public static let hysteresis = 8.0
-    /// Number of touches a pinch uses: exactly 2 (shared/reference/uikit-semantics.md, Pinch).
+    /// Number of touches a pinch uses: exactly 2 (`touchesBegan:withEvent:` forms the pair at 2).
     public static let requiredNumberOfTouches = 2
-    /// Weight of the previous velocity in the velocity blend (`ScalarVelocityBlend`): 0.75.
-    public static let previousVelocityWeight = ScalarVelocityBlend.previousVelocityWeight
-    /// Weight of the newest sample in the velocity blend: 0.25.
-    public static let sampleWeight = ScalarVelocityBlend.sampleWeight
+    /// Weight of the previous velocity sample: 0.75 (`-[UIPinchGestureRecognizer velocity]`).
+    public static let previousVelocityWeight = 0.75
+    /// Weight of the current velocity sample: 0.25 (same method).
+    public static let sampleWeight = 0.25
+    /// Δt used for a velocity sample when no time has passed and no earlier Δt is known: one frame
+    /// of a 60 Hz screen (UIKit uses `UIScreen _refreshRate`, the frame duration), seconds.
+    public static let fallbackSampleInterval = 1.0 / 60
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
-    /// Distance between the fingers when the current pair formed, points.
-    @exclusivity(unchecked) private var initialDistance = 0.0
-    /// Distance that gives scale 1, points (the initial distance shifted by the hysteresis at began).
-    @exclusivity(unchecked) private var baseDistance = 0.0
-    @exclusivity(unchecked) private var hasPair = false
+    /// The pair has formed this attempt: later touches are refused (the driver's flag 2).
+    @exclusivity(unchecked) private var pairLocked = false
     @exclusivity(unchecked) private var hasBegun = false
+    /// Distance that gives the current scale's reference, divided by the scale at pair formation, pt.
+    @exclusivity(unchecked) private var startDistance = 0.0
+    /// The scale when the pair formed (`_initialScale`).
+    @exclusivity(unchecked) private var initialScale = 1.0
     @exclusivity(unchecked) private var currentScale = 1.0
-    @exclusivity(unchecked) private var velocityBlend = ScalarVelocityBlend()
-    /// |distance − initial distance| at the last move before began, points (for the failure reason).
+    @exclusivity(unchecked) private var sample = 0.0
+    @exclusivity(unchecked) private var previousSample = 0.0
+    @exclusivity(unchecked) private var lastEventTime = 0.0
+    @exclusivity(unchecked) private var lastNonZeroInterval = 0.0
+    @exclusivity(unchecked) private var anchor = Point.zero
+    @exclusivity(unchecked) private var analyzer = TransformAnalyzer(weights: .pinchDriver)
+    /// |distance − start distance| at the last move before began, points (for the failure reason).
     @exclusivity(unchecked) private var lastDistanceChange = 0.0
+    /// Most touches down at once before a pair formed (for the failure reason).
+    @exclusivity(unchecked) private var crowdSize = 0
 
     public override var kind: String { "pinch" }
 
@@ -44,115 +66,141 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    /// The scale since the pinch began (1 at the start), cumulative. Setting it re-bases the
-    /// measurement so the next events continue from the new value, and zeroes the velocity (UIKit).
+    /// The scale since the pinch began (1 at the start), cumulative. Setting it re-bases the start
+    /// distance so the next events continue from the new value (`_UIPinchGestureRecognizerDriver
+    /// setScale:`; the velocity is kept, as there).
     public var scale: Double {
         get { currentScale }
         set {
+            if pairLocked && newValue != 0 && newValue.isFinite {
+                startDistance = currentScale * startDistance / newValue
+            }
+            initialScale = newValue
             currentScale = newValue
-            if hasPair && newValue != 0 { baseDistance = currentDistance() / newValue }
-            velocityBlend.rebase(value: newValue)
         }
     }
 
-    /// The velocity of the pinch, scale per second.
-    public var velocity: Double { velocityBlend.velocity }
+    /// The velocity of the pinch, scale per second (`-[UIPinchGestureRecognizer velocity]`).
+    public var velocity: Double {
+        previousSample != 0 ? Self.previousVelocityWeight * previousSample + Self.sampleWeight * sample : sample
+    }
+
+    /// The dominant component of the pair's motion at the last move.
+    public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        let n = numberOfTouches
-        if n > Self.requiredNumberOfTouches {
-            if hasBegun {
-                for t in touches where numberOfTouches > Self.requiredNumberOfTouches { ignore(t, for: event) }
-            } else {
-                fail(makeReason("\(n) touches; a pinch needs exactly \(Self.requiredNumberOfTouches)"))
-                return
-            }
+        if pairLocked {
+            for t in touches { ignore(t, for: event) }
+            return
         }
-        guard numberOfTouches == Self.requiredNumberOfTouches, !hasPair else { return }
-        formPair(at: event.timestamp)
+        let n = numberOfTouches
+        crowdSize = Swift.max(crowdSize, n)
+        guard n == Self.requiredNumberOfTouches else { return }
+        pairLocked = true
+        initialScale = currentScale
+        let d = currentDistance()
+        startDistance = initialScale != 0 ? d / initialScale : d
+        lastEventTime = event.timestamp
+        anchor = pairCentroid()
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasPair, numberOfTouches == Self.requiredNumberOfTouches else { return }
+        guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let d = currentDistance()
-        if hasBegun {
-            currentScale = d / baseDistance
-            addVelocitySample(at: event.timestamp)
-            state = .changed
-            return
+        analyzer.analyze(self.touches, moved: touches)
+        if !hasBegun {
+            let change = d - startDistance * initialScale
+            lastDistanceChange = Swift.abs(change)
+            guard Swift.abs(change) > Self.hysteresis else { return }
+            let shift = startDistance > d ? Self.hysteresis : -Self.hysteresis
+            startDistance -= initialScale != 0 ? shift / initialScale : shift
         }
-        let change = d - initialDistance
-        lastDistanceChange = Swift.abs(change)
-        guard Swift.abs(change) > Self.hysteresis, initialDistance > 0 else { return }
-        baseDistance = change > 0 ? initialDistance + Self.hysteresis : initialDistance - Self.hysteresis
-        currentScale = d / baseDistance
-        velocityBlend.restart(value: currentScale, time: event.timestamp)
-        hasBegun = true
-        state = .began
+        applyScale(startDistance != 0 ? d / startDistance : currentScale, distance: d, at: event.timestamp)
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        finishTouches(touches, cancelled: false)
+        // The touches that end in this event are still counted by `numberOfTouches`.
+        guard numberOfTouches - touches.count == 0 else { return }
+        if hasBegun {
+            state = .ended
+        } else if pairLocked {
+            fail(makeReason("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt"))
+        } else if crowdSize > Self.requiredNumberOfTouches {
+            fail(makeReason("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+        } else {
+            fail(makeReason("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+        }
     }
 
     public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        finishTouches(touches, cancelled: true)
+        // `touchesCancelled:withEvent:`: the pinch stops once none of its touches is left.
+        guard numberOfTouches - touches.count == 0 else { return }
+        if hasBegun { state = .cancelled } else { fail("touch cancelled before the pinch began") }
     }
 
     public override func reset() {
-        initialDistance = 0
-        baseDistance = 0
-        hasPair = false
+        pairLocked = false
         hasBegun = false
+        startDistance = 0
+        initialScale = 1
         currentScale = 1
-        velocityBlend = ScalarVelocityBlend()
+        sample = 0
+        previousSample = 0
+        lastEventTime = 0
+        lastNonZeroInterval = 0
+        anchor = .zero
+        analyzer.reset()
         lastDistanceChange = 0
+        crowdSize = 0
     }
 
     public override func fillValues(_ values: inout GestureValues) {
-        super.fillValues(&values)
+        // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
+        let ts = touches
+        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
+        values.numberOfTouches = ts.count
         values.scale = currentScale
-        values.scalarVelocity = velocityBlend.velocity
+        values.scalarVelocity = velocity
     }
 
     // MARK: Helpers
 
-    private func finishTouches(_ touches: [Touch], cancelled: Bool) {
-        let remaining = numberOfTouches - touches.count
-        if cancelled {
-            if hasBegun { state = .cancelled } else { fail("touch cancelled before the pinch began") }
-            return
-        }
-        if remaining > 0 {
-            // The pair is broken: the scale stays until a new pair forms.
-            hasPair = false
-            velocityBlend.forgetSample()
-            return
+    /// `_applyScale:atLocation:touchDistance:withEvent:`: the scale and a velocity sample while the
+    /// pinch dominates, else a re-based start and a zero sample; begins the pinch if it was possible.
+    private func applyScale(_ newScale: Double, distance d: Double, at time: Double) {
+        let oldScale = currentScale
+        var dt = time - lastEventTime
+        anchor = pairCentroid()
+        previousSample = sample
+        lastEventTime = time
+        if analyzer.dominant == .pinch {
+            currentScale = newScale
+            if dt > 0 {
+                lastNonZeroInterval = dt
+            } else {
+                dt = dt == 0 && lastNonZeroInterval > 0 ? lastNonZeroInterval : Self.fallbackSampleInterval
+            }
+            sample = (newScale - oldScale) / dt
+        } else {
+            // Frozen: the start distance follows the fingers so the scale keeps its value. A scale of 0
+            // (the fingers met) cannot be re-based; the start distance is kept (engine choice).
+            if currentScale != 0 { startDistance = d / currentScale }
+            sample = 0
         }
         if hasBegun {
-            state = .ended
-        } else if initialDistance > 0 {
-            fail(makeReason("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt"))
+            state = .changed
         } else {
-            fail(makeReason("lifted before it began: \(touches.count) touch\(touches.count == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+            hasBegun = true
+            state = .began
         }
     }
 
-
-    private func formPair(at time: Double) {
-        hasPair = true
-        let d = currentDistance()
-        if hasBegun {
-            // Continue from the current scale with the new pair.
-            baseDistance = currentScale != 0 ? d / currentScale : d
-            velocityBlend.resample(value: currentScale, time: time)
-        } else {
-            initialDistance = d
-        }
-    }
-
-    private func addVelocitySample(at time: Double) {
-        velocityBlend.add(value: currentScale, time: time)
+    /// The centroid of the pair (touches that end later keep the pair's last positions), window coordinates.
+    private func pairCentroid() -> Point {
+        let ts = touches
+        guard ts.count >= 2 else { return ts.first?.windowLocation ?? anchor }
+        let a = ts[0].windowLocation, b = ts[1].windowLocation
+        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func currentDistance() -> Double {

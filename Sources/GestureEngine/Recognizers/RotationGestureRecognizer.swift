@@ -1,54 +1,79 @@
-/// A continuous two-finger rotation, as `UIRotationGestureRecognizer`.
+/// A continuous two-finger rotation, as `UIRotationGestureRecognizer` with its
+/// `_UIRotationGestureRecognizerDriver` (decompiled iOS 18.2 UIKitCore; each rule names the method
+/// it follows).
 ///
-/// - The angle of the line from the first finger to the second is measured with `atan2`
-///   (`Angle.atan2`, stdlib only) and unwrapped between events, so full turns are counted
-///   (the fingers may turn at most half a turn between two events).
-/// - Needs exactly 2 touches. With one finger it stays `possible` (and fails when it lifts); a third
-///   finger before it began fails it; fingers beyond two after it began are ignored.
-/// - **Begins** when the pair has turned by more than
-///   `5° + 5° × √min(|Δd / d0|, 1)` (5° with no change of distance, 10° once the distance has
-///   doubled or more), where d0 is the distance when the pair formed and Δd its change. That
-///   threshold is then subtracted (sign kept), so the rotation starts near 0.
-/// - **Rotation** is cumulative, radians, positive clockwise on screen (y points down).
-/// - **Velocity** (rad/s) = 0.75 × previous velocity + 0.25 × (Δrotation / Δt) at every event after
-///   `began` that moves a finger (zero at `began`). The reference gives no blend for rotation; the
-///   engine uses the pinch's 0.75 / 0.25 blend.
-/// - Lifting one finger after it began freezes the rotation; a new second finger continues from it.
-///   It **ends** when every finger has lifted; it **fails** if they lift before it began.
+/// - **Angle**: the line from the first finger of the pair to the second, `atan2(y0 − y1, x1 − x0)`
+///   (`Angle.atan2`, stdlib only); rotation = start angle − current angle + turns × 2π, radians,
+///   positive clockwise on screen (`-[UIRotationGestureRecognizer rotation]`).
+/// - **Turns** (`touchesMoved:withEvent:`): whenever the angle changes by more than π/2 from one
+///   event to the next, a full turn is counted in the direction of the change. A real crossing of
+///   ±π is counted right; a genuine step of more than π/2 is counted as a turn too (UIKit's rule),
+///   so a 100° step reads as −260°.
+/// - **Pair lock** (`touchesBegan:withEvent:`, `shouldReceiveComponent:withEvent:`): once a
+///   touch-down brings its touches to exactly 2, every later touch is refused until reset (a third
+///   finger neither fails it nor joins; a finger landing after one of the pair lifted does not resume).
+/// - **Begins** when the angle differs from the start angle by more than
+///   `5° + 5° × √min(|Δd / d0|, 1)` (5° to 10°, d0 the distance when the pair formed; 10° when d0 is
+///   0, as C's `fmin` gives) and the rotation component dominates (`TransformAnalyzer` with the
+///   rotation driver's weights): the start angle is moved by the threshold toward the current one,
+///   so the rotation starts near 0. While rotation does not dominate, before or after it began, the
+///   start angle follows the fingers (the rotation freezes) and the velocity sample is 0; so a spread
+///   with a slight twist does not begin a rotation.
+/// - **Velocity** (`-[UIRotationGestureRecognizer velocity]`): 0.75 × previous sample + 0.25 ×
+///   current sample (the current alone when the previous is 0); a sample is Δrotation / Δt since the
+///   last move that passed the threshold (the first timed from when the pair formed), so `began`
+///   reports a velocity. With Δt = 0 the sample keeps its last value.
+/// - Lifting one finger freezes the rotation; it **ends** when every finger it tracks has lifted and
+///   **fails** if they lift before it began.
+/// - `location`: the base class's integer centroid while fingers are down (`-[UIGestureRecognizer
+///   locationInView:]`), else the anchor point (the centroid at the last move that passed the threshold).
 ///
-/// Reports `rotation` and `scalarVelocity`. Sources: decompiled iOS 18 UIKitCore, see
-/// `shared/reference/uikit-semantics.md` (Rotation).
+/// Reports `rotation` and `scalarVelocity`.
 public final class RotationGestureRecognizer: GestureRecognizer {
-    /// Rotation needed to begin with no change of distance: 5°, in radians (decompiled iOS 18
-    /// UIKitCore, see shared/reference/uikit-semantics.md, Rotation).
+    /// Rotation needed to begin with no change of distance: 5°, in radians
+    /// (`_UIRotationGestureRecognizerDriver touchesMoved:withEvent:`).
     public static let minimumThreshold = 5.0 * Double.pi / 180
     /// Extra rotation needed as the distance changes: up to 5° more, in radians, scaled by
-    /// √min(|Δd/d0|, 1) (same source).
+    /// √min(|Δd/d0|, 1) (same method).
     public static let distanceThreshold = 5.0 * Double.pi / 180
-    /// Number of touches a rotation uses: exactly 2 (shared/reference/uikit-semantics.md, Rotation).
+    /// Number of touches a rotation uses: exactly 2 (`touchesBegan:withEvent:` forms the pair at 2).
     public static let requiredNumberOfTouches = 2
-    /// Weight of the previous velocity in the velocity blend (`ScalarVelocityBlend`): 0.75.
-    public static let previousVelocityWeight = ScalarVelocityBlend.previousVelocityWeight
-    /// Weight of the newest sample in the velocity blend: 0.25.
-    public static let sampleWeight = ScalarVelocityBlend.sampleWeight
+    /// Weight of the previous velocity sample: 0.75 (`-[UIRotationGestureRecognizer velocity]`).
+    public static let previousVelocityWeight = 0.75
+    /// Weight of the current velocity sample: 0.25 (same method).
+    public static let sampleWeight = 0.25
+    /// An angle step larger than this counts a full turn: π/2 (`touchesMoved:withEvent:`).
+    public static let turnStep = Double.pi / 2
 
-    /// The threshold for a relative distance change `|Δd/d0|`, radians (5° to 10°).
+    /// The threshold for a relative distance change `|Δd/d0|`, radians (5° to 10°). UIKit computes it
+    /// in degrees in single precision and converts with the constant 0.017453 (`touchesMoved:`); a
+    /// NaN or infinite ratio (d0 = 0) counts as 1, as C's `fmin` gives.
     public static func threshold(relativeDistanceChange r: Double) -> Double {
-        minimumThreshold + distanceThreshold * Swift.min(Swift.abs(r), 1).squareRoot()
+        let ratio = r.isFinite ? Swift.min(Swift.abs(r), 1) : 1
+        let degrees = Float(ratio.squareRoot() * 5 + 5)
+        return Double(Float(Double(degrees) * 0.017453))
     }
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
-    @exclusivity(unchecked) private var hasPair = false
+    @exclusivity(unchecked) private var pairLocked = false
     @exclusivity(unchecked) private var hasBegun = false
     @exclusivity(unchecked) private var initialDistance = 0.0
-    /// Angle of the pair at the last event, radians in (−π, π].
-    @exclusivity(unchecked) private var lastAngle = 0.0
-    /// Unwrapped rotation of the current pair since it formed, before began, radians.
-    @exclusivity(unchecked) private var rawRotation = 0.0
+    /// `_initialTouchAngle`, `_currentTouchAngle`, `_currentRotationCount`.
+    @exclusivity(unchecked) private var initialAngle = 0.0
+    @exclusivity(unchecked) private var currentAngle = 0.0
+    @exclusivity(unchecked) private var turns = 0
+    @exclusivity(unchecked) private var lastTouchTime = 0.0
+    @exclusivity(unchecked) private var sample = 0.0
+    @exclusivity(unchecked) private var previousSample = 0.0
+    @exclusivity(unchecked) private var anchor = Point.zero
+    @exclusivity(unchecked) private var analyzer = TransformAnalyzer(weights: .rotationDriver)
+    /// For the failure reason: how far the pair had turned from the start angle, and the threshold.
+    @exclusivity(unchecked) private var lastTurn = 0.0
     @exclusivity(unchecked) private var lastThreshold = RotationGestureRecognizer.minimumThreshold
-    @exclusivity(unchecked) private var currentRotation = 0.0
-    @exclusivity(unchecked) private var velocityBlend = ScalarVelocityBlend()
+    @exclusivity(unchecked) private var crowdSize = 0
+    /// The turn passed the threshold at least once while rotation did not dominate.
+    @exclusivity(unchecked) private var passedWithoutDominance = false
 
     public override var kind: String { "rotation" }
 
@@ -57,110 +82,170 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     }
 
     /// The rotation since the gesture began, radians, counting full turns. Setting it continues
-    /// from the new value and zeroes the velocity (UIKit).
+    /// from the new value (`_UIRotationGestureRecognizerDriver setRotation:`; the velocity is kept).
     public var rotation: Double {
-        get { currentRotation }
+        get { initialAngle - currentAngle + Double(turns) * 2 * Double.pi }
         set {
-            currentRotation = newValue
-            velocityBlend.rebase(value: newValue)
+            // A value beyond ±1e9 rad (or not finite) is ignored (engine choice: no turn count overflows).
+            guard Swift.abs(newValue) <= 1e9 else { return }
+            initialAngle = currentAngle + newValue
+            turns = 0
+            normalizeInitialAngle()
         }
     }
 
-    /// The velocity of the rotation, radians per second.
-    public var velocity: Double { velocityBlend.velocity }
+    /// The velocity of the rotation, radians per second (`-[UIRotationGestureRecognizer velocity]`).
+    public var velocity: Double {
+        previousSample != 0 ? Self.previousVelocityWeight * previousSample + Self.sampleWeight * sample : sample
+    }
+
+    /// The dominant component of the pair's motion at the last move.
+    public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        if pairLocked {
+            for t in touches { ignore(t, for: event) }
+            return
+        }
         let n = numberOfTouches
-        if n > Self.requiredNumberOfTouches {
-            if hasBegun {
-                for t in touches where numberOfTouches > Self.requiredNumberOfTouches { ignore(t, for: event) }
-            } else {
-                fail(makeReason("\(n) touches; a rotation needs exactly \(Self.requiredNumberOfTouches)"))
-                return
-            }
-        }
-        guard numberOfTouches == Self.requiredNumberOfTouches, !hasPair else { return }
-        hasPair = true
-        lastAngle = pairAngle()
-        if hasBegun {
-            velocityBlend.resample(value: currentRotation, time: event.timestamp)
-        } else {
-            initialDistance = pairDistance()
-            rawRotation = 0
-        }
+        crowdSize = Swift.max(crowdSize, n)
+        guard n == Self.requiredNumberOfTouches else { return }
+        pairLocked = true
+        lastTouchTime = event.timestamp
+        anchor = pairCentroid()
+        initialDistance = pairDistance()
+        let a = pairAngle()
+        initialAngle = a + initialAngle - currentAngle
+        currentAngle = a
+        normalizeInitialAngle()
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasPair, numberOfTouches == Self.requiredNumberOfTouches else { return }
-        let angle = pairAngle()
-        let delta = Angle.normalized(angle - lastAngle)
-        lastAngle = angle
-        if hasBegun {
-            currentRotation += delta
-            addVelocitySample(at: event.timestamp)
-            state = .changed
-            return
+        guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
+        let a = pairAngle()
+        let previousAngle = currentAngle
+        let previousTurns = turns
+        let step = a - previousAngle
+        let previousTime = lastTouchTime
+        analyzer.analyze(self.touches, moved: touches)
+        if Swift.abs(step) > Self.turnStep { turns += step >= 0 ? 1 : -1 }
+        if !hasBegun {
+            let relative = (pairDistance() - initialDistance) / initialDistance
+            let threshold = Self.threshold(relativeDistanceChange: relative)
+            lastThreshold = threshold
+            lastTurn = Swift.abs(initialAngle - a)
+            guard lastTurn > threshold else { return }
+            initialAngle += initialAngle <= a ? threshold : -threshold
         }
-        rawRotation += delta
-        let relative = initialDistance > 0 ? (pairDistance() - initialDistance) / initialDistance : 0
-        let threshold = Self.threshold(relativeDistanceChange: relative)
-        lastThreshold = threshold
-        guard Swift.abs(rawRotation) > threshold else { return }
-        currentRotation = rawRotation < 0 ? rawRotation + threshold : rawRotation - threshold
-        velocityBlend.restart(value: currentRotation, time: event.timestamp)
-        hasBegun = true
-        state = .began
+        anchor = pairCentroid()
+        previousSample = sample
+        lastTouchTime = event.timestamp
+        currentAngle = a
+        if analyzer.dominant == .rotation {
+            let dt = event.timestamp - previousTime
+            if dt > 0 {
+                sample = (previousAngle - a + Double(turns - previousTurns) * 2 * Double.pi) / dt
+            }
+            if hasBegun {
+                state = .changed
+            } else {
+                hasBegun = true
+                state = .began
+            }
+        } else {
+            // Not dominant: the start angle follows the fingers, so the rotation keeps its value.
+            initialAngle += step
+            sample = 0
+            if hasBegun { state = .changed } else { passedWithoutDominance = true }
+        }
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches - touches.count > 0 {
-            hasPair = false
-            velocityBlend.forgetSample()
-            return
-        }
+        guard numberOfTouches - touches.count == 0 else { return }
         if hasBegun {
             state = .ended
-        } else if initialDistance > 0 {
-            let deg = Angle.degrees(fromRadians: Swift.abs(rawRotation))
+        } else if pairLocked {
+            let deg = Angle.degrees(fromRadians: lastTurn)
             let needed = Angle.degrees(fromRadians: lastThreshold)
-            fail(makeReason("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°"))
+            let note = initialDistance == 0 ? "; the pair's fingers coincided when it formed, so its start angle was taken as 0" : ""
+            if passedWithoutDominance {
+                fail(makeReason("lifted before it began: turned past the threshold (\(short: needed)°), but rotation never dominated the motion\(note)"))
+            } else {
+                fail(makeReason("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°\(note)"))
+            }
+        } else if crowdSize > Self.requiredNumberOfTouches {
+            fail(makeReason("lifted before it began: \(crowdSize) touches landed together; a rotation needs exactly \(Self.requiredNumberOfTouches)"))
         } else {
-            fail(makeReason("lifted before it began: \(touches.count) touch\(touches.count == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)"))
+            fail(makeReason("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)"))
         }
     }
 
     public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        // `touchesCancelled:withEvent:` stops the rotation at once.
         if hasBegun { state = .cancelled } else { fail("touch cancelled before the rotation began") }
     }
 
     public override func reset() {
-        hasPair = false
+        pairLocked = false
         hasBegun = false
         initialDistance = 0
-        lastAngle = 0
-        rawRotation = 0
+        initialAngle = 0
+        currentAngle = 0
+        turns = 0
+        lastTouchTime = 0
+        sample = 0
+        previousSample = 0
+        anchor = .zero
+        analyzer.reset()
+        lastTurn = 0
         lastThreshold = Self.minimumThreshold
-        currentRotation = 0
-        velocityBlend = ScalarVelocityBlend()
+        crowdSize = 0
+        passedWithoutDominance = false
     }
 
     public override func fillValues(_ values: inout GestureValues) {
-        super.fillValues(&values)
-        values.rotation = currentRotation
-        values.scalarVelocity = velocityBlend.velocity
+        // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
+        let ts = touches
+        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
+        values.numberOfTouches = ts.count
+        values.rotation = rotation
+        values.scalarVelocity = velocity
     }
 
     // MARK: Helpers
 
-    private func addVelocitySample(at time: Double) {
-        velocityBlend.add(value: currentRotation, time: time)
+    /// Brings the start angle into [−π, π], counting the turns it sheds (`touchesBegan:`, `setRotation:`).
+    private func normalizeInitialAngle() {
+        if Swift.abs(initialAngle) > 64 * Double.pi {
+            // Far outside (a large `rotation` set from outside): whole turns at once, then as UIKit.
+            let k = (initialAngle / (2 * Double.pi)).rounded()
+            turns += Int(k)
+            initialAngle -= k * 2 * Double.pi
+        }
+        while initialAngle > Double.pi {
+            turns += 1
+            initialAngle -= 2 * Double.pi
+        }
+        while initialAngle < -Double.pi {
+            turns -= 1
+            initialAngle += 2 * Double.pi
+        }
     }
 
+    /// `atan2(y0 − y1, x1 − x0)` of the pair (y up), radians in [−π, π]; 0 for coincident fingers.
     private func pairAngle() -> Double {
         let ts = touches
         guard ts.count >= 2 else { return 0 }
-        let v = ts[1].location(in: nil) - ts[0].location(in: nil)
-        return Angle.atan2(v.dy, v.dx)
+        let p0 = ts[0].windowLocation, p1 = ts[1].windowLocation
+        return Angle.atan2(p0.y - p1.y, p1.x - p0.x)
+    }
+
+    /// The centroid of the pair, window coordinates.
+    private func pairCentroid() -> Point {
+        let ts = touches
+        guard ts.count >= 2 else { return ts.first?.windowLocation ?? anchor }
+        let a = ts[0].windowLocation, b = ts[1].windowLocation
+        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func pairDistance() -> Double {

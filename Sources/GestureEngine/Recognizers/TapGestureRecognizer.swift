@@ -1,22 +1,27 @@
-/// A discrete tap (single, double, ...; one or more fingers), as `UITapGestureRecognizer`.
-///
-/// Rules (`shared/reference/uikit-semantics.md`, "Tap"; decompiled iOS 18 UIKitCore):
-/// - a tap is `numberOfTouchesRequired` fingers going down and all of them lifting; more fingers
-///   than required in one tap fails the attempt, fewer fails it when they have all lifted;
+/// A discrete tap (single, double, ...; one or more fingers), as `UITapGestureRecognizer` and the
+/// `UITapRecognizer` it forwards to (decompiled iOS 18.2 UIKitCore; each rule names its method):
+/// - **Touch count** (`touchesBegan:withEvent:`, `countsOnlyActiveTouches`, on by default): a tap
+///   fails only when more than `numberOfTouchesRequired` fingers are down *at the same time*; A and
+///   B down, A up, C down, B and C up is a two-finger tap. A tap whose last touch-down left fewer
+///   than the required fingers down fails at its first lift (`touchesEnded:withEvent:`).
+/// - **Start point** (`_startPoint`): whenever a touch-down brings the fingers down to exactly the
+///   required number, those fingers become the tap's touches (`_touches`); during the first tap their
+///   centroid becomes the start point (so it is the centroid when the first tap's required fingers
+///   were last all down).
+/// - **Movement** (`allowableMovement`, 45 pt, from the start point): checked on every move in which
+///   a finger really moved (the centroid of the tap's touches, lifted ones where they lifted), and in
+///   `touchesBegan:` of every later tap once its required fingers are down (more than 45 pt away fails
+///   at once). Before the first tap's required fingers are all down there is nothing to check.
 /// - the recognizer counts the taps itself and recognizes (`possible -> ended`) on the lift of the
 ///   final tap; it never begins;
-/// - the touches may not move more than `allowableMovement` from the first tap's starting centroid
-///   (the centroid of where that tap's fingers touched down); later taps must land within it too;
 /// - a tap may last at most `maximumTapDuration` (first finger down to last finger up), and the
 ///   next tap must touch down within `maximumTapInterval` of the previous tap's last lift. Both are
 ///   timers in trace time: they fail the attempt at their deadline even when no event arrives, and a
 ///   touch-down exactly at the deadline is too late (the timer fires first).
 ///
-/// While a tap's fingers are still landing, each finger is held to `allowableMovement` from where it
-/// touched down; once all of them are down the centroid is held to it from the first tap's start.
-///
-/// Reported values: `location` (the centroid of the final tap's fingers where they lifted, window
-/// coordinates), `numberOfTouches`, `taps` (taps completed).
+/// Reported values: `location` = the start point once the tap has its touches (`UITapRecognizer
+/// locationInView:`), else the centroid of the fingers down; `numberOfTouches` = the tap's touches
+/// (`numberOfTouches` counts `_touches`); `taps` (taps completed).
 open class TapGestureRecognizer: GestureRecognizer {
     /// Default number of taps: 1 (UIKit's documented default, confirmed in decompiled iOS 18 UIKitCore,
     /// see `shared/reference/uikit-semantics.md`).
@@ -52,15 +57,13 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Taps completed in the current attempt.
     @exclusivity(unchecked) public private(set) var tapsCompleted = 0
 
-    /// The first tap's starting centroid, window coordinates (set when its fingers are all down).
-    @exclusivity(unchecked) private var start: Point?
-    @exclusivity(unchecked) private var tapInProgress = false
-    /// Fingers that touched down in the current tap.
-    @exclusivity(unchecked) private var downsInTap = 0
-    @exclusivity(unchecked) private var beganSum = Vector.zero
-    @exclusivity(unchecked) private var liftSum = Vector.zero
-    @exclusivity(unchecked) private var liftCount = 0
-    @exclusivity(unchecked) private var recognizedLocation: Point?
+    /// `_startPoint`: the centroid of the first tap's touches when they were all down, window coordinates.
+    @exclusivity(unchecked) private var startPoint: Point?
+    /// `_touches`: the fingers that were down when a tap last had all its required fingers down (kept
+    /// after they lift; their locations are then where they lifted).
+    @exclusivity(unchecked) private var tapTouches: [Touch] = []
+    /// `_currentNumberOfTouches`: fingers down at the current tap's last touch-down; 0 between taps.
+    @exclusivity(unchecked) private var touchesAtLastDown = 0
     @exclusivity(unchecked) private var durationTimer: TimerToken?
     @exclusivity(unchecked) private var intervalTimer: TimerToken?
 
@@ -92,84 +95,69 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if let intervalTimer {
-            cancelTimer(intervalTimer)
-            self.intervalTimer = nil
+        let down = numberOfTouches
+        if down > numberOfTouchesRequired {
+            fail(makeReason("\(down) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            return
         }
-        if !tapInProgress {
-            tapInProgress = true
-            downsInTap = 0
-            beganSum = .zero
-            liftSum = .zero
-            liftCount = 0
+        if touchesAtLastDown == 0 {
+            // `_beginInteraction`: a new tap; its duration timer replaces the interval timer.
+            if let intervalTimer {
+                cancelTimer(intervalTimer)
+                self.intervalTimer = nil
+            }
             let tapNumber = tapsCompleted + 1
             let limit = maximumTapDuration
             durationTimer = schedule(after: limit) { [unowned self] in
                 self.fail(makeReason("tap \(tapNumber) lasted longer than maximumTapDuration \(short: limit, decimals: 3) s"))
             }
         }
-        downsInTap += touches.count
-        for touch in touches {
-            beganSum = beganSum + Vector(dx: touch.beganWindowLocation.x, dy: touch.beganWindowLocation.y)
-        }
-        let fingers = max(downsInTap, numberOfTouches)
-        if fingers > numberOfTouchesRequired {
-            fail(makeReason("\(fingers) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)"))
+        touchesAtLastDown = down
+        guard down == numberOfTouchesRequired else { return }
+        tapTouches.removeAll(keepingCapacity: true)
+        tapTouches.append(contentsOf: self.touches)
+        let here = tapCentroid()
+        guard let startPoint, tapsCompleted > 0 else {
+            startPoint = here
             return
         }
-        if downsInTap == numberOfTouchesRequired {
-            let tapStart = Point(x: beganSum.dx / Double(downsInTap), y: beganSum.dy / Double(downsInTap))
-            if let start {
-                let d = tapStart.distance(to: start)
-                if d > allowableMovement {
-                    fail(makeReason("tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt"))
-                }
-            } else {
-                start = tapStart
-            }
+        let d = here.distance(to: startPoint)
+        if d > allowableMovement {
+            fail(makeReason("tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt"))
         }
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if let start, downsInTap == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired {
-            let d = centroid().distance(to: start)
-            if d > allowableMovement {
-                fail(makeReason("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt"))
-            }
-            return
+        guard let startPoint, !tapTouches.isEmpty else { return }
+        var moved = false
+        for t in touches where t.windowLocation != t.previousWindowLocation {
+            moved = true
+            break
         }
-        // Fingers still landing (or some already lifted): each finger is held to its own start.
-        for touch in touches {
-            let d = touch.windowLocation.distance(to: touch.beganWindowLocation)
-            if d > allowableMovement {
-                fail(makeReason("touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt"))
-                return
-            }
+        guard moved else { return }
+        let d = tapCentroid().distance(to: startPoint)
+        if d > allowableMovement {
+            fail(makeReason("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt"))
         }
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        for touch in touches {
-            liftSum = liftSum + Vector(dx: touch.windowLocation.x, dy: touch.windowLocation.y)
+        if touchesAtLastDown != numberOfTouchesRequired {
+            fail(makeReason("tap \(tapsCompleted + 1) had \(touchesAtLastDown) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            return
         }
-        liftCount += touches.count
         // The touches that end in this event are still counted by `numberOfTouches`.
         guard numberOfTouches - touches.count == 0 else { return }
-        tapInProgress = false
         if let durationTimer {
             cancelTimer(durationTimer)
             self.durationTimer = nil
         }
-        if downsInTap < numberOfTouchesRequired {
-            fail(makeReason("tap \(tapsCompleted + 1) had \(downsInTap) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
-            return
-        }
         tapsCompleted += 1
         if tapsCompleted >= numberOfTapsRequired {
-            recognizedLocation = Point(x: liftSum.dx / Double(liftCount), y: liftSum.dy / Double(liftCount))
             state = .ended
             return
         }
+        touchesAtLastDown = 0
         let done = tapsCompleted
         let required = numberOfTapsRequired
         let limit = maximumTapInterval
@@ -183,26 +171,33 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     override open func reset() {
-        start = nil
-        tapInProgress = false
-        downsInTap = 0
-        beganSum = .zero
-        liftSum = .zero
-        liftCount = 0
+        startPoint = nil
+        tapTouches.removeAll(keepingCapacity: true)
+        touchesAtLastDown = 0
         tapsCompleted = 0
-        recognizedLocation = nil
         durationTimer = nil
         intervalTimer = nil
     }
 
     override open func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
-        if let recognizedLocation {
-            // A recognized tap reports all the fingers of its final tap, as UIKit's numberOfTouches
-            // does, even when they lifted at different times.
-            values.location = recognizedLocation
-            values.numberOfTouches = numberOfTouchesRequired
+        if let startPoint, !tapTouches.isEmpty {
+            // `UITapRecognizer locationInView:` is `_startPoint` while it has touches; a recognized
+            // tap reports all of them (`numberOfTouches` counts `_touches`).
+            values.location = startPoint
+            values.numberOfTouches = tapTouches.count
         }
         values.taps = tapsCompleted
+    }
+
+    /// `_locationInSceneReferenceSpace`: the centroid of the tap's touches, window coordinates.
+    private func tapCentroid() -> Point {
+        var x = 0.0, y = 0.0
+        for t in tapTouches {
+            x += t.windowLocation.x
+            y += t.windowLocation.y
+        }
+        let n = Double(tapTouches.count)
+        return Point(x: x / n, y: y / n)
     }
 }

@@ -107,17 +107,39 @@ struct TapGestureRecognizerTests {
 
     // MARK: Several taps
 
-    @Test("a double tap reports two taps and where the second tap lifted")
-    func doubleTapValues() throws {
+    /// `UITapRecognizer locationInView:` (to which `UITapGestureRecognizer locationInView:` forwards)
+    /// is `_startPoint`: the centroid when the first tap's required fingers were all down, not where
+    /// the final tap lifted. Two taps, the second 10 pt away and drifting, report the first tap's start.
+    @Test func locationInView_isStartPointOfFirstTap() throws {
         let h = Harness()
         h.add(TapGestureRecognizer(name: "double", taps: 2))
-        h.tap(id: 1, at: 0, x: 100, y: 100)
-        h.tap(id: 2, at: 0.3, x: 110, y: 104)
+        h.send(0, (1, .began, 100, 100))
+        h.send(0.05, (1, .moved, 104, 102))
+        h.send(0.1, (1, .ended, 106, 103))
+        h.send(0.3, (2, .began, 110, 104))
+        h.send(0.35, (2, .moved, 118, 110))
+        h.send(0.4, (2, .ended, 120, 111))
         let t = try #require(h.recorder.transitions(of: "double").last)
         #expect(t.state == .ended)
         #expect(t.values.taps == 2)
-        #expect(t.values.location == Point(x: 110, y: 104))
+        #expect(t.values.location == Point(x: 100, y: 100))
         #expect(t.values.numberOfTouches == 1)
+    }
+
+    /// For a two-finger tap the start point is the centroid when both fingers were down; it is set
+    /// again during the first tap whenever a touch-down brings the fingers back to two.
+    @Test func locationInView_isTheCentroidWhenTheRequiredFingersWereLastAllDown() throws {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "two", touches: 2))
+        h.send(0, (1, .began, 100, 100))
+        h.send(0.02, (2, .began, 140, 100))                      // start (120, 100)
+        h.send(0.05, (1, .ended, 100, 100))
+        h.send(0.06, (3, .began, 160, 120))                      // 2 and 3 down: start (150, 110)
+        h.send(0.1, (2, .ended, 141, 100), (3, .ended, 161, 121))
+        let t = try #require(h.recorder.transitions(of: "two").last)
+        #expect(t.state == .ended)
+        #expect(t.values.location == Point(x: 150, y: 110))
+        #expect(t.values.numberOfTouches == 2)
     }
 
     struct LandingCase: CustomTestStringConvertible, Sendable {
@@ -170,6 +192,28 @@ struct TapGestureRecognizerTests {
         #expect(t.values.taps == 1)
     }
 
+    /// `countsOnlyActiveTouches` (on by default, `UITapRecognizer init`): `touchesBegan:withEvent:`
+    /// fails the tap only when more than the required fingers are down at the same time: A and B down,
+    /// A up, C down, B and C up is a two-finger tap.
+    @Test func countsOnlyActiveTouches_aFingerReplacingALiftedOneStillMakesATwoFingerTap() {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "two", touches: 2))
+        h.send(0, (1, .began, 100, 100), (2, .began, 140, 100))
+        h.send(0.05, (1, .ended, 100, 100))
+        h.send(0.07, (3, .began, 120, 110))
+        h.send(0.12, (2, .ended, 140, 100), (3, .ended, 120, 110))
+        #expect(h.log == ["two ended @0.12"])
+        // A one-finger tap: A down, A up is the tap; it is not failed by B landing after A lifted.
+        let g = Harness()
+        g.add(TapGestureRecognizer(name: "double", taps: 2, touches: 2))
+        g.send(0, (1, .began, 100, 100), (2, .began, 140, 100))
+        g.send(0.05, (1, .ended, 100, 100))
+        g.send(0.06, (3, .began, 100, 100))
+        g.send(0.1, (2, .ended, 140, 100), (3, .ended, 100, 100))
+        #expect(g.log.isEmpty)
+        #expect((g.recorder.transitions(of: "double").last?.values.taps ?? 0) == 0)
+    }
+
     struct FingerCase: CustomTestStringConvertible, Sendable {
         var fingers: Int
         var log: [String]
@@ -192,6 +236,54 @@ struct TapGestureRecognizerTests {
         h.environment.finish()
         #expect(h.log == c.log)
         #expect(h.reason("two") == c.reason)
+    }
+
+    /// `touchesMoved:withEvent:` measures the centroid of the tap's touches (`_touches`) from
+    /// `_startPoint`; before the first tap's required fingers are all down there is no start point and
+    /// nothing to check, so a first finger wandering 60 pt before the second lands does not fail.
+    @Test func touchesMoved_isNotCheckedBeforeTheFirstTapsFingersAreAllDown() {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "two", touches: 2))
+        h.send(0, (1, .began, 100, 100))
+        h.send(0.02, (1, .moved, 160, 100))                      // 60 pt: no start point yet
+        h.send(0.04, (2, .began, 200, 100))                      // start (180, 100)
+        h.send(0.06, (2, .moved, 240, 100))                      // centroid (200, 100): 20 pt
+        h.send(0.1, (1, .ended, 160, 100), (2, .ended, 240, 100))
+        #expect(h.log == ["two ended @0.1"])
+    }
+
+    /// `touchesMoved:withEvent:` measures the centroid of all the tap's touches, a lifted one where it
+    /// lifted: A and B down (start (120, 100)), A lifts, B moves 60 pt: the centroid is 30 pt away.
+    @Test func touchesMoved_measuresTheCentroidOfTheTapsTouchesIncludingLiftedOnes() {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "two", touches: 2))
+        h.send(0, (1, .began, 100, 100), (2, .began, 140, 100))
+        h.send(0.05, (1, .ended, 100, 100))
+        h.send(0.07, (2, .moved, 200, 100))
+        h.send(0.1, (2, .ended, 200, 100))
+        #expect(h.log == ["two ended @0.1"])
+        // 100 pt more: centroid (200, 100), 80 pt away.
+        let g = Harness()
+        g.add(TapGestureRecognizer(name: "two", touches: 2))
+        g.send(0, (1, .began, 100, 100), (2, .began, 140, 100))
+        g.send(0.05, (1, .ended, 100, 100))
+        g.send(0.07, (2, .moved, 300, 100))
+        #expect(g.log == ["two failed @0.07"])
+        #expect(g.reason("two") == "moved 80 pt > allowableMovement 45 pt")
+    }
+
+    /// `touchesBegan:withEvent:` of a later tap checks the centroid of its required fingers against
+    /// `_startPoint` as soon as they are all down: more than 45 pt fails at once, without any move.
+    @Test func touchesBegan_laterTapFailsAtOnceWhenItsFingersAreDownTooFarFromTheStart() {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "double", taps: 2, touches: 2))
+        h.send(0, (1, .began, 100, 100), (2, .began, 140, 100))  // start (120, 100)
+        h.send(0.1, (1, .ended, 100, 100), (2, .ended, 140, 100))
+        h.send(0.2, (3, .began, 150, 100))                       // one finger: not checked yet
+        #expect(h.log.isEmpty)
+        h.send(0.22, (4, .began, 190, 100))                      // centroid (170, 100): 50 pt
+        #expect(h.log == ["double failed @0.22"])
+        #expect(h.reason("double") == "tap 2 landed 50 pt from the first tap > allowableMovement 45 pt")
     }
 
     @Test("a third finger arriving later on a two-touch tap fails it")

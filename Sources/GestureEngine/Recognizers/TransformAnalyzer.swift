@@ -1,0 +1,141 @@
+/// Which part of a two-finger motion dominates, as UIKit's `_UIGestureRecognizerTransformAnalyzer`
+/// (decompiled iOS 18.2 UIKitCore, `analyzeTouches:` and `dominantComponent`), used by the pinch and
+/// rotation recognizers the way `_UIPinchGestureRecognizerDriver` and
+/// `_UIRotationGestureRecognizerDriver` use it.
+///
+/// At every move of the pair, per finger: its movement since the previous event (zero for a finger
+/// that did not move), and the unit vector from the pair's centroid to it. The movements are
+/// averaged into three per-event components:
+/// - translation: the length of the mean movement;
+/// - pinch: the mean movement along the unit vectors (outward positive), × 0.4;
+/// - rotation: the mean movement across them, × 0.4.
+///
+/// Each is low-passed (`filtered = 0.6 × filtered + component`, the translation's component taken
+/// × 0.4 as well) and weighted (`weights`). A component dominates when its weighted magnitude is more
+/// than 1.4 times each other one's (or the other is zero), checked in the order translation, pinch,
+/// rotation; when none does, `dominant` is `.none`. Radii and the translation length are taken in
+/// single precision, as UIKit does (`sqrtf`).
+///
+/// Engine choice where UIKit would produce NaN: a finger exactly at the centroid (the two fingers
+/// coincide) has no direction and adds nothing to the pinch and rotation components.
+public struct TransformAnalyzer: Sendable {
+    /// The components of a two-finger motion (UIKit's `dominantComponent` values 0 to 3).
+    public enum Component: UInt8, Sendable {
+        case none = 0, translation, pinch, rotation
+    }
+
+    /// Relative weights of the three components before they are compared.
+    public struct Weights: Sendable, Equatable {
+        public var translation: Double
+        public var pinch: Double
+        public var rotation: Double
+
+        public init(translation: Double, pinch: Double, rotation: Double) {
+            self.translation = translation
+            self.pinch = pinch
+            self.rotation = rotation
+        }
+
+        /// `_UIPinchGestureRecognizerDriver init`: translation 0.5, pinch 4, rotation 0.5.
+        public static let pinchDriver = Weights(translation: 0.5, pinch: 4, rotation: 0.5)
+        /// `_UIRotationGestureRecognizerDriver init`: translation 0.25, pinch 0.25, rotation 1
+        /// (its pre- and post-recognition rotation weights are both 1).
+        public static let rotationDriver = Weights(translation: 0.25, pinch: 0.25, rotation: 1)
+    }
+
+    /// Share of the previous filtered value kept at each event: 0.6 (`analyzeTouches:`).
+    public static let filterRetention = 0.6
+    /// Gain of each event's component: 0.4 (`analyzeTouches:`).
+    public static let componentGain = 0.4
+    /// How many times larger than each other weighted component the dominant one must be: 1.4.
+    public static let dominanceRatio = 1.4
+
+    public let weights: Weights
+    /// Low-passed translation length, points per event.
+    public private(set) var translation = 0.0
+    /// Low-passed pinch component (outward positive), points per event.
+    public private(set) var pinch = 0.0
+    /// Low-passed rotation component, points per event.
+    public private(set) var rotation = 0.0
+    /// The dominant component after the last `analyze` (`.none` before the first).
+    public private(set) var dominant = Component.none
+
+    public init(weights: Weights) {
+        self.weights = weights
+    }
+
+    /// Forgets the filtered values (`reset`); `dominant` keeps its last value, as in UIKit.
+    public mutating func reset() {
+        translation = 0
+        pinch = 0
+        rotation = 0
+    }
+
+    /// Analyzes one event of `touches` (the pair); `moved` are the touches that moved in it, the
+    /// others count as still. No allocation.
+    public mutating func analyze(_ touches: [Touch], moved: [Touch]) {
+        let n = touches.count
+        guard n > 0 else { return }
+        var cx = 0.0, cy = 0.0
+        for t in touches {
+            cx += t.windowLocation.x
+            cy += t.windowLocation.y
+        }
+        cx /= Double(n)
+        cy /= Double(n)
+        var sumX = 0.0, sumY = 0.0, radial = 0.0, tangential = 0.0
+        for t in touches {
+            let p = t.windowLocation
+            var dx = 0.0, dy = 0.0
+            if Self.contains(moved, t) {
+                dx = p.x - t.previousWindowLocation.x
+                dy = p.y - t.previousWindowLocation.y
+            }
+            sumX += dx
+            sumY += dy
+            if n == 1 { continue }
+            let ox = p.x - cx, oy = p.y - cy
+            let r = Self.singlePrecisionLength(ox * ox + oy * oy)
+            guard r > 0, r.isFinite else { continue }
+            let ux = ox / r, uy = oy / r
+            radial += dx * ux + dy * uy
+            tangential += dx * uy - dy * ux
+        }
+        let meanX = sumX / Double(n), meanY = sumY / Double(n)
+        let pinchComponent = n == 1 ? 0 : radial / Double(n) * Self.componentGain
+        let rotationComponent = n == 1 ? 0 : tangential / Double(n) * Self.componentGain
+        let length = Self.singlePrecisionLength(meanY * meanY + meanX * meanX)
+        translation = translation * Self.filterRetention + length * Self.componentGain
+        pinch = pinchComponent + pinch * Self.filterRetention
+        rotation = rotationComponent + rotation * Self.filterRetention
+        dominant = Self.dominant(translation: weights.translation * Swift.abs(translation),
+                                 pinch: Swift.abs(pinch) * weights.pinch,
+                                 rotation: Swift.abs(rotation) * weights.rotation)
+    }
+
+    /// The dominant component of three weighted magnitudes (all ≥ 0).
+    public static func dominant(translation t: Double, pinch p: Double, rotation r: Double) -> Component {
+        if beats(t, p) && beats(t, r) { return .translation }
+        if beats(p, t) && beats(p, r) { return .pinch }
+        if beats(r, t) && beats(r, p) { return .rotation }
+        return .none
+    }
+
+    /// `a` dominates `b`: `b` is zero, or `a / b` exceeds the ratio.
+    @inline(__always)
+    static func beats(_ a: Double, _ b: Double) -> Bool {
+        b == 0 || a / b > dominanceRatio
+    }
+
+    /// √x computed in single precision, as UIKit's `sqrtf` of a `float`.
+    @inline(__always)
+    static func singlePrecisionLength(_ squared: Double) -> Double {
+        Double(Float(squared).squareRoot())
+    }
+
+    @inline(__always)
+    static func contains(_ touches: [Touch], _ t: Touch) -> Bool {
+        for m in touches where m === t { return true }
+        return false
+    }
+}
