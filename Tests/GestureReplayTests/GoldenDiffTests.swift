@@ -9,7 +9,7 @@ struct GoldenDiffTests {
         let dir = try TemporaryDirectory()
         try dir.copy("Traces/pinch.json", as: "t.json")
         let golden = try BinaryRunner.packageFile("Traces/pinch.expected")
-        try dir.write("t.expected", golden.replacingOccurrences(of: "velocity 0.649", with: "velocity 2.149"))
+        try dir.write("t.expected", golden.replacingOccurrences(of: "velocity 0.916", with: "velocity 2.416"))
         return dir
     }
 
@@ -24,11 +24,11 @@ struct GoldenDiffTests {
         let plus = try #require(lines.firstIndex { $0.hasPrefix("+ ") })
         let marker = lines[plus + 1]
         #expect(marker.hasPrefix("?") && marker.allSatisfy { $0 == "?" || $0 == " " || $0 == "^" })
-        // The ^ marks sit exactly under `velocity 0.649` of the added line.
-        let start = try #require(lines[plus].range(of: "velocity 0.649"))
+        // The ^ marks sit exactly under `velocity 0.916` of the added line.
+        let start = try #require(lines[plus].range(of: "velocity 0.916"))
         let offset = lines[plus].distance(from: lines[plus].startIndex, to: start.lowerBound)
         #expect(marker.dropFirst(offset).hasPrefix("^^^^^^^^^^^^^^"), "\(marker)")
-        #expect(marker.filter { $0 == "^" }.count == "velocity 0.649".count)
+        #expect(marker.filter { $0 == "^" }.count == "velocity 0.916".count)
         #expect(!r.stdout.contains("\u{1B}["), "no colour when the output is not a terminal")
     }
 
@@ -38,7 +38,7 @@ struct GoldenDiffTests {
         defer { dir.remove() }
         let always = try BinaryRunner.run(["check", "--color", "always", "t.json"], in: dir.url)
         #expect(always.stdout.contains("\u{1B}[32m+"), "\(always)")
-        #expect(always.stdout.contains("\u{1B}[7mvelocity 0.649\u{1B}[27m"))
+        #expect(always.stdout.contains("\u{1B}[7mvelocity 0.916\u{1B}[27m"))
         #expect(!always.stdout.contains("\n?"))
         let never = try BinaryRunner.run(["check", "--color", "never", "t.json"], in: dir.url)
         #expect(!never.stdout.contains("\u{1B}["))
@@ -63,7 +63,7 @@ struct GoldenDiffTests {
         try dir.write("t.expected", golden.replacingOccurrences(of: "taps 2", with: "taps 3").replacingOccurrences(of: "\n", with: "\r\n"))
         let changed = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("\n-   0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 3\n"), "\(changed)")
+        #expect(changed.stdout.contains("\n-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3\n"), "\(changed)")
         #expect(changed.stdout.contains("differs: 1 line changed (taps)"))
     }
 }
