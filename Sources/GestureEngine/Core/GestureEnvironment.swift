@@ -276,7 +276,7 @@ public final class GestureEnvironment {
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
-        stepRecognizers.removeAll(after: outerCount)
+        stepRecognizers.truncate(to: outerCount)
         dispatchDepth -= 1
         settle()
     }
