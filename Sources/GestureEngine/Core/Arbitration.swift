@@ -7,11 +7,11 @@ extension GestureEnvironment {
     /// coerced or ignored request is reported as a `coercedTransition` note.
     func request(_ r: GestureRecognizer, to requested: GestureRecognizerState) {
         defer { settle() }
-        if let pending = r.pendingState {
+        if let pending = r.dispatch.pendingState {
             requestWhileWaiting(r, pending, to: requested)
             return
         }
-        let old = r.currentState
+        let old = r.dispatch.currentState
         guard let applied = GestureRecognizerState.coerced(from: old, requested: requested) else {
             reportCoercion(r, requested: requested, in: "\(old)", applied: nil)
             return
@@ -25,8 +25,8 @@ extension GestureEnvironment {
             applyTransition(r, to: applied, reason: reason)
             return
         }
-        if !r.shouldBeginAsked {
-            r.shouldBeginAsked = true
+        if !r.dispatch.shouldBeginAsked {
+            r.dispatch.shouldBeginAsked = true
             let allowed = r.delegate?.gestureRecognizerShouldBegin(r) ?? true
             if !allowed {
                 applyTransition(r, to: .failed, reason: "gestureRecognizerShouldBegin returned false")
@@ -34,8 +34,8 @@ extension GestureEnvironment {
             }
         }
         if isWaitingForFailure(r) {
-            r.pendingState = applied
-            r.pendingBegan = applied == .began
+            r.dispatch.pendingState = applied
+            r.dispatch.pendingBegan = applied == .began
             return
         }
         recognize(r, applied)
@@ -43,7 +43,7 @@ extension GestureEnvironment {
 
     /// The reason of a failure or cancellation the recognizer asked for (`requested` is what it asked).
     private func failureReason(of r: GestureRecognizer, _ requested: GestureRecognizerState) -> String? {
-        if let reason = r.pendingFailureReason { return reason }
+        if let reason = r.dispatch.pendingFailureReason { return reason }
         if isEndingTrace { return "trace ended" }
         return requested == .cancelled ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
     }
@@ -51,7 +51,7 @@ extension GestureEnvironment {
     /// The note for a request UIKit coerces (`applied`) or ignores (`applied` nil).
     private func reportCoercion(_ r: GestureRecognizer, requested: GestureRecognizerState, in old: String,
                                 applied: GestureRecognizerState?) {
-        if applied == nil { r.pendingFailureReason = nil }
+        if applied == nil { r.dispatch.pendingFailureReason = nil }
         let what = applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
         report(.coercedTransition, "\(r.kind) '\(r.name)' requested \(requested) in state \(old); \(what)", recognizer: r)
     }
@@ -68,13 +68,13 @@ extension GestureEnvironment {
         }
         switch requested {
         case .ended:
-            r.pendingState = .ended
+            r.dispatch.pendingState = .ended
         case .failed:
             let reason = failureReason(of: r, .failed)
             clearPending(r)
             applyTransition(r, to: .failed, reason: reason)
         case .cancelled:
-            r.pendingFailureReason = nil
+            r.dispatch.pendingFailureReason = nil
             clearPending(r)
             applyTransition(r, to: .failed, reason: "cancelled while waiting for its failure requirements")
         default:
@@ -83,13 +83,13 @@ extension GestureEnvironment {
     }
 
     private func clearPending(_ r: GestureRecognizer) {
-        r.pendingState = nil
-        r.pendingBegan = false
+        r.dispatch.pendingState = nil
+        r.dispatch.pendingBegan = false
     }
 
     /// Does `w` have to wait for `y` to fail (either's static requirement, overrides or delegates)?
     func requiresFailure(_ w: GestureRecognizer, of y: GestureRecognizer) -> Bool {
-        if w.requiredToFail.contains(where: { $0 === y }) { return true }
+        if w.dispatch.requiredToFail.contains(where: { $0 === y }) { return true }
         if w.shouldRequireFailure(of: y) || y.shouldBeRequiredToFail(by: w) { return true }
         if let d = w.delegate, d.gestureRecognizer(w, shouldRequireFailureOf: y) { return true }
         if let d = y.delegate, d.gestureRecognizer(y, shouldBeRequiredToFailBy: w) { return true }
@@ -98,7 +98,7 @@ extension GestureEnvironment {
 
     /// True while a recognizer that `w` requires to fail is still undecided in this gesture.
     func isWaitingForFailure(_ w: GestureRecognizer) -> Bool {
-        for y in participants where y !== w && y.currentState == .possible && !y.isQueuedForReset {
+        for y in participants where y !== w && y.dispatch.currentState == .possible && !y.dispatch.isQueuedForReset {
             if requiresFailure(w, of: y) { return true }
         }
         return false
@@ -117,7 +117,7 @@ extension GestureEnvironment {
 
         var losers: [(GestureRecognizer, String)] = []
         let verb = newState == .began ? "began" : "recognized"
-        for w in participants where w !== r && w.currentState == .possible && !w.isQueuedForReset {
+        for w in participants where w !== r && w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset {
             if requiresFailure(w, of: r) {
                 losers.append((w, makeReason("required recognizer '\(r.name)' \(verb)")))
             } else if excludes(r, w) {
@@ -125,7 +125,7 @@ extension GestureEnvironment {
             }
         }
         for (w, _) in losers { clearPending(w) }
-        for (w, reason) in losers where !w.isQueuedForReset {
+        for (w, reason) in losers where !w.dispatch.isQueuedForReset {
             applyTransition(w, to: .failed, reason: reason)
         }
         dispatchDepth -= 1
@@ -143,9 +143,9 @@ extension GestureEnvironment {
         while i < newcomers.count {
             let x = newcomers[i]
             i += 1
-            guard x.isParticipating, !x.isQueuedForReset, x.currentState == .possible else { continue }
+            guard x.dispatch.isParticipating, !x.dispatch.isQueuedForReset, x.dispatch.currentState == .possible else { continue }
             for y in participants where y !== x && canExclude(y) && excludes(y, x) {
-                let verb = y.currentState == .ended ? "ended" : "is active"
+                let verb = y.dispatch.currentState == .ended ? "ended" : "is active"
                 clearPending(x)
                 applyTransition(x, to: .failed, reason: makeReason("excluded: \(y.kind) '\(y.name)' \(verb)"))
                 break
@@ -159,8 +159,8 @@ extension GestureEnvironment {
     /// `began`, `changed` or `ended` (an `ended` one until it is reset, later in the same step), with
     /// no failure requirement left unmet (a held-back recognition cannot exclude).
     private func canExclude(_ y: GestureRecognizer) -> Bool {
-        let s = y.currentState
-        return (s == .began || s == .changed || s == .ended) && y.pendingState == nil
+        let s = y.dispatch.currentState
+        return (s == .began || s == .changed || s == .ended) && y.dispatch.pendingState == nil
     }
 
     /// Whether `y`, in `began`, `changed` or `ended`, excludes `x`
@@ -173,7 +173,7 @@ extension GestureEnvironment {
     ///   (`_affectedByGesture:`), `y` does not require `x` to fail, `y.canPrevent(x)`,
     ///   `x.canBePrevented(by: y)`, and neither delegate allows simultaneous recognition.
     private func excludes(_ y: GestureRecognizer, _ x: GestureRecognizer) -> Bool {
-        if x.currentState.isActive || x.pendingBegan { return false }
+        if x.dispatch.currentState.isActive || x.dispatch.pendingBegan { return false }
         guard viewsAreRelated(x, y) else { return false }
         guard !requiresFailure(y, of: x) else { return false }
         guard y.canPrevent(x), x.canBePrevented(by: y) else { return false }
@@ -199,14 +199,14 @@ extension GestureEnvironment {
         while i < participants.count {
             let w = participants[i]
             i += 1
-            guard let pending = w.pendingState, !w.isQueuedForReset, requiresFailure(w, of: y),
+            guard let pending = w.dispatch.pendingState, !w.dispatch.isQueuedForReset, requiresFailure(w, of: y),
                   !isWaitingForFailure(w) else { continue }
-            let began = w.pendingBegan
+            let began = w.dispatch.pendingBegan
             clearPending(w)
             w.recognitionWillResumeAfterFailureRequirements()
             if pending == .ended && began {
                 recognize(w, .began)
-                if w.currentState == .began { applyTransition(w, to: .ended, reason: nil) }
+                if w.dispatch.currentState == .began { applyTransition(w, to: .ended, reason: nil) }
             } else {
                 recognize(w, pending)
             }
@@ -215,10 +215,10 @@ extension GestureEnvironment {
 
     /// `isEnabled` became false: an active recognizer is cancelled, an undecided one fails.
     func recognizerWasDisabled(_ r: GestureRecognizer) {
-        guard r.isParticipating, !r.isQueuedForReset, !r.currentState.isTerminal else { return }
+        guard r.dispatch.isParticipating, !r.dispatch.isQueuedForReset, !r.dispatch.currentState.isTerminal else { return }
         clearPending(r)
         dispatchDepth += 1
-        applyTransition(r, to: r.currentState.isActive ? .cancelled : .failed, reason: "disabled")
+        applyTransition(r, to: r.dispatch.currentState.isActive ? .cancelled : .failed, reason: "disabled")
         dispatchDepth -= 1
         settle()
     }

@@ -69,11 +69,11 @@ public final class GestureEnvironment {
     }
 
     deinit {
-        for r in adopted where r.environment === self { r.environment = nil }
+        for r in adopted where r.dispatch.environment === self { r.dispatch.environment = nil }
         // A trace abandoned mid-way (an invalid row) leaves touches down, and touches and their
         // recognizers refer to each other: break that, or the whole scene leaks.
         for touch in event.allTouches { touch.recognizers.removeAll() }
-        for r in participants { r.trackedTouches.removeAll() }
+        for r in participants { r.dispatch.trackedTouches.removeAll() }
     }
 
     /// The touches currently down, in the order they began.
@@ -151,10 +151,10 @@ public final class GestureEnvironment {
         while i < participants.count {
             let r = participants[i]
             i += 1
-            if r.isQueuedForReset || r.currentState.isTerminal { continue }
-            r.pendingState = nil
-            r.pendingBegan = false
-            applyTransition(r, to: r.currentState.isActive ? .cancelled : .failed, reason: "trace ended")
+            if r.dispatch.isQueuedForReset || r.dispatch.currentState.isTerminal { continue }
+            r.dispatch.pendingState = nil
+            r.dispatch.pendingBegan = false
+            applyTransition(r, to: r.dispatch.currentState.isActive ? .cancelled : .failed, reason: "trace ended")
         }
         dispatchDepth -= 1
         settle()
@@ -204,15 +204,15 @@ public final class GestureEnvironment {
             v = view
             while let current = v {
                 for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
-                    if r.environment !== self {
-                        r.environment = self
+                    if r.dispatch.environment !== self {
+                        r.dispatch.environment = self
                         adopted.append(r)
                     }
-                    r.trackedTouches.append(touch)
+                    r.dispatch.trackedTouches.append(touch)
                     touch.recognizers.append(Unmanaged.passUnretained(r))
-                    touch.recognizerAttempts.append(r.attempt)
-                    if !r.isParticipating {
-                        r.isParticipating = true
+                    touch.recognizerAttempts.append(r.dispatch.attempt)
+                    if !r.dispatch.isParticipating {
+                        r.dispatch.isParticipating = true
                         participants.append(r)
                         newcomers.append(r)
                     }
@@ -251,14 +251,14 @@ public final class GestureEnvironment {
                     touch.recognizers.withUnsafeBufferPointer { recognizers in
                         for u in recognizers {
                             u._withUnsafeGuaranteedRef { r in
-                                if r.deliveryStamp != stamp {
-                                    r.deliveryStamp = stamp
-                                    r.stepPhases = bit
-                                    r.stepTouchCount = 1
+                                if r.dispatch.deliveryStamp != stamp {
+                                    r.dispatch.deliveryStamp = stamp
+                                    r.dispatch.stepPhases = bit
+                                    r.dispatch.stepTouchCount = 1
                                     stepRecognizers.append(u)
                                 } else {
-                                    r.stepPhases |= bit
-                                    r.stepTouchCount &+= 1
+                                    r.dispatch.stepPhases |= bit
+                                    r.dispatch.stepTouchCount &+= 1
                                 }
                             }
                         }
@@ -280,7 +280,7 @@ public final class GestureEnvironment {
         if deliversTouchesToViews { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
-        stepRecognizers.removeAll(after: outerCount)
+        stepRecognizers.truncate(to: outerCount)
         dispatchDepth -= 1
         settle()
     }
@@ -294,22 +294,22 @@ public final class GestureEnvironment {
         for touch in stepTouches where touch.phase.isTerminal {
             for u in touch.recognizers {
                 u._withUnsafeGuaranteedRef { r in
-                    if r.endStamp != stamp {
-                        r.endStamp = stamp
+                    if r.dispatch.endStamp != stamp {
+                        r.dispatch.endStamp = stamp
                         endingRecognizers.append(u)
                     }
                     // The last of its touches to leave, in row order, gives its last centroid.
-                    r.lastEndedTouch = touch
+                    r.dispatch.lastEndedTouch = touch
                 }
             }
             activeTouches.remove(touch.id)
         }
         for u in endingRecognizers {
             u._withUnsafeGuaranteedRef { r in
-                let hadTouches = !r.trackedTouches.isEmpty
-                r.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
-                if hadTouches && r.trackedTouches.isEmpty, let last = r.lastEndedTouch { r.lastCentroid = last.windowLocation }
-                r.lastEndedTouch = nil
+                let hadTouches = !r.dispatch.trackedTouches.isEmpty
+                r.dispatch.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
+                if hadTouches && r.dispatch.trackedTouches.isEmpty, let last = r.dispatch.lastEndedTouch { r.dispatch.lastCentroid = last.windowLocation }
+                r.dispatch.lastEndedTouch = nil
             }
         }
         endingRecognizers.removeAll(keepingCapacity: true)
@@ -324,12 +324,12 @@ public final class GestureEnvironment {
 
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
-        let wasBegan = r.currentState == .began && r.pendingState == nil
+        let wasBegan = r.dispatch.currentState == .began && r.dispatch.pendingState == nil
         let stamp = stamp
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
-        let phases = r.stepPhases
-        let tracked = r.trackedTouches
-        if r.stepTouchCount == tracked.count && phases & (phases &- 1) == 0 {
+        let phases = r.dispatch.stepPhases
+        let tracked = r.dispatch.trackedTouches
+        if r.dispatch.stepTouchCount == tracked.count && phases & (phases &- 1) == 0 {
             // Every touch of r changed, all in one phase (a finger or fingers moving together): they
             // are exactly the touches to deliver, in the same order, with no list to build.
             // (A stationary touch is not delivered.)
@@ -345,7 +345,7 @@ public final class GestureEnvironment {
             // may have ignored some).
             for phase in Self.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
                 scratch.removeAll(keepingCapacity: true)
-                for touch in r.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
+                for touch in r.dispatch.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
                     scratch.append(touch)
                 }
                 if scratch.isEmpty { continue }
@@ -354,7 +354,7 @@ public final class GestureEnvironment {
             }
             scratch.removeAll(keepingCapacity: true)
         }
-        if wasBegan && r.currentState == .began && r.pendingState == nil {
+        if wasBegan && r.dispatch.currentState == .began && r.dispatch.pendingState == nil {
             applyTransition(r, to: .changed, reason: nil)
         }
     }
@@ -388,23 +388,23 @@ public final class GestureEnvironment {
 
     private func resetRecognizer(_ r: GestureRecognizer) {
         timers.cancelAll(ownedBy: r)
-        for touch in r.trackedTouches {
+        for touch in r.dispatch.trackedTouches {
             if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
                 touch.recognizers.remove(at: i)
                 touch.recognizerAttempts.remove(at: i)
             }
         }
-        if !r.trackedTouches.isEmpty { r.lastCentroid = r.centroid() }
-        r.trackedTouches.removeAll(keepingCapacity: true)
-        r.currentState = .possible
-        r.pendingState = nil
-        r.pendingBegan = false
-        r.pendingFailureReason = nil
-        r.shouldBeginAsked = false
-        r.isQueuedForReset = false
-        r.attempt &+= 1
-        if r.isParticipating {
-            r.isParticipating = false
+        if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
+        r.dispatch.trackedTouches.removeAll(keepingCapacity: true)
+        r.dispatch.currentState = .possible
+        r.dispatch.pendingState = nil
+        r.dispatch.pendingBegan = false
+        r.dispatch.pendingFailureReason = nil
+        r.dispatch.shouldBeginAsked = false
+        r.dispatch.isQueuedForReset = false
+        r.dispatch.attempt &+= 1
+        if r.dispatch.isParticipating {
+            r.dispatch.isParticipating = false
             if let i = participants.firstIndex(where: { $0 === r }) { participants.remove(at: i) }
         }
         r.reset()
@@ -414,11 +414,11 @@ public final class GestureEnvironment {
 
     /// Applies a transition the rules allow, reports it, and schedules the reset after a terminal state.
     func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reason: String?) {
-        let previous = r.currentState
-        r.currentState = newState
-        r.pendingFailureReason = nil
-        if newState.isTerminal && !r.isQueuedForReset {
-            r.isQueuedForReset = true
+        let previous = r.dispatch.currentState
+        r.dispatch.currentState = newState
+        r.dispatch.pendingFailureReason = nil
+        if newState.isTerminal && !r.dispatch.isQueuedForReset {
+            r.dispatch.isQueuedForReset = true
             resetQueue.append(r)
         }
         if let observer {
@@ -443,12 +443,12 @@ extension GestureRecognizer {
     /// `changed`. A recognition held back by a failure requirement is, inside UIKit, in `began`
     /// (it takes new touches) or `ended` (it does not).
     var acceptsNewTouches: Bool {
-        !isQueuedForReset && pendingState != .ended && !currentState.isTerminal
+        !dispatch.isQueuedForReset && dispatch.pendingState != .ended && !dispatch.currentState.isTerminal
     }
 
     /// Whether this recognizer still gets its touches' changes.
     var receivesDeliveries: Bool {
-        !isQueuedForReset && !currentState.isTerminal && isEnabled
+        !dispatch.isQueuedForReset && !dispatch.currentState.isTerminal && isEnabled
     }
 }
 

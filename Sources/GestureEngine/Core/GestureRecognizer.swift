@@ -47,54 +47,6 @@ open class GestureRecognizer {
         }
     }
 
-    // The storage behind `name`, `delegate` and `isEnabled`, which the engine reads for every
-    // recognizer at every event. Only their accessors touch it, each in one short access (an
-    // outside `inout` use of the public property works on a temporary through get and set), so
-    // accesses never overlap: no run-time exclusivity check (docs/engine.md, "Cost").
-    @exclusivity(unchecked) private var storedName: String
-    @exclusivity(unchecked) private var storedNameRevision = 0
-    @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
-    @exclusivity(unchecked) private var storedIsEnabled = true
-
-    // MARK: State, managed with the environment
-    //
-    // Only the engine touches this state, with plain reads, assignments and short array calls
-    // that call out to nothing, so accesses never overlap: it skips the run-time exclusivity check
-    // (see `GestureEnvironment` and docs/engine.md, "Cost").
-
-    @exclusivity(unchecked) var currentState: GestureRecognizerState = .possible
-    /// A recognition held back until the recognizers this one requires to fail have failed.
-    @exclusivity(unchecked) var pendingState: GestureRecognizerState?
-    /// True when the held-back recognition passed through `began` (a continuous gesture that also ended while waiting).
-    @exclusivity(unchecked) var pendingBegan = false
-    @exclusivity(unchecked) var shouldBeginAsked = false
-    /// The reason given with `fail(_:)` for the next `failed`.
-    @exclusivity(unchecked) var pendingFailureReason: String?
-    /// Touches this recognizer receives, in the order they began.
-    @exclusivity(unchecked) var trackedTouches: [Touch] = []
-    /// True once it has received a touch since its last reset: it takes part in arbitration.
-    @exclusivity(unchecked) var isParticipating = false
-    /// The dispatch step this recognizer was last gathered for, with the phases (bits, 1 << phase)
-    /// and number of its touches in that step.
-    @exclusivity(unchecked) var deliveryStamp = 0
-    @exclusivity(unchecked) var stepPhases: UInt8 = 0
-    @exclusivity(unchecked) var stepTouchCount = 0
-    /// The step in which some of its touches last ended, and the last of them in row order (only
-    /// set while that step removes ended touches).
-    @exclusivity(unchecked) var endStamp = 0
-    @exclusivity(unchecked) unowned(unsafe) var lastEndedTouch: Touch?
-    @exclusivity(unchecked) var isQueuedForReset = false
-    /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.
-    @exclusivity(unchecked) var attempt = 0
-    /// Where the touches were when the last one left, window coordinates (reported after they lift).
-    @exclusivity(unchecked) var lastCentroid: Point = .zero
-    /// Recognizers that must fail before this one may recognize (`require(toFail:)`).
-    @exclusivity(unchecked) var requiredToFail: [GestureRecognizer] = []
-    /// The environment that delivered this recognizer's touches. Not retained: read at every state
-    /// change, it costs a plain load, and the environment sets it back to nil when it goes away
-    /// (`GestureEnvironment.deinit`), so it behaves as a weak reference and never dangles.
-    @exclusivity(unchecked) unowned(unsafe) var environment: GestureEnvironment?
-
     /// A recognizer named `name` (the type's kind when nil).
     public init(name: String? = nil) {
         self.storedName = name ?? ""
@@ -110,25 +62,25 @@ open class GestureRecognizer {
     /// `coercedTransition` note. While a recognition is held back by a failure requirement the state
     /// reads `possible`.
     public var state: GestureRecognizerState {
-        get { currentState }
+        get { dispatch.currentState }
         set {
             if let environment {
                 environment.request(self, to: newValue)
-            } else if let applied = GestureRecognizerState.coerced(from: currentState, requested: newValue) {
-                currentState = applied
+            } else if let applied = GestureRecognizerState.coerced(from: dispatch.currentState, requested: newValue) {
+                dispatch.currentState = applied
             }
         }
     }
 
     /// Fails the current attempt, saying why (shown in output as the transition's `reason`).
     public func fail(_ reason: String) {
-        pendingFailureReason = reason
+        dispatch.pendingFailureReason = reason
         state = .failed
     }
 
     /// Holds back this recognizer's recognition until `other` fails; if `other` recognizes, this one fails.
     public func require(toFail other: GestureRecognizer) {
-        if !requiredToFail.contains(where: { $0 === other }) { requiredToFail.append(other) }
+        if !dispatch.requiredToFail.contains(where: { $0 === other }) { dispatch.requiredToFail.append(other) }
     }
 
     /// Whether this recognizer, recognizing, may prevent `other` (default true; UIKit's tap overrides it).
@@ -166,27 +118,27 @@ open class GestureRecognizer {
     // MARK: Touches and locations
 
     /// The touches this recognizer currently receives (including ones that end in the current event).
-    public var touches: [Touch] { trackedTouches }
+    public var touches: [Touch] { dispatch.trackedTouches }
 
     /// Number of touches this recognizer currently receives.
-    public var numberOfTouches: Int { trackedTouches.count }
+    public var numberOfTouches: Int { dispatch.trackedTouches.count }
 
     /// The centroid of the recognizer's touches in `view`'s coordinates (window coordinates when nil), points.
     /// After the touches lift, the last centroid.
     public func location(in view: View?) -> Point {
-        let window = trackedTouches.isEmpty ? lastCentroid : centroid()
+        let window = dispatch.trackedTouches.isEmpty ? dispatch.lastCentroid : centroid()
         guard let view else { return window }
         return view.convert(fromWindow: window)
     }
 
     /// The location of touch number `index` (0-based, in the order the touches began) in `view`'s coordinates.
     public func location(ofTouch index: Int, in view: View?) -> Point {
-        trackedTouches[index].location(in: view)
+        dispatch.trackedTouches[index].location(in: view)
     }
 
     /// Stops delivering `touch` to this recognizer (as `ignore(_:for:)`).
     public func ignore(_ touch: Touch, for event: TouchEvent) {
-        trackedTouches.removeAll { $0 === touch }
+        dispatch.trackedTouches.removeAll { $0 === touch }
         if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(self).toOpaque() }) {
             touch.recognizers.remove(at: i)
             touch.recognizerAttempts.remove(at: i)
@@ -195,11 +147,11 @@ open class GestureRecognizer {
 
     func centroid() -> Point {
         var x = 0.0, y = 0.0
-        for t in trackedTouches {
+        for t in dispatch.trackedTouches {
             x += t.windowLocation.x
             y += t.windowLocation.y
         }
-        let n = Double(trackedTouches.count)
+        let n = Double(dispatch.trackedTouches.count)
         return Point(x: x / n, y: y / n)
     }
 
@@ -220,4 +172,31 @@ open class GestureRecognizer {
     public func cancelTimer(_ token: TimerToken) {
         environment?.timers.cancel(token)
     }
+
+    // MARK: Engine bookkeeping
+    //
+    // Everything below belongs to the engine. Its state for this recognizer (the state it applied,
+    // the touches it delivers, the dispatch step's stamps and phases, the attempt number, the
+    // failure requirements, the environment) lives in one struct, changed in place through this one
+    // property (`dispatch.deliveryStamp = stamp`), never copied out and back. Only the engine
+    // touches it, with plain reads, assignments and short array calls that call out to nothing, so
+    // accesses never overlap: it skips the run-time exclusivity check (see `GestureEnvironment` and
+    // docs/engine.md, "Cost"); a field of the struct is an offset from it, with no check of its own.
+    @exclusivity(unchecked) var dispatch = RecognizerDispatchState()
+
+    /// The touches this recognizer receives, in the order they began (the engine's list; for the
+    /// built-in recognizers, which read it at every event).
+    var trackedTouches: [Touch] { dispatch.trackedTouches }
+    /// The environment that delivered this recognizer's touches (nil before the first touch and
+    /// after the environment went away).
+    var environment: GestureEnvironment? { dispatch.environment }
+
+    // The storage behind `name`, `delegate` and `isEnabled`, which the engine reads for every
+    // recognizer at every event. Only their accessors touch it, each in one short access (an
+    // outside `inout` use of the public property works on a temporary through get and set), so
+    // accesses never overlap: no run-time exclusivity check (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var storedName: String
+    @exclusivity(unchecked) private var storedNameRevision = 0
+    @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) private var storedIsEnabled = true
 }

@@ -32,9 +32,10 @@ struct RecognizerList: ~Copyable {
         count += 1
     }
 
-    /// Keeps the first `newCount` recognizers (`newCount` must not exceed `count`).
+    /// Cuts the list back to its first `newCount` recognizers, forgetting the rest (`newCount` must
+    /// not exceed `count`; 0 empties it).
     @inline(__always)
-    mutating func removeAll(after newCount: Int = 0) {
+    mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count)
         count = newCount
     }

@@ -11,6 +11,6 @@ public final class TouchEvent {
 
     /// The touches of this event that `recognizer` receives.
     public func touches(for recognizer: GestureRecognizer) -> [Touch] {
-        recognizer.trackedTouches
+        recognizer.dispatch.trackedTouches
     }
 }

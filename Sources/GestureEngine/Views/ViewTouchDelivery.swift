@@ -50,12 +50,12 @@ extension GestureEnvironment {
 
     /// A recognizer that cancels touches in its view recognized: its touches' views get `touchesCancelled`.
     func cancelViewTouches(of r: GestureRecognizer) {
-        for touch in r.trackedTouches { cancelInView(touch) }
+        for touch in r.dispatch.trackedTouches { cancelInView(touch) }
         // Touches that already lifted but whose `ended` is still held (a double tap recognizing on
         // its second tap holds the first tap's lift): the held `ended` becomes a cancel.
         for touch in heldTouches where touch.heldEnded && touch.phase.isTerminal {
             for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts)
-            where holder.toOpaque() == Unmanaged.passUnretained(r).toOpaque() && r.attempt == attempt {
+            where holder.toOpaque() == Unmanaged.passUnretained(r).toOpaque() && r.dispatch.attempt == attempt {
                 cancelInView(touch)
                 break
             }
@@ -99,7 +99,7 @@ extension GestureEnvironment {
         // The recognizers are alive: held touches belong to this environment, which holds them (`adopted`).
         for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts) {
             let r = holder.takeUnretainedValue()
-            guard r.attempt == attempt && r.currentState == .possible && !r.isQueuedForReset else { continue }
+            guard r.dispatch.attempt == attempt && r.dispatch.currentState == .possible && !r.dispatch.isQueuedForReset else { continue }
             if byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return true }
         }
         return false

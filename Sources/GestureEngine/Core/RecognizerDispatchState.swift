@@ -1,0 +1,47 @@
+/// The engine's bookkeeping for one recognizer: its state as the engine holds it, the touches it
+/// receives, what it got in the current dispatch step, its attempt number, its failure requirements
+/// and its environment. A `GestureRecognizer` holds it in one stored property, `dispatch`, so that
+/// the class users subclass shows their API and this plumbing stays out of their way.
+///
+/// Only the engine touches it, always in place through the recognizer
+/// (`r.dispatch.deliveryStamp = stamp`, never a copy taken out and stored back), with plain reads,
+/// assignments and short array calls that call out to nothing. Accesses never overlap, so the
+/// property skips the run-time exclusivity check (`@exclusivity(unchecked)`, see docs/engine.md,
+/// "Cost"); a field of a struct is reached by an offset from the property, with no check of its own.
+struct RecognizerDispatchState {
+    /// The state the engine applied last (`state` reads it).
+    var currentState: GestureRecognizerState = .possible
+    /// A recognition held back until the recognizers this one requires to fail have failed.
+    var pendingState: GestureRecognizerState?
+    /// True when the held-back recognition passed through `began` (a continuous gesture that also ended while waiting).
+    var pendingBegan = false
+    /// True once the delegate was asked `shouldBegin` in this attempt.
+    var shouldBeginAsked = false
+    /// The reason given with `fail(_:)` for the next `failed`.
+    var pendingFailureReason: String?
+    /// Touches this recognizer receives, in the order they began.
+    var trackedTouches: [Touch] = []
+    /// True once it has received a touch since its last reset: it takes part in arbitration.
+    var isParticipating = false
+    /// The dispatch step this recognizer was last gathered for, with the phases (bits, 1 << phase)
+    /// and number of its touches in that step.
+    var deliveryStamp = 0
+    var stepPhases: UInt8 = 0
+    var stepTouchCount = 0
+    /// The step in which some of its touches last ended, and the last of them in row order (only
+    /// set while that step removes ended touches).
+    var endStamp = 0
+    unowned(unsafe) var lastEndedTouch: Touch?
+    /// True from a terminal state until the engine resets the recognizer.
+    var isQueuedForReset = false
+    /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.
+    var attempt = 0
+    /// Where the touches were when the last one left, window coordinates (reported after they lift).
+    var lastCentroid: Point = .zero
+    /// Recognizers that must fail before this one may recognize (`require(toFail:)`).
+    var requiredToFail: [GestureRecognizer] = []
+    /// The environment that delivered this recognizer's touches. Not retained: read at every state
+    /// change, it costs a plain load, and the environment sets it back to nil when it goes away
+    /// (`GestureEnvironment.deinit`), so it behaves as a weak reference and never dangles.
+    unowned(unsafe) var environment: GestureEnvironment?
+}
