@@ -18,9 +18,10 @@ let package = Package(
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
         // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        // Test-only: what several test targets share (a seeded random number generator).
+        // Test-only: what several test targets share (a seeded random number generator, the package's
+        // files and the reference fixtures in Tests/Fixtures/, which belong to no target).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter", "TestSupport"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TraceKit
 
 /// csv-spectrum through the CSV *trace* reader (`Reading/CSVSpectrumTests` checks the field
@@ -17,7 +18,8 @@ import TraceKit
 struct CSVSpectrumReaderTests {
     typealias C = ConformanceSupport
 
-    static let directory = C.reference("csv-spectrum")
+    /// The vendored suite (`Tests/Fixtures/csv-spectrum`); missing is a failure.
+    static func directory() throws -> String { try Fixtures.folder("csv-spectrum") }
 
     struct File: Sendable, CustomTestStringConvertible {
         let name: String
@@ -25,18 +27,19 @@ struct CSVSpectrumReaderTests {
     }
 
     static let files: [File] = {
-        guard let dir = directory else { return [] }
+        guard let dir = try? directory() else { return [] }
         return C.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { File(name: String($0.dropLast(4))) }
     }()
 
-    @Test(.enabled(if: directory != nil, "../shared/reference/csv-spectrum not found: walk skipped"))
-    func allTwelveFiles() {
+    @Test
+    func allTwelveFiles() throws {
+        _ = try Self.directory()
         #expect(Self.files.count == 12)
     }
 
-    @Test(.enabled(if: directory != nil, "../shared/reference/csv-spectrum not found: walk skipped"), arguments: files)
+    @Test(arguments: files)
     func everyColumnAsTheTouchID(_ file: File) throws {
-        let dir = try #require(Self.directory)
+        let dir = try Self.directory()
         let csv = try C.readFile("\(dir)/csvs/\(file.name).csv")
         let expectedJSON = try JSONParser().parse(contentsOf: "\(dir)/json/\(file.name).json")
         // location_coordinates.json is a single object rather than an array of one.

@@ -5,46 +5,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TestSupport
 @testable import TraceKit
 
 /// Paths and helpers shared by the reading tests.
 enum ReadingTestSupport {
-    /// The folder holding Package.swift, found upward from this file.
-    static let packageRoot: String? = {
-        var dir = String(#filePath)
-        while let slash = dir.lastIndex(of: "/") {
-            dir = String(dir[..<slash])
-            if dir.isEmpty { return nil }
-            if access(dir + "/Package.swift", F_OK) == 0 { return dir }
-        }
-        return nil
-    }()
-
-    /// `../shared/reference/<name>` relative to the package root, if it exists.
-    static func sharedReference(_ name: String) -> String? {
-        guard let root = packageRoot else { return nil }
-        let path = root + "/../shared/reference/" + name
-        return isDirectory(path) ? path : nil
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Names of the regular entries of `dir`, sorted.
-    static func listDirectory(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    /// Names of the entries of `dir` (no dot files), sorted.
+    static func listDirectory(_ dir: String) -> [String] { PackageFiles.listDirectory(dir) }
 
     /// The bytes of the file at `path`.
     static func readFile(_ path: String) throws -> [UInt8] {
