@@ -1,9 +1,12 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Dependencies point one way: gesturereplay (CLI) -> TraceKit (I/O) -> GestureEngine (stdlib only).
+// Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
+// runtime support ships with macOS 26). Linux needs no platform entry.
 let package = Package(
     name: "gesturereplay",
+    platforms: [.macOS(.v26)],
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "TraceKit", targets: ["TraceKit"]),
@@ -16,7 +19,8 @@ let package = Package(
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
-        // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
+        // Test-only: counts heap allocations so a test can show that dispatch allocates nothing
+        // (glibc only: elsewhere it is a stub and the allocation suites are disabled, saying why).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Test-only: what several test targets share (a seeded random number generator, the package's
         // files and the reference fixtures in Tests/Fixtures/, which belong to no target).
