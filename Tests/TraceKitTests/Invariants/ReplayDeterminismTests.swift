@@ -20,8 +20,9 @@ import TraceKit
 /// the binary in `GestureReplayTests/RobustnessCLITests`.)
 @Suite("Replay output is byte-identical")
 struct ReplayDeterminismTests {
-    static let traceCount = 600
     static let slices = 4
+    /// 600, or fewer with `GESTUREREPLAY_TEST_SCALE` (`make test` runs a tenth).
+    static let traceCount = TestScale.count(600, multipleOf: slices)
     static let formats: [(name: String, format: TraceFormat)] = [("csv", .csv), ("jsonl", .jsonl), ("json", .json)]
 
     struct Run: Equatable {
