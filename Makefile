@@ -9,7 +9,7 @@ ARGS ?=
 RELEASE_BIN = .build/release/gesturereplay
 DEBUG_BIN = .build/debug/gesturereplay
 
-.PHONY: all build release run test ci install bench fuzz clean
+.PHONY: all build release run test ci install bench fuzz clean format lint
 
 all: build
 
@@ -34,7 +34,7 @@ test:
 
 # What CI runs (.ci/run): every suite at full size (debug), the allocation check (release: counts
 # are only meaningful optimized), the sample traces checked against their expected outputs and
-# expectations (docs/ci.md). SUITE_FLAGS adds options to the sample-trace
+# expectations (docs/ci.md), and the formatting lint. SUITE_FLAGS adds options to the sample-trace
 # step (.ci/run: a JUnit report).
 SUITE_FLAGS ?=
 ci:
@@ -42,6 +42,16 @@ ci:
 	$(SWIFT) test --skip-build
 	$(SWIFT) test -c release --filter AllocationTests
 	$(DEBUG_BIN) test Traces/ $(SUITE_FLAGS)
+	$(MAKE) lint
+
+# Formatting with the toolchain's swift-format and the repository's .swift-format (4-space indent,
+# 140 columns): `make format` rewrites the Swift files in place, `make lint` fails on any difference.
+SWIFT_FILES = Package.swift Sources Tests fuzz/targets
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 
 install:
 	$(SWIFT) build -c release --static-swift-stdlib

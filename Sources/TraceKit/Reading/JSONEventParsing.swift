@@ -287,7 +287,8 @@ struct JSONEventParser {
         case 0x74, 0x656d_6974: field = .time                                       // t, time
         case 0x78: field = .x                                                       // x
         case 0x79: field = .y                                                       // y
-        case 0x6469, 0x68_6375_6f74, 0x7265_676e_6966, 0x7265_746e_696f70, 0x6449_6863_756f74: field = .touch  // id, touch, finger, pointer, touchId
+        // id, touch, finger, pointer, touchId
+        case 0x6469, 0x68_6375_6f74, 0x7265_676e_6966, 0x7265_746e_696f70, 0x6449_6863_756f74: field = .touch
         case 0x6570_7974, 0x65_7361_6870, 0x6e6f_6974_6361: field = .phase          // type, phase, action
         default: return nil
         }
