@@ -4,8 +4,11 @@ import GestureEngine
 /// fixed precision, for people. Stable: documented in `docs/output-format.md`.
 ///
 /// ```
-///    0.400  doubleTap  tap  possible -> ended    at (100.0, 200.0)  touches 1  taps 2
+///    0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2
+///    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized
 /// ```
+/// (`Traces/double-tap.expected`: the name and kind columns are as wide as the longest of each,
+/// the state column 21 characters.)
 /// Times have 3 decimals (ms); points and pt/s 1 decimal; scale and radians 3 decimals.
 public struct TextRenderer: ReplayRenderer {
     let nameWidth: Int
