@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Byte-level JSON tokenizer over a buffer, tracking line and column.
 ///
 /// Shared by ``JSONParser`` (value trees), the JSON and JSON Lines trace
