@@ -29,8 +29,8 @@ struct ReasonText: ExpressibleByStringInterpolation {
             literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
 
-        /// As `\(formatShort(value, decimals: decimals))`.
-        mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
+        /// As `\(formatShort(value, decimals: decimals))`; points by default (`DisplayPrecision`).
+        mutating func appendInterpolation(short value: Double, decimals: Int = DisplayPrecision.point) {
             appendFixed(value, decimals: decimals, trim: true, to: &bytes)
         }
 
@@ -54,21 +54,4 @@ struct ReasonText: ExpressibleByStringInterpolation {
 @inline(__always)
 func makeReason(_ reason: ReasonText) -> String {
     reason.string
-}
-
-/// Appends the decimal digits of `value` (with a `-` when negative), as `value.description`.
-func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    // At most 20 digits.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-        let base = buffer.baseAddress!
-        var end = 20
-        repeat {
-            end -= 1
-            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        out.append(contentsOf: UnsafeBufferPointer(start: base + end, count: 20 - end))
-    }
 }
