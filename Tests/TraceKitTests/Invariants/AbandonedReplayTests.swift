@@ -1,4 +1,5 @@
 import GestureEngine
+import TestSupport
 import Testing
 import TraceKit
 
@@ -50,11 +51,8 @@ struct AbandonedReplayTests {
 
     @Test func replayStoppedByAnInvalidRow() throws {
         // Through the Replayer: the last row is invalid, two touches are down.
-        var template = Array("/tmp/gesturereplay-abandoned-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
-        let path = dir + "/t.csv"
-        ReplayDeterminismTests.writeFile("t,id,phase,x,y\n0,1,began,100,100\n0,2,began,200,100\n0.05,1,moved,110,100\n0.1,1,moved,120,100\n0.2,1,lift,120,100\n", to: path)
-        defer { unlink(path); rmdir(dir) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("t.csv", "t,id,phase,x,y\n0,1,began,100,100\n0,2,began,200,100\n0.05,1,moved,110,100\n0.1,1,moved,120,100\n0.2,1,lift,120,100\n")
         final class Spy: ReplayObserver {
             var refs: [Weak] = []
             func replayWillStart(_ start: ReplayStart) throws(TraceError) {

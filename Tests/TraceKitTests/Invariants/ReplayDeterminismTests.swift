@@ -69,14 +69,10 @@ struct ReplayDeterminismTests {
 
     @Test("random traces and options: identical output every way", arguments: 0..<slices)
     func identical(slice: Int) throws {
-        var template = Array("/tmp/gesturereplay-determinism-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        let folder = try TemporaryFolder()
+        let dir = folder.path
         let scenePath = dir + "/failure.scene.json"
         Self.writeFile(EngineInvariantTests.failureSceneText, to: scenePath)
-        defer {
-            for name in ["failure.scene.json", "trace.csv", "trace.jsonl", "trace.json"] { unlink(dir + "/" + name) }
-            rmdir(dir)
-        }
         var failures = 0
         var checked = 0
         for index in stride(from: slice, to: Self.traceCount, by: Self.slices) {

@@ -20,19 +20,9 @@ enum ReadingTestSupport {
         return source.peek()
     }
 
-    /// Writes `bytes` to a new temporary file and returns its path.
+    /// Writes `bytes` to a new temporary file (named `trace` + `suffix`) and returns its path.
     static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String {
-        var template = Array("/tmp/tracekit-reading-XXXXXX\(suffix)".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-        precondition(fd >= 0, "mkstemps failed")
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            precondition(n > 0)
-            written += n
-        }
-        close(fd)
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        do { return try TemporaryFile.make(bytes, name: "trace" + suffix) } catch { preconditionFailure("cannot create a temporary file: \(error)") }
     }
 
     /// A reader of `format` over `text` in memory, named `path`.
