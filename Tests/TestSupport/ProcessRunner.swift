@@ -11,12 +11,6 @@ public struct RunResult: Sendable, CustomStringConvertible {
     public var stdoutData: Data
     public var stderrData: Data
 
-    public init(status: Int32, stdoutData: Data, stderrData: Data) {
-        self.status = status
-        self.stdoutData = stdoutData
-        self.stderrData = stderrData
-    }
-
     public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
     public var stderr: String { String(decoding: stderrData, as: UTF8.self) }
 
