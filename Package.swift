@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter", "TestSupport"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
-        // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
+        // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit", "TestSupport"]),
     ],
