@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TraceKit
+@testable import TraceKit
 
 /// csv-spectrum through the CSV *trace* reader (`Reading/CSVSpectrumTests` checks the field
 /// splitter it is built on).
@@ -28,7 +28,7 @@ struct CSVSpectrumReaderTests {
 
     static let files: [File] = {
         guard let dir = try? directory() else { return [] }
-        return C.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { File(name: String($0.dropLast(4))) }
+        return PackageFiles.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { File(name: String($0.dropLast(4))) }
     }()
 
     @Test
@@ -40,7 +40,7 @@ struct CSVSpectrumReaderTests {
     @Test(arguments: files)
     func everyColumnAsTheTouchID(_ file: File) throws {
         let dir = try Self.directory()
-        let csv = try C.readFile("\(dir)/csvs/\(file.name).csv")
+        let csv = try PackageFiles.bytes(atPath: "\(dir)/csvs/\(file.name).csv")
         let expectedJSON = try JSONParser().parse(contentsOf: "\(dir)/json/\(file.name).json")
         // location_coordinates.json is a single object rather than an array of one.
         let expectedRecords = expectedJSON.objectValue != nil ? [expectedJSON] : expectedJSON.arrayValue
@@ -99,14 +99,5 @@ struct CSVSpectrumReaderTests {
                 #expect(error.diagnostic.location?.line == starts[k], "\(DiagnosticFormatter().format(error))")
             }
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpacesAndTabs() -> String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }

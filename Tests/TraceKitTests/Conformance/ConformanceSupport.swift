@@ -3,16 +3,6 @@ import TraceKit
 
 /// Reading the vendored reference suites (`Tests/Fixtures/`, found with TestSupport's `Fixtures`).
 enum ConformanceSupport {
-    /// Names of the entries of `dir` (no dot files), sorted.
-    static func listDirectory(_ dir: String) -> [String] { PackageFiles.listDirectory(dir) }
-
-    /// The bytes of the file at `path`.
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let source = try ByteSource(path: path)
-        try source.readToEnd()
-        return source.peek()
-    }
-
     /// Every row of `bytes` read as `format` by the trace reader (no sequence checks), or its error.
     static func read(_ bytes: [UInt8], _ format: TraceFormat, name: String = "wrapped") -> Result<(rows: [TraceRow], names: TouchNameTable), TraceError> {
         do {

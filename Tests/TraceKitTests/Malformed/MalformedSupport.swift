@@ -14,9 +14,6 @@ enum MalformedSupport {
     /// `Tests/TraceKitTests/Malformed/corpus`.
     static let corpusDirectory: String? = packageRoot.map { $0 + "/Tests/TraceKitTests/Malformed/corpus" }
 
-    /// Names of the entries of `dir` (no dot files), sorted; empty if it does not exist.
-    static func listDirectory(_ dir: String) -> [String] { PackageFiles.listDirectory(dir) }
-
     /// What a replay produced.
     struct Replay {
         var output: String

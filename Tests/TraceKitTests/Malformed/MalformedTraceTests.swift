@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TraceKit
 
 /// The malformed-trace corpus (`corpus/`, small committed files in the three formats) and the
@@ -141,7 +142,7 @@ struct MalformedTraceTests {
 
     @Test func theCorpusIsTheTable() throws {
         let dir = try #require(M.corpusDirectory)
-        let files = M.listDirectory(dir)
+        let files = PackageFiles.listDirectory(dir)
         #expect(Set(files) == Set(Self.cases.map(\.file)), "every corpus file has an expected diagnostic, and every case a file")
         #expect(Self.cases.count == Set(Self.cases.map(\.file)).count, "no file is listed twice")
         #expect(Self.cases.count >= 50)

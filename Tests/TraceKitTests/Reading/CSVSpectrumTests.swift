@@ -11,7 +11,7 @@ struct CSVSpectrumTests {
     @Test
     func spectrum() throws {
         let dir = try Fixtures.folder("csv-spectrum")
-        let names = S.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }
+        let names = PackageFiles.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }
         #expect(names.count == 12)
         var checked = 0
         for name in names {

@@ -24,7 +24,7 @@ struct JSONParserTests {
     @Test
     func jsonTestSuite() throws {
         let dir = try Fixtures.folder("json-test-suite/test_parsing")
-        let files = S.listDirectory(dir).filter { $0.hasSuffix(".json") }
+        let files = PackageFiles.listDirectory(dir).filter { $0.hasSuffix(".json") }
         #expect(files.count > 300)
         var accepted: Set<String> = []
         var counts = (y: 0, n: 0, i: 0)

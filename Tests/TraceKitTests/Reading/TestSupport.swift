@@ -1,25 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TestSupport
 @testable import TraceKit
 
 /// Paths and helpers shared by the reading tests.
 enum ReadingTestSupport {
-    /// Names of the entries of `dir` (no dot files), sorted.
-    static func listDirectory(_ dir: String) -> [String] { PackageFiles.listDirectory(dir) }
-
-    /// The bytes of the file at `path`.
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let source = try ByteSource(path: path)
-        try source.readToEnd()
-        return source.peek()
-    }
-
     /// Writes `bytes` to a new temporary file (named `trace` + `suffix`) and returns its path.
     static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String {
         do { return try TemporaryFile.make(bytes, name: "trace" + suffix) } catch { preconditionFailure("cannot create a temporary file: \(error)") }
@@ -49,6 +32,13 @@ enum ReadingTestSupport {
     static func error(_ format: TraceFormat, _ text: String, path: String = "trace") -> TraceError? {
         error(format, Array(text.utf8), path: path)
     }
+}
+
+/// One input that must read as the suite's two expected rows, named for the test's listing.
+struct AcceptCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let text: String
+    var testDescription: String { name }
 }
 
 /// One bad input and the exact diagnostic it must produce.

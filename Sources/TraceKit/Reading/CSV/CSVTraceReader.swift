@@ -233,8 +233,8 @@ struct CSVTraceCore {
 }
 
 extension String {
-    /// `self` without leading and trailing spaces and tabs.
-    fileprivate func trimmingSpacesAndTabs() -> String {
+    /// `self` without leading and trailing spaces and tabs (also the CSV conformance tests' trimming).
+    func trimmingSpacesAndTabs() -> String {
         var s = Substring(self)
         while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
         while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
