@@ -74,20 +74,26 @@ import Testing
 extension ErrorCase {
     /// Checks that reading the input as `format` fails exactly as described.
     func check(_ format: TraceFormat) {
-        guard let error = ReadingTestSupport.error(format, input, path: "in.\(format)") else {
+        check(ReadingTestSupport.error(format, input, path: "in.\(format)"), path: "in.\(format)")
+    }
+
+    /// Checks that `error`, from reading the input under the name `path` (a trace, a scene), is
+    /// exactly as described.
+    func check(_ error: TraceError?, path: String) {
+        guard let error else {
             Issue.record("\(name): expected an error, got none")
             return
         }
         let d = error.diagnostic
         #expect(error.category == .invalidTrace, "\(name)")
         #expect(d.severity == .error)
-        #expect(d.location?.path == "in.\(format)")
+        #expect(d.location?.path == path)
         #expect(d.location?.line == line, "\(name): \(DiagnosticFormatter().format(d))")
         #expect(d.location?.column == column, "\(name): \(DiagnosticFormatter().format(d))")
         for fragment in message {
             #expect(d.message.contains(fragment), "\(name): message '\(d.message)' lacks '\(fragment)'")
         }
         // The one formatting place gives path:line:column: error: message.
-        #expect(DiagnosticFormatter().format(d).hasPrefix("in.\(format):\(line):\(column): error: "))
+        #expect(DiagnosticFormatter().format(d).hasPrefix("\(path):\(line):\(column): error: "))
     }
 }
