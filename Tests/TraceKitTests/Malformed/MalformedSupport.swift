@@ -8,11 +8,8 @@ import TraceKit
 
 /// Paths and replay helpers for the malformed-input and fuzz-regression tests.
 enum MalformedSupport {
-    /// The package root (TestSupport's `PackageFiles`).
-    static let packageRoot: String? = PackageFiles.root
-
-    /// `Tests/TraceKitTests/Malformed/corpus`.
-    static let corpusDirectory: String? = packageRoot.map { $0 + "/Tests/TraceKitTests/Malformed/corpus" }
+    /// `Tests/TraceKitTests/Malformed/corpus` (TestSupport's `PackageFiles`).
+    static let corpusDirectory = PackageFiles.path("Tests/TraceKitTests/Malformed/corpus")
 
     /// What a replay produced.
     struct Replay {
