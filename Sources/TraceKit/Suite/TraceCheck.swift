@@ -97,11 +97,12 @@ public enum TraceCheck {
     public static func checkGoldenNameIsUnambiguous(_ trace: String) throws(TraceError) {
         guard let ext = traceExtensions.first(where: { trace.hasSuffix($0) }) else { return }
         let stem = trace.dropLast(ext.count)
-        for other in traceExtensions where other != ext && FileIO.exists(stem + other) {
-            let golden = GoldenFile.expectedPath(forTrace: trace)
-            throw .invalidTrace(
-                "\(trace) and \(stem + other) would share the golden file \(golden) (and \(ArgsFile.path(forTrace: trace))); rename one of them",
-                at: .file(trace))
-        }
+        let others: [String] = traceExtensions.filter { $0 != ext && FileIO.exists(stem + $0) }.map { String(stem) + $0 }
+        guard !others.isEmpty else { return }
+        let names = [trace] + others
+        let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
+        throw .invalidTrace(
+            "\(list) would share the golden file \(GoldenFile.expectedPath(forTrace: trace)) (and \(ArgsFile.path(forTrace: trace))); rename \(others.count == 1 ? "one of them" : "all but one")",
+            at: .file(trace))
     }
 }
