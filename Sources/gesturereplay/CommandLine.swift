@@ -126,9 +126,17 @@ let optionTable: [OptionSpec] = [
                help: "force the input format (default: by the extension;\nstandard input is sniffed)", commands: .replaying) { p, v throws(UsageError) in
         p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
     },
-    OptionSpec(long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name),
-               help: "unit of the trace's timestamps (default s)", commands: .replaying) { p, v throws(UsageError) in
-        p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name))
+    OptionSpec(long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name) + ["auto"],
+               help: "unit of the trace's timestamps (default s; a warning names this option\nwhen frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note",
+               commands: .replaying) { p, v throws(UsageError) in
+        p.replay.detectsTimeUnit = v == "auto"
+        if v != "auto" {
+            p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
+        }
+    },
+    OptionSpec(long: "sort", help: "order the rows by time first (stable), for traces exported\nfinger by finger; reads the whole trace into memory\nbefore replaying (at most about 180 bytes per row)",
+               commands: .replaying) { p, _ in
+        p.replay.sortsByTime = true
     },
     OptionSpec(long: "screen", valueName: "WxH", help: "screen size in points (enables screenEdgePan in the default scene)",
                commands: .replaying) { p, raw throws(UsageError) in

@@ -32,7 +32,9 @@ struct CLIConventionTests {
         // --update writes the golden computed with the options given.
         #expect(try BinaryRunner.run(["test", "--update", "--time-unit=ms", "."], in: dir.url).status == 0)
         let inMilliseconds = try BinaryRunner.run(["--time-unit", "ms", "t.json"], in: dir.url)
-        #expect(try dir.read("t.expected") == inMilliseconds.stdout)
+        // (With the warning that the frames look microseconds apart: golden = warnings + output.)
+        #expect(inMilliseconds.stderr.hasPrefix("t.json: warning: the first "))
+        #expect(try dir.read("t.expected") == inMilliseconds.stderr + inMilliseconds.stdout)
         #expect(try BinaryRunner.run(["check", "--time-unit", "ms", "t.json"], in: dir.url).status == 0)
         #expect(try BinaryRunner.run(["check", "t.json"], in: dir.url).status == 1)
         // NAME.args says seconds; the command line's milliseconds come after it and win.
@@ -115,6 +117,9 @@ struct CLIConventionTests {
         reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, dir.path + "/received.xml"]
         try reader.run()
         let r = try BinaryRunner.run(["test", "--junit", "report.fifo", "t.json"], in: dir.url)
+        // A FIFO replaced by a file is never opened for writing: do not wait for that reader forever.
+        for _ in 0..<50 where reader.isRunning { usleep(100_000) }
+        if reader.isRunning { reader.terminate() }
         reader.waitUntilExit()
         #expect(r.status == 0, "\(r)")
         var st = stat()
@@ -173,6 +178,84 @@ struct CLIConventionTests {
         let r = try Self.run(["Traces/double-tap.json"], stdout: pipe.fileHandleForWriting)
         #expect(r.status == 141)
         #expect(r.stderr == "")
+    }
+
+    // MARK: 7. timestamps in the wrong unit
+
+    /// The two-finger tap (CSV, 120 Hz) with its times written in milliseconds.
+    static func inMilliseconds(_ csv: String) -> String {
+        csv.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard let first = line.first, first.isNumber, let comma = line.firstIndex(of: ",") else { return String(line) }
+            let ms = (Double(line[..<comma])! * 1_000_000).rounded() / 1000
+            return "\(ms)" + line[comma...]
+        }.joined(separator: "\n")
+    }
+
+    @Test("frames seconds or microseconds apart warn and name --time-unit; --time-unit auto says what it picked")
+    func implausibleTimeUnit() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let csv = try BinaryRunner.packageFile("Traces/two-finger-tap.csv")
+        try dir.write("s.csv", csv)
+        try dir.write("ms.csv", Self.inMilliseconds(csv))
+        let seconds = try BinaryRunner.run(["s.csv"], in: dir.url)
+        #expect(seconds.status == 0 && seconds.stderr == "", "\(seconds)")
+
+        // Milliseconds read as seconds: frames about 8 s apart. A warning, the replay still runs.
+        let wrong = try BinaryRunner.run(["ms.csv"], in: dir.url)
+        #expect(wrong.status == 0)
+        #expect(wrong.stderr.hasPrefix("ms.csv: warning: the first 15 frames are a median 8.263 s apart"), "\(wrong)")
+        #expect(wrong.stderr.hasSuffix(" apart: implausible for touch input (frames come 4 to 50 ms apart) with timestamps in seconds (s); "
+                                       + "if they are in milliseconds (ms), use --time-unit ms (or --time-unit auto)\n"), "\(wrong)")
+        // Seconds read as milliseconds: microseconds apart.
+        let wrongWay = try BinaryRunner.run(["--time-unit", "ms", "s.csv"], in: dir.url)
+        #expect(wrongWay.stderr.contains("with timestamps in milliseconds (ms); if they are in seconds (s), use --time-unit s"), "\(wrongWay)")
+        // The right unit: no warning, the same replay as the seconds file.
+        let right = try BinaryRunner.run(["--time-unit", "ms", "ms.csv"], in: dir.url)
+        #expect(right.stderr == "" && right.stdout == seconds.stdout, "\(right)")
+
+        // auto picks by the intervals and says so, on standard error; the output is the right unit's.
+        for (file, unit) in [("ms.csv", "milliseconds (ms)"), ("s.csv", "seconds (s)")] {
+            let auto = try BinaryRunner.run(["--time-unit=auto", file], in: dir.url)
+            #expect(auto.status == 0)
+            #expect(auto.stderr.hasPrefix("\(file): note: --time-unit auto: reading the timestamps as \(unit) (the first rows are a median "), "\(auto)")
+            #expect(auto.stdout == seconds.stdout)
+        }
+    }
+
+    // MARK: 8. unsorted input
+
+    @Test("rows exported finger by finger: the error suggests --sort and --lenient; --sort replays them in time order (stably)")
+    func sortOption() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let csv = try BinaryRunner.packageFile("Traces/two-finger-tap.csv")
+        var lines = csv.split(separator: "\n").map(String.init)
+        let header = lines.prefix { !($0.first?.isNumber ?? false) }
+        lines.removeFirst(header.count)
+        // Finger A's rows, then finger B's: time goes back at B's first row.
+        let byFinger = header + lines.filter { $0.hasSuffix(",A") } + lines.filter { $0.hasSuffix(",B") }
+        try dir.write("t.csv", csv)
+        try dir.write("byfinger.csv", byFinger.joined(separator: "\n") + "\n")
+        let sorted = try BinaryRunner.run(["t.csv"], in: dir.url)
+        #expect(sorted.status == 0)
+
+        let unsorted = try BinaryRunner.run(["byfinger.csv"], in: dir.url)
+        #expect(unsorted.status == 65)
+        #expect(unsorted.stderr.contains("goes backwards"))
+        #expect(unsorted.stderr.hasSuffix("note: if the rows are not in time order (exported finger by finger), --sort orders them by time; "
+                                          + "--lenient clamps the time to the previous row's\n"), "\(unsorted)")
+        // Equal times keep their file order (A before B at 0.016349 s, as in t.csv): the same replay.
+        for format in ["text", "jsonl"] {
+            let r = try BinaryRunner.run(["--sort", "-f", format, "byfinger.csv"], in: dir.url)
+            #expect(r.status == 0 && r.stderr == "", "\(r)")
+            #expect(r.stdout == (try BinaryRunner.run(["-f", format, "t.csv"], in: dir.url)).stdout)
+        }
+        // Also from standard input, and together with --time-unit auto.
+        let piped = try BinaryRunner.run(["--sort", "--input-format", "csv", "-"], stdin: Data(byFinger.joined(separator: "\n").utf8), in: dir.url)
+        #expect(piped.stdout == sorted.stdout, "\(piped)")
+        let auto = try BinaryRunner.run(["--sort", "--time-unit", "auto", "byfinger.csv"], in: dir.url)
+        #expect(auto.stdout == sorted.stdout, "\(auto)")
     }
 
     // MARK: 13. conventions

@@ -59,7 +59,7 @@ struct CommandLineTests {
         UsageCase(arguments: ["Traces/double-tap.json", "--format"], message: "option --format needs a value"),
         UsageCase(arguments: ["--format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --format (expected one of: text, jsonl)"),
         UsageCase(arguments: ["--format=yaml", "Traces/double-tap.json"], message: "invalid value 'yaml' for --format (expected one of: text, jsonl)"),
-        UsageCase(arguments: ["--time-unit", "min", "Traces/double-tap.json"], message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns)"),
+        UsageCase(arguments: ["--time-unit", "min", "Traces/double-tap.json"], message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns, auto)"),
         UsageCase(arguments: ["--input-format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv)"),
         UsageCase(arguments: ["--velocity", "fast", "Traces/double-tap.json"], message: "invalid value 'fast' for --velocity (expected one of: uikit, lsq2, flutter, impulse)"),
         UsageCase(arguments: ["--screen", "390", "Traces/double-tap.json"], message: "invalid value '390' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)"),
@@ -120,6 +120,7 @@ struct CommandLineTests {
         #expect(r.stderr == """
             Traces/errors/time-backwards.jsonl:4:7: error: time 0.025 s goes backwards (the previous row is at 0.033341 s)
             Traces/errors/time-backwards.jsonl:3:7: note: previous time here
+            gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient clamps the time to the previous row's
 
             """)
     }
@@ -149,7 +150,8 @@ struct CommandLineTests {
         let r = try BinaryRunner.run(["--recognizers", "tap", "late.csv"], in: dir.url)
         #expect(r.status == 65)
         #expect(r.stdout == "   0.100  tap  tap  possible -> ended      at (100.0, 100.0)  touches 1  taps 1\n")
-        #expect(r.stderr == "late.csv:5:7: error: touch 3 moved but is not down\ngesturereplay: note: no 'began' for touch 3 before this row\n")
+        #expect(r.stderr == "late.csv:5:7: error: touch 3 moved but is not down\ngesturereplay: note: no 'began' for touch 3 before this row\n"
+                + "gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient treats the move as a touch-down\n")
     }
 
     @Test("an invalid scene: exit 65 at the scene's line and column")

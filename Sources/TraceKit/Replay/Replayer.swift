@@ -10,7 +10,8 @@ public enum Replayer {
     public static func run(_ options: ReplayOptions, output: inout OutputBuffer,
                            warn: @escaping (Diagnostic) -> Void = { _ in },
                            observer: ReplayObserver? = nil) throws(TraceError) {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit)
+        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat,
+                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit)
         let screen = options.screen ?? reader.screen?.size
         var scene: Scene
         var sceneJSON: JSONValue?
@@ -33,20 +34,33 @@ public enum Replayer {
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
         let touchIDs = TouchIdentifierMap(names: reader.touchNames)
+        // --sort and --time-unit auto read ahead; the plain replay streams.
+        let readAhead = options.sortsByTime || options.detectsTimeUnit
+            ? try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: warn) : nil
         switch options.outputFormat {
         case .text:
             let renderer = TextRenderer(
                 nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
                 kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
-            try replay(reader, environment, ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
+            let sink = ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options)
+            if let readAhead {
+                try replay(readAhead, environment, sink, options, observer, &output, warn)
+            } else {
+                try replay(reader, environment, sink, options, observer, &output, warn)
+            }
         case .jsonl:
-            try replay(reader, environment, ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options), options, observer, &output, warn)
+            let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options)
+            if let readAhead {
+                try replay(readAhead, environment, sink, options, observer, &output, warn)
+            } else {
+                try replay(reader, environment, sink, options, observer, &output, warn)
+            }
         }
         withExtendedLifetime(scene) {}
     }
 
-    private static func replay<R: ReplayRenderer>(
-        _ reader: AnyTraceReader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
+    private static func replay<Reader: TraceReader, R: ReplayRenderer>(
+        _ reader: Reader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
         _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
         _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
@@ -60,7 +74,11 @@ public enum Replayer {
                                     checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
+        // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
+        var probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
+        if options.detectsTimeUnit { probe.finish { _ in } }
         while let frame = try frames.next() {
+            if _slowPath(probe.isOpen) { probe.add(frame.time, warn) }
             changes.removeAll(keepingCapacity: true)
             for row in frame.rows {
                 let id = sink.touchIDs.engineID(row.touch)
@@ -70,6 +88,7 @@ public enum Replayer {
             environment.send(changes, at: frame.time)
             sink.buffer.flushIfNeeded()
         }
+        probe.finish(warn)
         environment.finish()
         sink.renderer.end(into: &sink.buffer)
         sink.buffer.flushIfNeeded()
