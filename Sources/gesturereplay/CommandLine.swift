@@ -3,8 +3,9 @@ import TraceKit
 
 /// What the user asked for on the command line.
 enum Command {
-    /// Replay one trace and print what was recognized.
-    case replay(ReplayOptions)
+    /// Replay traces (one or several, in order, with the same options) and print what was
+    /// recognized; `options.inputPath` is the first.
+    case replay(ReplayOptions, paths: [String])
     /// Compare a replay with its golden file (`--update` rewrites it). `replayArguments` are the
     /// replay options given on the command line, applied after the trace's `NAME.args`.
     case check(CheckOptions)
@@ -310,12 +311,17 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         parsed.suite.replay = parsed.replay
         return .test(parsed.suite, replayArguments: replayUses(uses))
     case .check, .replay:
-        guard paths.count == 1 else {
-            if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
-            throw UsageError(message: "expected one trace file, got \(paths.count) (replay them one at a time, or check them together with 'gesturereplay test FILE...')")
-        }
+        if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         parsed.replay.inputPath = paths[0]
-        guard subcommand == .check else { return .replay(parsed.replay) }
+        if subcommand == .replay {
+            if paths.count(where: { $0 == "-" }) > 1 {
+                throw UsageError(message: "standard input (-) can be replayed only once")
+            }
+            return .replay(parsed.replay, paths: paths)
+        }
+        guard paths.count == 1 else {
+            throw UsageError(message: "check takes one trace file, got \(paths.count) (check several with 'gesturereplay test FILE...')")
+        }
         if parsed.update && paths[0] == "-" && parsed.expectPath == nil {
             throw UsageError(message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)")
         }

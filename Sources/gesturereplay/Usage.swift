@@ -6,7 +6,7 @@ let versionText = "gesturereplay 0.1.0"
 /// The one-line usage shown with a command's usage errors.
 func usageLine(_ command: Subcommand) -> String {
     switch command {
-    case .replay: "usage: gesturereplay [replay] [options] TRACE  (gesturereplay --help for more)"
+    case .replay: "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
     case .check: "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)"
     case .test: "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)"
     }
@@ -25,7 +25,7 @@ let exitCodes: [(code: String, meaning: String)] = [
 
 /// The commands, as USAGE lists them.
 let commandSummaries: [(usage: String, meaning: String)] = [
-    ("gesturereplay [replay] [options] TRACE", "replay TRACE and print every state transition"),
+    ("gesturereplay [replay] [options] TRACE...", "replay each TRACE and print every state transition"),
     ("gesturereplay check [options] TRACE", "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"),
     ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a suite"),
     ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test)"),
@@ -34,8 +34,10 @@ let commandSummaries: [(usage: String, meaning: String)] = [
 ]
 
 let traceParagraph = """
-    TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed). One
-    trace per replay: several files are a usage error (`gesturereplay test FILE...` checks several).
+    TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed). Several
+    traces replay in turn with the same options, each introduced by a line "==> TRACE <==" (text;
+    a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a trace that stops at an
+    error does not stop the others, and the exit status is the first failing trace's.
     """
 
 let checkAndTestParagraph = """
@@ -114,9 +116,9 @@ func helpText(_ command: Subcommand) -> String {
         text += "USAGE\n"
         for (usage, meaning) in commandSummaries {
             let lines = meaning.split(separator: "\n")
-            let pad = max(1, 43 - 2 - usage.count)
+            let pad = max(1, 45 - 2 - usage.count)
             text += "  " + usage + String(repeating: " ", count: pad) + lines[0] + "\n"
-            for line in lines.dropFirst() { text += String(repeating: " ", count: 43) + line + "\n" }
+            for line in lines.dropFirst() { text += String(repeating: " ", count: 45) + line + "\n" }
         }
         text += "\n" + traceParagraph + "\n\n"
         text += "OPTIONS\n" + optionLines(replayOptions + ownOptions(.replay))

@@ -50,8 +50,10 @@ func run() -> Int32 {
             out.append(completionScript(shell))
         case .manPage:
             out.append(manPage())
-        case .replay(let options):
+        case .replay(let options, let paths) where paths.count == 1:
             try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
+        case .replay(let options, let paths):
+            status = try replaySeveral(paths, options, output: &out)
         case .check(let check):
             status = try runCheck(check, output: &out)
         case .test(let suite, let replayArguments):
@@ -69,6 +71,42 @@ func run() -> Int32 {
     }
     out.flush()
     return outputStatus(out.writeError) ?? status
+}
+
+/// Several traces in one replay, in the order given, with the same options. Each trace's output is
+/// introduced by a line naming it: `==> PATH <==` (text; a blank line between traces), or
+/// `{"event":"trace","path":"PATH"}` (JSON Lines, before that trace's own `replay` line). A trace that
+/// stops at an error reports it on standard error and the next one still runs; the exit status is the
+/// first failing trace's (0 when all replayed); a usage error stops them all.
+func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    var status = ExitCode.success
+    for (index, path) in paths.enumerated() {
+        switch options.outputFormat {
+        case .text:
+            if index > 0 { out.append("\n") }
+            out.append("==> ")
+            out.append(path)
+            out.append(" <==\n")
+        case .jsonl:
+            out.append("{\"event\":\"trace\",\"path\":")
+            out.appendJSONString(path)
+            out.append("}\n")
+        }
+        var one = options
+        one.inputPath = path
+        do throws(TraceError) {
+            try Replayer.run(one, output: &out) { printError(formatter.format($0)) }
+        } catch {
+            // A usage error (an unknown --recognizers name, say) is the command line's: it stops all.
+            if error.category == .usage { throw error }
+            out.flush()
+            printError(formatter.format(error))
+            if status == ExitCode.success { status = error.exitCode }
+        }
+        out.flush()
+        if out.writeError != 0 { break }
+    }
+    return status
 }
 
 /// The exit status for a failed write to standard output (nil: none failed): a closed pipe ends

@@ -277,9 +277,32 @@ struct CLIConventionTests {
 
         let top = try BinaryRunner.run(["help"])
         #expect(top.stdout == (try BinaryRunner.run(["--help"])).stdout)
-        #expect(top.stdout.contains("  gesturereplay [replay] [options] TRACE "))
+        #expect(top.stdout.contains("  gesturereplay [replay] [options] TRACE... "))
         #expect(top.stdout.contains("  gesturereplay help [COMMAND] "))
         #expect(top.stdout.contains("  gesturereplay completion bash|zsh|fish "))
+    }
+
+    @Test("several traces in one replay: each introduced by a line naming it; an error does not stop the others")
+    func severalTraces() throws {
+        let a = try BinaryRunner.run(["double-tap.json"], in: BinaryRunner.tracesDirectory)
+        let b = try BinaryRunner.run(["pinch.json"], in: BinaryRunner.tracesDirectory)
+        let both = try BinaryRunner.run(["double-tap.json", "pinch.json"], in: BinaryRunner.tracesDirectory)
+        #expect(both.status == 0 && both.stderr == "", "\(both)")
+        #expect(both.stdout == "==> double-tap.json <==\n" + a.stdout + "\n==> pinch.json <==\n" + b.stdout)
+
+        let aj = try BinaryRunner.run(["-fjsonl", "double-tap.json"], in: BinaryRunner.tracesDirectory)
+        let bj = try BinaryRunner.run(["-fjsonl", "pinch.json"], in: BinaryRunner.tracesDirectory)
+        let bothj = try BinaryRunner.run(["-fjsonl", "double-tap.json", "pinch.json"], in: BinaryRunner.tracesDirectory)
+        #expect(bothj.stdout == "{\"event\":\"trace\",\"path\":\"double-tap.json\"}\n" + aj.stdout
+                + "{\"event\":\"trace\",\"path\":\"pinch.json\"}\n" + bj.stdout)
+
+        // A broken trace and a missing one: their errors on standard error, the rest still replays,
+        // the exit status is the first failing trace's.
+        let mixed = try BinaryRunner.run(["errors/unknown-phase.csv", "missing.json", "double-tap.json"], in: BinaryRunner.tracesDirectory)
+        #expect(mixed.status == 65, "\(mixed)")
+        #expect(mixed.stdout.hasSuffix("==> double-tap.json <==\n" + a.stdout))
+        #expect(mixed.stderr.contains("errors/unknown-phase.csv:"))
+        #expect(mixed.stderr.contains("missing.json: error: cannot open"))
     }
 
     @Test("--opt=value and attached short values (-fjsonl, -j1) mean the same as the spaced forms")

@@ -4,7 +4,7 @@ import Testing
 /// The command line as a user meets it: help, version, usage errors and exit codes.
 @Suite("Command line")
 struct CommandLineTests {
-    static let usageLine = "usage: gesturereplay [replay] [options] TRACE  (gesturereplay --help for more)"
+    static let usageLine = "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
     static let usageLines = [
         "": usageLine,
         "check": "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)",
@@ -66,7 +66,8 @@ struct CommandLineTests {
         UsageCase(arguments: ["test", "--shard", "0/3"], message: "invalid value '0/3' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)"),
         UsageCase(arguments: ["test", "--jobs", "0"], message: "invalid value '0' for --jobs (expected a positive whole number)"),
         UsageCase(arguments: [], message: "missing trace file (use - for standard input)"),
-        UsageCase(arguments: ["a.json", "b.json"], message: "expected one trace file, got 2 (replay them one at a time, or check them together with 'gesturereplay test FILE...')"),
+        UsageCase(arguments: ["check", "a.json", "b.json"], message: "check takes one trace file, got 2 (check several with 'gesturereplay test FILE...')"),
+        UsageCase(arguments: ["-", "a.json", "-"], message: "standard input (-) can be replayed only once"),
         UsageCase(arguments: ["check", "--update", "-"], message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)"),
         UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
         UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test"),
