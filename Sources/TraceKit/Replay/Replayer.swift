@@ -10,7 +10,8 @@ public enum Replayer {
     public static func run(_ options: ReplayOptions, output: inout OutputBuffer,
                            warn: @escaping (Diagnostic) -> Void = { _ in },
                            observer: ReplayObserver? = nil) throws(TraceError) {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit)
+        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat,
+                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit)
         let screen = options.screen ?? reader.screen?.size
         var scene: Scene
         var sceneJSON: JSONValue?
@@ -38,6 +39,9 @@ public enum Replayer {
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
         let touchIDs = TouchIdentifierMap(names: reader.touchNames)
+        // --sort and --time-unit auto read ahead; the plain replay streams.
+        let readAhead = options.sortsByTime || options.detectsTimeUnit
+            ? try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: warn) : nil
         switch options.outputFormat {
         case .text:
             let renderer = TextRenderer(
@@ -46,18 +50,26 @@ public enum Replayer {
             let sink = ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options)
             sink.filter = filter
             sink.summary = summary
-            try replay(reader, environment, sink, options, observer, &output, warn)
+            if let readAhead {
+                try replay(readAhead, environment, sink, options, observer, &output, warn)
+            } else {
+                try replay(reader, environment, sink, options, observer, &output, warn)
+            }
         case .jsonl:
             let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options)
             sink.filter = filter
             sink.summary = summary
-            try replay(reader, environment, sink, options, observer, &output, warn)
+            if let readAhead {
+                try replay(readAhead, environment, sink, options, observer, &output, warn)
+            } else {
+                try replay(reader, environment, sink, options, observer, &output, warn)
+            }
         }
         withExtendedLifetime(scene) {}
     }
 
-    private static func replay<R: ReplayRenderer>(
-        _ reader: AnyTraceReader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
+    private static func replay<Reader: TraceReader, R: ReplayRenderer>(
+        _ reader: Reader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
         _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
         _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
@@ -71,9 +83,13 @@ public enum Replayer {
                                     checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
+        // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
+        var probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
+        if options.detectsTimeUnit { probe.finish { _ in } }
         var frameCount = 0
         while let frame = try frames.next() {
             frameCount &+= 1
+            if _slowPath(probe.isOpen) { probe.add(frame.time, warn) }
             changes.removeAll(keepingCapacity: true)
             for row in frame.rows {
                 let id = sink.touchIDs.engineID(row.touch)
@@ -88,6 +104,7 @@ public enum Replayer {
         if frameCount == 0 {
             throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
         }
+        probe.finish(warn)
         environment.finish()
         if let summary = sink.summary {
             switch options.outputFormat {
