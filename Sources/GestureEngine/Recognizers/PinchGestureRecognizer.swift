@@ -107,7 +107,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let d = currentDistance()
-        analyzer.analyze(self.touches, moved: touches)
+        analyzer.analyze(dispatch.trackedTouches, moved: touches)
         if !hasBegun {
             let change = d - startDistance * initialScale
             lastDistanceChange = Swift.abs(change)

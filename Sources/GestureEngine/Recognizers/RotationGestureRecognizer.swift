@@ -127,7 +127,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         let previousTurns = turns
         let step = a - previousAngle
         let previousTime = lastTouchTime
-        analyzer.analyze(self.touches, moved: touches)
+        analyzer.analyze(dispatch.trackedTouches, moved: touches)
         if Swift.abs(step) > Self.turnStep { turns += step >= 0 ? 1 : -1 }
         if !hasBegun {
             let relative = (pairDistance() - initialDistance) / initialDistance
