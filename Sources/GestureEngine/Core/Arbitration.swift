@@ -6,6 +6,15 @@ extension GestureEnvironment {
     /// `GestureRecognizerState.coerced(from:requested:)`): what UIKit would apply is applied, and a
     /// coerced or ignored request is reported as a `coercedTransition` note.
     func request(_ r: GestureRecognizer, to requested: GestureRecognizerState) {
+        // Fast path: `changed` asked for in `began` or `changed` with nothing held back (every move
+        // of an active continuous gesture). UIKit's coercion keeps `changed`, there is no note and
+        // nothing to arbitrate: exactly what the general path below does, without its steps
+        // (`FastPathEquivalenceTests` compares the two through `usesPlainPaths`).
+        if requested == .changed && r.dispatch.currentState.isActive && r.dispatch.pendingState == nil && !usesPlainPaths {
+            applyTransition(r, to: .changed, reason: nil)
+            settle()
+            return
+        }
         defer { settle() }
         if let pending = r.dispatch.pendingState {
             requestWhileWaiting(r, pending, to: requested)

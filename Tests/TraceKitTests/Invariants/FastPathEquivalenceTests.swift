@@ -4,8 +4,9 @@ import TraceKit
 
 /// The engine's fast paths report exactly what its plain paths report: random traces replayed
 /// through the default scene and the failure scene (`EngineInvariantTests`), once as usual and
-/// once with `GestureEnvironment.usesPlainPaths` (today: the exclusion pass after a touch lands
-/// runs in full even when no recognizer can exclude), must give the same log, value for value.
+/// once with `GestureEnvironment.usesPlainPaths` (the exclusion pass after a touch lands runs in
+/// full even when no recognizer can exclude; a `changed` request from an active recognizer goes
+/// through the coercion table and arbitration), must give the same log, value for value.
 @Suite("Fast paths report what the plain paths report")
 struct FastPathEquivalenceTests {
     static func log(_ trace: RandomTrace, _ scene: Scene, views: Bool, plain: Bool) -> [String] {
