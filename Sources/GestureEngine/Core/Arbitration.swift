@@ -10,7 +10,8 @@ extension GestureEnvironment {
         // of an active continuous gesture). UIKit's coercion keeps `changed`, there is no note and
         // nothing to arbitrate: exactly what the general path below does, without its steps
         // (`FastPathEquivalenceTests` compares the two through `usesPlainPaths`).
-        if requested == .changed && r.dispatch.currentState.isActive && r.dispatch.pendingState == nil && !usesPlainPaths {
+        let current = r.dispatch.currentState
+        if requested == .changed && (current == .began || current == .changed) && r.dispatch.pendingState == nil && !usesPlainPaths {
             applyTransition(r, to: .changed, reason: nil)
             settle()
             return
