@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "TraceKit", targets: ["TraceKit"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
     ],
     targets: [
@@ -16,6 +17,9 @@ let package = Package(
         // Glibc/Foundation import brings it in.
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
+        // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
+        // descriptive failures, so it depends on neither Swift Testing nor XCTest.
+        .target(name: "GestureTesting", dependencies: ["GestureEngine"]),
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
         // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only
         // where UIKit exists, its line writer tested on Linux against TraceKit's reader.
@@ -24,7 +28,8 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Test-only: what several test targets share (a seeded random number generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter"]),
+        .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),
