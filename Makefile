@@ -1,5 +1,6 @@
 # gesturereplay - build, test, run, install, benchmark.
 # Quick start:  make run TRACE=Traces/double-tap.json   and   make test
+# CI runs:      make ci   (.ci/run)
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
@@ -8,7 +9,7 @@ ARGS ?=
 RELEASE_BIN = .build/release/gesturereplay
 DEBUG_BIN = .build/debug/gesturereplay
 
-.PHONY: all build release run test install bench fuzz clean format
+.PHONY: all build release run test ci install bench fuzz clean format lint
 
 all: build
 
@@ -22,15 +23,35 @@ release:
 run: build
 	$(DEBUG_BIN) $(ARGS) $(TRACE)
 
-# The whole test suite: unit and end-to-end tests (debug), the allocation check (release),
-# and the sample traces checked against their expected outputs and expectations (docs/ci.md).
-# SUITE_FLAGS adds options to that last step (.ci/run: a JUnit report).
-SUITE_FLAGS ?=
+# The developer loop (well under 3 minutes from a warm build): one debug build, every test suite
+# with the slow count-driven ones scaled down (GESTUREREPLAY_TEST_SCALE, a fraction; see
+# Tests/TestSupport/TestScale.swift), then the sample traces against their expected outputs.
+TEST_SCALE ?= 0.1
 test:
+	$(SWIFT) build --build-tests
+	GESTUREREPLAY_TEST_SCALE=$(TEST_SCALE) $(SWIFT) test --skip-build
+	$(DEBUG_BIN) test Traces/
+
+# What CI runs (.ci/run): every suite at full size (debug), the allocation check (release: counts
+# are only meaningful optimized), the sample traces checked against their expected outputs and
+# expectations (docs/ci.md), and the formatting lint. SUITE_FLAGS adds options to the sample-trace
+# step (.ci/run: a JUnit report).
+SUITE_FLAGS ?=
+ci:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) test -c release --filter AllocationTests
 	$(DEBUG_BIN) test Traces/ $(SUITE_FLAGS)
+	$(MAKE) lint
+
+# Formatting with the toolchain's swift-format and the repository's .swift-format (4-space indent,
+# 140 columns): `make format` rewrites the Swift files in place, `make lint` fails on any difference.
+SWIFT_FILES = Package.swift Sources Tests fuzz/targets
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 
 install:
 	$(SWIFT) build -c release --static-swift-stdlib

@@ -64,7 +64,8 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
 
         /// `value` with at most `decimals` decimals, trailing zeros trimmed, as
         /// `\(formatShort(value, decimals: decimals))`, with more decimals where a comparison with
-        /// the previous number would otherwise read false (see `FailureReason`).
+        /// the previous number would otherwise read false (see `FailureReason`). The default, 1, is
+        /// the engine's point precision (`DisplayPrecision.point`, which a public default cannot name).
         public mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
             let start = bytes.count
             appendFixed(value, decimals: decimals, trim: true, to: &bytes)
@@ -114,21 +115,4 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
 @inline(__always)
 func makeReason(_ reason: FailureReason) -> String {
     reason.string
-}
-
-/// Appends the decimal digits of `value` (with a `-` when negative), as `value.description`.
-func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    // At most 20 digits.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-        let base = buffer.baseAddress!
-        var end = 20
-        repeat {
-            end -= 1
-            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        out.append(contentsOf: UnsafeBufferPointer(start: base + end, count: 20 - end))
-    }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// `gesturereplay test`: finds traces, checks each against its golden file and/or its expectations
 /// (`TraceCheck`, in parallel), and reports a line per trace and a summary.
@@ -43,12 +44,13 @@ public enum TraceSuite {
     /// The outcomes come back in the order of `traces`.
     public static func run(_ traces: [String], jobs: Int, update: Bool,
                            optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions) -> [Outcome] {
-        let box = OutcomeBox(count: traces.count)
+        // Each index is written by one worker only; the lock makes the writes visible to the reader.
+        let outcomes = Mutex<[Outcome?]>(Array(repeating: nil, count: traces.count))
         let workers = max(1, min(jobs, traces.count))
-        let next = AtomicCounter()
+        let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                let i = next.increment()
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < traces.count else { return }
                 let start = monotonicSeconds()
                 var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
@@ -59,18 +61,9 @@ public enum TraceSuite {
                     outcome.error = error
                 }
                 outcome.seconds = monotonicSeconds() - start
-                box.set(i, outcome)
+                outcomes.withLock { $0[i] = outcome }
             }
         }
-        return box.outcomes
+        return outcomes.withLock { $0.map { $0! } }
     }
-}
-
-/// Outcomes written by index from several threads (each index by one thread only).
-private final class OutcomeBox: @unchecked Sendable {
-    private var storage: [TraceSuite.Outcome?]
-    private let lock = Mutex()
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ o: TraceSuite.Outcome) { lock.withLock { storage[i] = o } }
-    var outcomes: [TraceSuite.Outcome] { lock.withLock { storage.map { $0! } } }
 }

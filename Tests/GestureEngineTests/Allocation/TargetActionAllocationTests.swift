@@ -2,15 +2,11 @@ import AllocationCounter
 import GestureEngine
 import Testing
 
-#if DEBUG
-private let isOptimized = false
-#else
-private let isOptimized = true
-#endif
-
 /// Target-action (issue 14 item 6) adds no per-event allocation: runs in the release allocation
-/// pass (`swift test -c release --filter AllocationTests`), skipped in debug runs.
-@Suite("Allocation with target-action", .enabled(if: isOptimized, "needs an optimized build: run `make test` (its release pass runs this suite)"))
+/// pass (`make ci`: `swift test -c release --filter AllocationTests`), skipped in debug runs.
+@Suite("Allocation with target-action",
+       .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
+       .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
 struct TargetActionAllocationTests {
     final class Handler {
         var calls = 0
