@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Small whole-file helpers for golden files and reports (not for traces, which are streamed).
-public enum FileIO {
+package enum FileIO {
     /// The file's bytes as UTF-8 text, or nil if it does not exist.
-    public static func readText(_ path: String) throws(TraceError) -> String? {
+    package static func readText(_ path: String) throws(TraceError) -> String? {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -30,7 +30,7 @@ public enum FileIO {
 
     /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so an
     /// interrupted write never leaves a half-written file.
-    public static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
+    package static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path, "cannot create: \(String(cString: strerror(errno)))") }
@@ -58,7 +58,7 @@ public enum FileIO {
     }
 
     /// Regular files under `path` (recursively, sorted by path), or `path` itself if it is a file.
-    public static func files(under path: String) throws(TraceError) -> [String] {
+    package static func files(under path: String) throws(TraceError) -> [String] {
         var st = stat()
         guard stat(path, &st) == 0 else { throw .cannotOpen(path, "no such file or folder") }
         if (st.st_mode & S_IFMT) != S_IFDIR { return [path] }
