@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "TraceKit", targets: ["TraceKit"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
     ],
     targets: [
@@ -19,6 +20,9 @@ let package = Package(
         // Glibc/Foundation import brings it in.
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
+        // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
+        // descriptive failures, so it depends on neither Swift Testing nor XCTest.
+        .target(name: "GestureTesting", dependencies: ["GestureEngine"]),
         .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
         // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only
         // where UIKit exists, its line writer tested on Linux against TraceKit's reader.
@@ -29,7 +33,8 @@ let package = Package(
         // Test-only: what several test targets share (a seeded random number generator, the package's
         // files and the reference fixtures in Tests/Fixtures/, which belong to no target).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter", "TestSupport"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter", "TestSupport"]),
+        .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),

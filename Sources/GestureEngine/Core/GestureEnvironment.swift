@@ -433,7 +433,11 @@ public final class GestureEnvironment {
             r.fillValues(&transition.values)
             observer.environment(self, didTransition: transition)
         }
-        if newState == .failed { releaseRecognizers(waitingFor: r) }
+        if newState == .failed {
+            releaseRecognizers(waitingFor: r)
+        } else {
+            r.sendActions(for: newState)
+        }
     }
 
     func report(_ kind: EngineDiagnostic.Kind, _ message: String, recognizer: GestureRecognizer? = nil) {

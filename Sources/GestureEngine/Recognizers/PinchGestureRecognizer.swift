@@ -124,11 +124,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         if hasBegun {
             state = .ended
         } else if pairLocked {
-            fail(makeReason("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt"))
+            fail("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt")
         } else if crowdSize > Self.requiredNumberOfTouches {
-            fail(makeReason("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+            fail("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail(makeReason("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+            fail("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)")
         }
     }
 

@@ -6,9 +6,9 @@ import Darwin
 #endif
 
 /// Small whole-file helpers for golden files and reports (not for traces, which are streamed).
-public enum FileIO {
+package enum FileIO {
     /// The file's bytes as UTF-8 text, or nil if it does not exist.
-    public static func readText(_ path: String) throws(TraceError) -> String? {
+    package static func readText(_ path: String) throws(TraceError) -> String? {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -30,7 +30,7 @@ public enum FileIO {
     }
 
     /// True when something (a file, a folder, ...) exists at `path` (symbolic links followed).
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0
     }
@@ -44,7 +44,7 @@ public enum FileIO {
     /// half-written file. A symbolic link is followed and its target replaced (the link stays).
     /// Anything else (a device such as `/dev/stdout` or `/dev/full`, a FIFO) is written through,
     /// never replaced. Any write error is thrown (`ioError`, exit 74).
-    public static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
+    package static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
         let target = resolvingSymbolicLinks(path)
         var st = stat()
         if stat(target, &st) == 0 {
@@ -114,7 +114,7 @@ public enum FileIO {
     }
 
     /// Regular files under `path` (recursively, sorted by path), or `path` itself if it is a file.
-    public static func files(under path: String) throws(TraceError) -> [String] {
+    package static func files(under path: String) throws(TraceError) -> [String] {
         var st = stat()
         guard stat(path, &st) == 0 else { throw .cannotOpen(path, "no such file or folder") }
         if (st.st_mode & S_IFMT) != S_IFDIR { return [path] }
