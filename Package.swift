@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
-        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),
+        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus", "Scene/scenes"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit", "TestSupport"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
     ],
