@@ -158,3 +158,36 @@ struct RecognizerCatalogTests {
         #expect(tickle.requiredTickles == 4 && !tickle.isEnabled)
     }
 }
+
+/// A user kind, end to end: a trace whose scene names it, replayed with the user's catalog.
+@Suite("User kinds in replays")
+struct UserKindReplayTests {
+    static let trace = """
+        {"scene": {"recognizers": [{"name": "w", "kind": "wiggle", "requiredWiggles": 2}, {"name": "tap", "kind": "tap"}]},
+         "expect": [{"recognizer": "w", "state": "ended", "at": [0.03, 0.05]}, {"recognizer": "tap", "state": "failed"}],
+         "events": [
+          {"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100},
+          {"t": 0.02, "id": 1, "phase": "moved", "x": 120, "y": 100},
+          {"t": 0.04, "id": 1, "phase": "moved", "x": 95, "y": 100},
+          {"t": 0.06, "id": 1, "phase": "ended", "x": 95, "y": 100}
+        ]}
+        """
+
+    @Test("a trace naming a registered kind replays with the catalog, and its expectations hold")
+    func replayUserKind() throws {
+        var options = ReplayOptions(inputPath: "")
+        options.catalog = try CustomKinds.catalog()
+        let result = try Replayer.replay(.bytes(Array(Self.trace.utf8), name: "wiggle.json"), options: options)
+        #expect(result.transitions(of: "w").map(\.state) == [.ended])
+        #expect(result.text.contains("w    wiggle  possible -> ended"))
+        let report = try #require(result.expectations)
+        #expect(report.passed, "\(report.text)")
+    }
+
+    @Test("the same trace with the built-in catalog: the unknown kind is a positioned error")
+    func builtInCatalogRejects() {
+        #expect(throws: TraceError.invalidTrace("unknown recognizer kind 'wiggle'; expected one of: tap, longPress, pan, pinch, rotation, swipe, screenEdgePan, twoFingerSwipe, marquee, tickle", at: SourceLocation(path: "wiggle.json", line: 1, column: 50))) {
+            try Replayer.replay(.bytes(Array(Self.trace.utf8), name: "wiggle.json"))
+        }
+    }
+}
