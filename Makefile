@@ -8,7 +8,7 @@ ARGS ?=
 RELEASE_BIN = .build/release/gesturereplay
 DEBUG_BIN = .build/debug/gesturereplay
 
-.PHONY: all build release run test install bench fuzz clean format
+.PHONY: all build release run test examples ci install bench fuzz clean format
 
 all: build
 
@@ -31,6 +31,15 @@ test:
 	$(SWIFT) test --skip-build
 	$(SWIFT) test -c release --filter AllocationTests
 	$(DEBUG_BIN) test Traces/ $(SUITE_FLAGS)
+
+# Examples/: a standalone package (depending on this one by path) with a custom recognizer written
+# against the public API only, its tests, and its traces checked by its own CLI (docs/custom-recognizers.md).
+examples:
+	cd Examples && $(SWIFT) build --build-tests
+	cd Examples && $(SWIFT) test --skip-build
+
+# What CI runs: the whole test suite, then the examples package.
+ci: test examples
 
 install:
 	$(SWIFT) build -c release --static-swift-stdlib

@@ -125,10 +125,9 @@ public struct RecognizerCatalog: Sendable {
         }
 
         /// An option set: one name of `options`, or an array of them (combined).
-        public static func options<V: OptionSet>(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+        public static func options<V: OptionSet & Sendable>(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
                                                  _ options: [(name: String, value: V)]) -> Parameter {
             nonisolated(unsafe) let path = keyPath
-            nonisolated(unsafe) let options = options
             let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.options(v, name, options) }
             let info = ParameterInfo(name: name, type: "names of: " + options.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: nil)
             return Parameter(info: info, set: set, applyDefault: nil)

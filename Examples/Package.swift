@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A user's package: a custom recognizer written against gesturereplay's public API only, its tests
+// (replaying recorded traces through it, with expectations), and "gesturereplay plus my kinds" as
+// an executable of a few lines. It depends on the root package by path, as a user's would by URL.
+let package = Package(
+    name: "WiggleExample",
+    products: [
+        .library(name: "Wiggle", targets: ["Wiggle"]),
+    ],
+    dependencies: [
+        .package(name: "gesturereplay", path: ".."),
+    ],
+    targets: [
+        // The recognizer and its catalog entry: GestureEngine and TraceKit, nothing internal.
+        .target(name: "Wiggle", dependencies: [
+            .product(name: "GestureEngine", package: "gesturereplay"),
+            .product(name: "TraceKit", package: "gesturereplay"),
+        ]),
+        .testTarget(name: "WiggleTests", dependencies: [
+            "Wiggle",
+            .product(name: "TraceKit", package: "gesturereplay"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
