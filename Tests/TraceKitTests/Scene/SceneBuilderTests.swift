@@ -24,6 +24,17 @@ struct SceneBuilderTests {
         #expect(fromCode.transitions(of: "single").map(\.state) == [.ended])
     }
 
+    @Test("one scene replays several traces, each as if fresh")
+    func sceneReused() throws {
+        let scene = try Self.tapsScene()
+        let trace = Self.root + "/Traces/single-tap-waits.json"
+        let first = try Replayer.replay(.path(trace), scene: scene)
+        _ = try Replayer.replay(.path(Self.root + "/Traces/double-tap.json"), scene: scene)
+        let again = try Replayer.replay(.path(trace), scene: scene)
+        #expect(again.text == first.text)
+        #expect(!first.text.isEmpty)
+    }
+
     static var root: String {
         var dir = String(#filePath)
         for _ in 0..<4 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
