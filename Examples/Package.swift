@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // A user's package: a custom recognizer written against gesturereplay's public API only, its tests
@@ -6,6 +6,7 @@ import PackageDescription
 // an executable of a few lines. It depends on the root package by path, as a user's would by URL.
 let package = Package(
     name: "WiggleExample",
+    platforms: [.macOS(.v26)],
     products: [
         .library(name: "Wiggle", targets: ["Wiggle"]),
     ],

@@ -1,11 +1,11 @@
 import TraceKit
 
 /// `gesturereplay check`: one trace against its golden file and/or its expectations.
-func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throws(TraceError) -> Int32 {
-    let result = try TraceCheck.run(options, expectedPath: expectPath, update: update)
-    var out = OutputBuffer(fileDescriptor: 1)
-    defer { out.flush() }
-    if update {
+func runCheck(_ check: CheckOptions, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments)
+    setup.expectsError = setup.expectsError || check.expectsError
+    let result = try TraceCheck.run(setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
+    if check.update {
         if let golden = result.golden {
             out.append(golden.expected == golden.actual ? "unchanged \(golden.expectedPath)\n" : "wrote \(golden.expectedPath)\n")
         } else {
@@ -15,55 +15,44 @@ func runCheck(_ options: ReplayOptions, expectPath: String?, update: Bool) throw
     }
     if let message = result.failureMessage {
         out.append("FAIL \(result.tracePath): \(message)\n")
-        out.append(result.details(color: options.color.resolved(fileDescriptor: 1)))
+        out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
         return ExitCode.expectationsNotMet
     }
     out.append("PASS \(result.tracePath)\n")
     return ExitCode.success
 }
 
-/// The extra arguments kept in `NAME.args` beside a trace (whitespace-separated; empty when there
-/// is no such file), with relative `--scene` paths made relative to the trace's folder.
-func argsFileArguments(forTrace path: String) throws(TraceError) -> [String] {
-    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    guard let text = try FileIO.readText(argsPath(forTrace: path)) else { return [] }
-    var arguments = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
-    for i in arguments.indices.dropLast() where arguments[i] == "--scene" && !arguments[i + 1].hasPrefix("/") {
-        arguments[i + 1] = folder + arguments[i + 1]
-    }
-    return arguments
-}
-
-/// `trace.json` -> `trace.args`.
-func argsPath(forTrace path: String) -> String {
-    String(GoldenFile.expectedPath(forTrace: path).dropLast(".expected".count)) + ".args"
-}
-
-/// The replay options for one trace of a suite: its `.args`, then the trace. A bad `.args` file is
-/// an error naming it.
-@Sendable func suiteOptions(forTrace path: String) throws(TraceError) -> ReplayOptions {
-    let arguments = try argsFileArguments(forTrace: path)
-    let command: Command
-    do {
-        command = try parseCommandLine(arguments + ["--", path], fileArgumentCount: arguments.count)
+/// How `check` and `test` replay one trace: the options in its `NAME.args` first (relative paths
+/// there are relative to the trace's folder), then the replay options of the command line, which
+/// win where both set a value (flags only add: the command line cannot turn off a `--touches` in
+/// `NAME.args`). A bad `.args` file is an error naming it.
+@Sendable func traceSetup(forTrace path: String, commandLine: [OptionUse]) throws(TraceError) -> TraceSuite.TraceSetup {
+    let argsPath = ArgsFile.path(forTrace: path)
+    let words = path == "-" ? [] : try ArgsFile.words(forTrace: path)
+    var parsed = ParsedOptions()
+    do throws(UsageError) {
+        let (uses, operands) = try scanArguments(words, for: .argsFile, context: " in a .args file", relativeTo: ArgsFile.folder(ofTrace: path))
+        if let operand = operands.first {
+            throw UsageError(message: "a .args file holds options only, not '\(operand)' (\(words.joined(separator: " ")))")
+        }
+        try apply(uses, to: &parsed, place: " in the .args file")
+        try apply(commandLine, to: &parsed)
     } catch {
-        throw .invalidTrace(error.message, at: .file(argsPath(forTrace: path)))
+        throw .invalidTrace(error.message, at: .file(argsPath))
     }
-    guard case .replay(let options) = command else {
-        throw .invalidTrace("a .args file may only hold replay options (\(arguments.joined(separator: " ")))", at: .file(argsPath(forTrace: path)))
-    }
-    return options
+    parsed.replay.inputPath = path
+    return TraceSuite.TraceSetup(options: parsed.replay, expectsError: parsed.expectsError)
 }
 
 /// `gesturereplay test`: every trace under the given paths against its golden file and/or its
 /// expectations.
-func runSuite(_ suite: SuiteOptions) throws(TraceError) -> Int32 {
-    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard)
+func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
     let start = monotonicSeconds()
-    let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update, optionsFor: suiteOptions(forTrace:))
+    let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
+        try traceSetup(forTrace: path, commandLine: replayArguments)
+    }
     let seconds = monotonicSeconds() - start
-    var out = OutputBuffer(fileDescriptor: 1)
-    defer { out.flush() }
     var failed = 0
     let color = suite.replay.color.resolved(fileDescriptor: 1)
     for o in outcomes {

@@ -24,10 +24,15 @@ struct ReplayAPITests {
             case "--touches": options.reportTouches = true
             case "--format": options.outputFormat = OutputFormat(rawValue: args.popFirst()!)!
             case "--time-unit": options.timeUnit = TimeUnit(name: args.popFirst()!)!
-            default: throw HarnessError(description: "\(argsPath): option \(arg) not handled by this test")
+            case "--expect-error": break  // check's: the golden records an error
+            default: throw UnhandledOption(description: "\(argsPath): option \(arg) not handled by this test")
             }
         }
         return options
+    }
+
+    struct UnhandledOption: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// What `gesturereplay check` compares with the golden file, made from the API's result:
@@ -41,8 +46,8 @@ struct ReplayAPITests {
         } catch {
             text = "error (exit \(error.exitCode)): " + formatter.format(error) + "\n"
         }
-        // Paths in messages as the golden files have them (relative to the package root).
-        return text.replacingOccurrences(of: root + "/", with: "")
+        // Paths in messages as the golden files have them (relative to the trace's folder).
+        return text.replacingOccurrences(of: String(path[...path.lastIndex(of: "/")!]), with: "")
     }
 
     static let traces: [String] = (try? TraceSuite.discover([root + "/Traces"], shard: nil)) ?? []

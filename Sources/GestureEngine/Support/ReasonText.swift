@@ -46,7 +46,7 @@ struct ReasonText: ExpressibleByStringInterpolation {
 
         /// As `\(formatShort(value, decimals: decimals))`, with more decimals where a comparison
         /// with the previous number would otherwise read false (see `ReasonText`).
-        mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
+        mutating func appendInterpolation(short value: Double, decimals: Int = DisplayPrecision.point) {
             let start = bytes.count
             appendFixed(value, decimals: decimals, trim: true, to: &bytes)
             if let last = lastShort, comparedSinceLast, last.value != value, value.isFinite, last.value.isFinite,
@@ -93,21 +93,4 @@ struct ReasonText: ExpressibleByStringInterpolation {
 @inline(__always)
 func makeReason(_ reason: ReasonText) -> String {
     reason.string
-}
-
-/// Appends the decimal digits of `value` (with a `-` when negative), as `value.description`.
-func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    // At most 20 digits.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-        let base = buffer.baseAddress!
-        var end = 20
-        repeat {
-            end -= 1
-            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        out.append(contentsOf: UnsafeBufferPointer(start: base + end, count: 20 - end))
-    }
 }

@@ -11,13 +11,18 @@ public enum TraceInput {
     /// A reader opened elsewhere (read from its current position).
     case reader(AnyTraceReader)
 
+    /// The unit the reader parses with (`--time-unit auto` reads seconds and rescales).
+    private func unit(_ options: ReplayOptions) -> TimeUnit {
+        options.detectsTimeUnit ? .seconds : options.timeUnit
+    }
+
     func open(_ options: ReplayOptions) throws(TraceError) -> AnyTraceReader {
         switch self {
         case .path(let path):
-            return try AnyTraceReader(path: path, format: options.inputFormat, timeUnit: options.timeUnit)
+            return try AnyTraceReader(path: path, format: options.inputFormat, timeUnit: unit(options))
         case .bytes(let bytes, let name):
             let format = options.inputFormat ?? TraceFormat(pathExtensionOf: name)
-            return try AnyTraceReader(source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: options.timeUnit)
+            return try AnyTraceReader(source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: unit(options))
         case .reader(let reader):
             return reader
         }
@@ -182,7 +187,7 @@ extension Replayer {
         let recorder = RecordingRenderer()
         let sink = ReplayOutput(renderer: recorder, buffer: OutputBuffer(fileDescriptor: nil), touchIDs: run.touchIDs, options: options)
         var output = OutputBuffer(fileDescriptor: nil)
-        try replay(reader, run.environment, sink, options, run.observer, &output, { warnings.append($0) })
+        try replay(reader, run, sink, options, &output, { warnings.append($0) })
         return ReplayResult(scene: run.scene, events: recorder.box.events, warnings: warnings, options: options,
                             expectations: collector.evaluate())
     }
