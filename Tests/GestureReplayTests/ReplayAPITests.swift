@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureReplayCLI
 import TraceKit
 
 /// Issue 14 item 3: the public replay API returns what the command line prints, and evaluates
@@ -8,27 +9,9 @@ import TraceKit
 struct ReplayAPITests {
     static let root = BinaryRunner.packageRoot.path
 
-    /// The replay options in a trace's `NAME.args` (the options the sample traces use; any other
-    /// option fails the test, so a new one is noticed here).
+    /// The replay options `check` uses for a trace (its `NAME.args`), from the command line library.
     static func options(forTrace path: String) throws -> ReplayOptions {
-        var options = ReplayOptions(inputPath: path)
-        let argsPath = String(GoldenFile.expectedPath(forTrace: path).dropLast(".expected".count)) + ".args"
-        guard let text = try? String(contentsOfFile: argsPath, encoding: .utf8) else { return options }
-        var args = text.split(whereSeparator: \.isWhitespace).map(String.init)[...]
-        let folder = String(path[...path.lastIndex(of: "/")!])
-        while let arg = args.popFirst() {
-            switch arg {
-            case "--scene": options.scenePath = folder + args.popFirst()!
-            case "--lenient": options.lenient = true
-            case "--views": options.reportViews = true
-            case "--touches": options.reportTouches = true
-            case "--format": options.outputFormat = OutputFormat(rawValue: args.popFirst()!)!
-            case "--time-unit": options.timeUnit = TimeUnit(name: args.popFirst()!)!
-            case "--expect-error": break  // check's: the golden records an error
-            default: throw UnhandledOption(description: "\(argsPath): option \(arg) not handled by this test")
-            }
-        }
-        return options
+        try GestureReplayCLI.options(forTrace: path)
     }
 
     struct UnhandledOption: Error, CustomStringConvertible {
