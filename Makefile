@@ -50,6 +50,7 @@ ci:
 examples:
 	cd Examples && $(SWIFT) build --build-tests
 	cd Examples && $(SWIFT) test --skip-build
+	cd Examples && .build/debug/wiggle-replay test Traces/
 
 # Formatting with the toolchain's swift-format and the repository's .swift-format (4-space indent,
 # 140 columns): `make format` rewrites the Swift files in place, `make lint` fails on any difference.

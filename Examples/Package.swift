@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v26)],
     products: [
         .library(name: "Wiggle", targets: ["Wiggle"]),
+        .executable(name: "wiggle-replay", targets: ["wiggle-replay"]),
     ],
     dependencies: [
         .package(name: "gesturereplay", path: ".."),
@@ -18,6 +19,11 @@ let package = Package(
         .target(name: "Wiggle", dependencies: [
             .product(name: "GestureEngine", package: "gesturereplay"),
             .product(name: "TraceKit", package: "gesturereplay"),
+        ]),
+        // gesturereplay plus the wiggle kind: main.swift is two lines.
+        .executableTarget(name: "wiggle-replay", dependencies: [
+            "Wiggle",
+            .product(name: "GestureReplayCLI", package: "gesturereplay"),
         ]),
         .testTarget(name: "WiggleTests", dependencies: [
             "Wiggle",
