@@ -12,23 +12,29 @@ let package = Package(
         .executable(name: "wiggle-replay", targets: ["wiggle-replay"]),
     ],
     dependencies: [
-        .package(name: "gesturereplay", path: ".."),
+        .package(name: "gesturereplay", path: "..")
     ],
     targets: [
         // The recognizer and its catalog entry: GestureEngine and TraceKit, nothing internal.
-        .target(name: "Wiggle", dependencies: [
-            .product(name: "GestureEngine", package: "gesturereplay"),
-            .product(name: "TraceKit", package: "gesturereplay"),
-        ]),
+        .target(
+            name: "Wiggle",
+            dependencies: [
+                .product(name: "GestureEngine", package: "gesturereplay"),
+                .product(name: "TraceKit", package: "gesturereplay"),
+            ]),
         // gesturereplay plus the wiggle kind: main.swift is two lines.
-        .executableTarget(name: "wiggle-replay", dependencies: [
-            "Wiggle",
-            .product(name: "GestureReplayCLI", package: "gesturereplay"),
-        ]),
-        .testTarget(name: "WiggleTests", dependencies: [
-            "Wiggle",
-            .product(name: "TraceKit", package: "gesturereplay"),
-        ]),
+        .executableTarget(
+            name: "wiggle-replay",
+            dependencies: [
+                "Wiggle",
+                .product(name: "GestureReplayCLI", package: "gesturereplay"),
+            ]),
+        .testTarget(
+            name: "WiggleTests",
+            dependencies: [
+                "Wiggle",
+                .product(name: "TraceKit", package: "gesturereplay"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

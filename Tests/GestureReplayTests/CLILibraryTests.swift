@@ -10,15 +10,18 @@ struct CLILibraryTests {
     /// The built-ins plus `doubleTap`: a user kind made from a built-in class, with a parameter.
     static var catalog: RecognizerCatalog {
         var catalog = RecognizerCatalog.builtIn
-        try! catalog.register(kind: "doubleTap", factory: { TapGestureRecognizer(name: $0, taps: 2) }, parameters: [
-            .number("window", \.maximumTapInterval, minimum: 0, maximum: 1)
-        ])
+        try! catalog.register(
+            kind: "doubleTap", factory: { TapGestureRecognizer(name: $0, taps: 2) },
+            parameters: [
+                .number("window", \.maximumTapInterval, minimum: 0, maximum: 1)
+            ])
         return catalog
     }
 
     /// Traces/expectations/double-tap.json with its scene naming the user kind, in a fresh folder.
     static func folder() throws -> URL {
-        let original = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Traces/expectations/double-tap.json"), encoding: .utf8)
+        let original = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Traces/expectations/double-tap.json"), encoding: .utf8)
         let changed = original.replacingOccurrences(
             of: #"{"name": "doubleTap", "kind": "tap", "numberOfTapsRequired": 2}"#,
             with: #"{"name": "doubleTap", "kind": "doubleTap", "window": 0.35}"#)

@@ -40,8 +40,9 @@ struct ReplayAPITests {
         #expect(Self.traces.count >= 35)
     }
 
-    @Test("the replay API gives exactly the golden output (what the CLI prints) for every trace in Traces/",
-          arguments: traces.map { String($0.dropFirst(root.count + 1)) })
+    @Test(
+        "the replay API gives exactly the golden output (what the CLI prints) for every trace in Traces/",
+        arguments: traces.map { String($0.dropFirst(root.count + 1)) })
     func apiEqualsGolden(_ trace: String) throws {
         let path = Self.root + "/" + trace
         let golden = try String(contentsOfFile: GoldenFile.expectedPath(forTrace: path), encoding: .utf8)
@@ -53,13 +54,15 @@ struct ReplayAPITests {
         #expect(Self.goldenText(path, options) == golden)
     }
 
-    @Test("output filters, --summary and JSON Lines: the API's text equals the binary's standard output", arguments: [
-        ["Traces/double-tap.json", "--summary"],
-        ["Traces/double-tap.json", "--states", "ended,failed", "--show", "doubleTap"],
-        ["Traces/moveme.json", "--format", "jsonl", "--summary", "--touches"],
-        ["Traces/views.json", "--views", "--touches", "--format", "jsonl"],
-        ["Traces/pan-velocity.json", "--touches", "--velocity", "lsq2"],
-    ])
+    @Test(
+        "output filters, --summary and JSON Lines: the API's text equals the binary's standard output",
+        arguments: [
+            ["Traces/double-tap.json", "--summary"],
+            ["Traces/double-tap.json", "--states", "ended,failed", "--show", "doubleTap"],
+            ["Traces/moveme.json", "--format", "jsonl", "--summary", "--touches"],
+            ["Traces/views.json", "--views", "--touches", "--format", "jsonl"],
+            ["Traces/pan-velocity.json", "--touches", "--velocity", "lsq2"],
+        ])
     func apiEqualsBinary(_ arguments: [String]) throws {
         let run = try BinaryRunner.run(arguments)
         #expect(run.status == 0)
@@ -110,7 +113,9 @@ struct ReplayAPITests {
     @Test("an observer sees the scene, then every transition and note as the result has them")
     func observer() throws {
         let watcher = Watcher()
-        let result = try Replayer.replay(.path(Self.root + "/Traces/lenient-repair.csv"), options: try Self.options(forTrace: Self.root + "/Traces/lenient-repair.csv"), observer: watcher)
+        let result = try Replayer.replay(
+            .path(Self.root + "/Traces/lenient-repair.csv"), options: try Self.options(forTrace: Self.root + "/Traces/lenient-repair.csv"),
+            observer: watcher)
         #expect(watcher.recognizers == result.scene.recognizers.map(\.name))
         #expect(watcher.transitions == result.transitions.count)
         #expect(watcher.notes == result.notes.count)
@@ -140,7 +145,8 @@ struct ReplayAPITests {
         #expect(check.stdout == "FAIL \(url.path): \(fromCode.failureMessage!)\n" + fromCode.text)
         #expect(fromCode.failureMessage == "1 of 4 expectations not met")
         // Written inline, one expectation that holds and one that does not.
-        let inline = try result.evaluate(Expectations(text: #"[{"recognizer": "doubleTap", "state": "ended"}, {"recognizer": "single", "state": "ended"}]"#))
+        let inline = try result.evaluate(
+            Expectations(text: #"[{"recognizer": "doubleTap", "state": "ended"}, {"recognizer": "single", "state": "ended"}]"#))
         #expect(inline.count == 2)
         #expect(inline.failures.count == 1)
         #expect(inline.text.hasPrefix("<expectations>:1:49: error: expectation not met: single reaches ended"))

@@ -30,10 +30,12 @@ struct WiggleReplayTests {
     @Test("expectations written in the test: the shake ends the wiggle with 3 strokes and fails the tap")
     func expectationsFromCode() throws {
         let result = try Replayer.replay(.path(Self.trace("wiggle-shake.json")), options: Self.options)
-        let report = try result.evaluate(Expectations(text: """
-            [{"recognizer": "undo", "state": "ended", "count": 1, "wiggles": 3},
-             {"recognizer": "tap", "never": "ended"}]
-            """))
+        let report = try result.evaluate(
+            Expectations(
+                text: """
+                    [{"recognizer": "undo", "state": "ended", "count": 1, "wiggles": 3},
+                     {"recognizer": "tap", "never": "ended"}]
+                    """))
         #expect(report.passed, "\(report.text)")
         #expect(result.transitions(of: "undo").map(\.state) == [.ended])
     }
@@ -68,9 +70,11 @@ struct WiggleReplayTests {
     @Test("a misspelt parameter: the same positioned error as for a built-in kind")
     func misspeltParameter() throws {
         let loader = SceneLoader(screen: nil, catalog: .withWiggle)
-        #expect(throws: TraceError.invalidTrace(
-            "unknown parameter 'requiredWigles' for a wiggle recognizer; expected one of: name, view, requireToFail, simultaneousWith, requiredWiggles, minimumStroke, axis, isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",
-            at: SourceLocation(path: "scene.json", line: 1, column: 37))) {
+        #expect(
+            throws: TraceError.invalidTrace(
+                "unknown parameter 'requiredWigles' for a wiggle recognizer; expected one of: name, view, requireToFail, simultaneousWith, requiredWiggles, minimumStroke, axis, isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",
+                at: SourceLocation(path: "scene.json", line: 1, column: 37))
+        ) {
             try loader.load(text: #"{"recognizers": [{"kind": "wiggle", "requiredWigles": 2}]}"#, path: "scene.json")
         }
     }

@@ -175,8 +175,10 @@ extension Replayer {
     /// is not used. `observer`, when given, sees the scene before the first event and then every
     /// transition and note as it happens. Throws the first error, positioned (a malformed
     /// `expect` block too).
-    public static func replay(_ input: TraceInput, scene: Scene? = nil, options: ReplayOptions = ReplayOptions(inputPath: ""),
-                              observer: ReplayObserver? = nil) throws(TraceError) -> ReplayResult {
+    public static func replay(
+        _ input: TraceInput, scene: Scene? = nil, options: ReplayOptions = ReplayOptions(inputPath: ""),
+        observer: ReplayObserver? = nil
+    ) throws(TraceError) -> ReplayResult {
         let reader = try input.open(options)
         var options = options
         options.inputPath = reader.path
@@ -188,8 +190,9 @@ extension Replayer {
         let sink = ReplayOutput(renderer: recorder, buffer: OutputBuffer(fileDescriptor: nil), touchIDs: run.touchIDs, options: options)
         var output = OutputBuffer(fileDescriptor: nil)
         try replay(reader, run, sink, options, &output, { warnings.append($0) })
-        return ReplayResult(scene: run.scene, events: recorder.box.events, warnings: warnings, options: options,
-                            expectations: collector.evaluate())
+        return ReplayResult(
+            scene: run.scene, events: recorder.box.events, warnings: warnings, options: options,
+            expectations: collector.evaluate())
     }
 }
 
@@ -240,7 +243,8 @@ struct RecordingRenderer: ReplayRenderer {
 extension TextRenderer {
     /// Columns as wide as the scene's longest recognizer name and kind.
     init(scene: Scene) {
-        self.init(nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
-                  kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
+        self.init(
+            nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
+            kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
     }
 }

@@ -81,21 +81,31 @@ public struct RecognizerCatalog: Sendable {
         }
 
         /// A whole number (written `3` or `3.0`), from `minimum` to `maximum`.
-        public static func integer(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, Int>,
-                                   minimum: Int = 0, maximum: Int = 1_000_000, default value: Int? = nil) -> Parameter {
+        public static func integer(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, Int>,
+            minimum: Int = 0, maximum: Int = 1_000_000, default value: Int? = nil
+        ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
-            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.integer(v, name, minimum: minimum, maximum: maximum) }
-            let info = ParameterInfo(name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
+            let set: Set = { r, v throws(TraceError) in
+                r[keyPath: path] = try SceneValue.integer(v, name, minimum: minimum, maximum: maximum)
+            }
+            let info = ParameterInfo(
+                name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
             return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
         }
 
         /// A finite number, from `minimum` to `maximum`.
-        public static func number(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, Double>,
-                                  minimum: Double = -.infinity, maximum: Double = .infinity, default value: Double? = nil) -> Parameter {
+        public static func number(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, Double>,
+            minimum: Double = -.infinity, maximum: Double = .infinity, default value: Double? = nil
+        ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
-            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.number(v, name, minimum: minimum, maximum: maximum) }
-            let info = ParameterInfo(name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
-                                     maximum: maximum.isFinite ? maximum : nil, defaultValue: value.map { formatShort($0, decimals: 6) })
+            let set: Set = { r, v throws(TraceError) in
+                r[keyPath: path] = try SceneValue.number(v, name, minimum: minimum, maximum: maximum)
+            }
+            let info = ParameterInfo(
+                name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
+                maximum: maximum.isFinite ? maximum : nil, defaultValue: value.map { formatShort($0, decimals: 6) })
             return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
         }
 
@@ -108,8 +118,10 @@ public struct RecognizerCatalog: Sendable {
         }
 
         /// One name of `choices` (a string); `default` names one of them.
-        public static func choice<V>(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
-                                     _ choices: [(name: String, value: V)], default value: String? = nil) -> Parameter {
+        public static func choice<V>(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+            _ choices: [(name: String, value: V)], default value: String? = nil
+        ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             nonisolated(unsafe) let choices = choices
             let set: Set = { r, v throws(TraceError) in
@@ -120,16 +132,20 @@ public struct RecognizerCatalog: Sendable {
                 r[keyPath: path] = entry.value
             }
             let chosen = value.flatMap { d in choices.first { $0.name == d }?.value }
-            let info = ParameterInfo(name: name, type: "one of: " + choices.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: value)
+            let info = ParameterInfo(
+                name: name, type: "one of: " + choices.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: value)
             return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, chosen))
         }
 
         /// An option set: one name of `options`, or an array of them (combined).
-        public static func options<V: OptionSet & Sendable>(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
-                                                 _ options: [(name: String, value: V)]) -> Parameter {
+        public static func options<V: OptionSet & Sendable>(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+            _ options: [(name: String, value: V)]
+        ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.options(v, name, options) }
-            let info = ParameterInfo(name: name, type: "names of: " + options.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: nil)
+            let info = ParameterInfo(
+                name: name, type: "names of: " + options.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: nil)
             return Parameter(info: info, set: set, applyDefault: nil)
         }
 
@@ -193,77 +209,102 @@ public struct RecognizerCatalog: Sendable {
     ) throws(RegistrationError) {
         if name.isEmpty { throw RegistrationError(message: "a recognizer kind needs a non-empty name") }
         if let existing = kinds.firstIndex(where: { $0.name == name }) {
-            throw RegistrationError(message: existing < Self.builtInKinds.count
-                ? "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))"
-                : "cannot register kind '\(name)' twice")
+            throw RegistrationError(
+                message: existing < Self.builtInKinds.count
+                    ? "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))"
+                    : "cannot register kind '\(name)' twice")
         }
         var seen: Set<String> = []
         for p in parameters {
             let key = p.info.name
             if key.isEmpty { throw RegistrationError(message: "kind '\(name)': a parameter needs a non-empty name") }
             if Self.sceneKeys.contains(key) {
-                throw RegistrationError(message: "kind '\(name)': parameter '\(key)' clashes with the scene key '\(key)' (scene keys: \(Self.sceneKeys.joined(separator: ", ")))")
+                throw RegistrationError(
+                    message:
+                        "kind '\(name)': parameter '\(key)' clashes with the scene key '\(key)' (scene keys: \(Self.sceneKeys.joined(separator: ", ")))"
+                )
             }
             if Self.common.contains(where: { $0.info.name == key }) {
-                throw RegistrationError(message: "kind '\(name)': parameter '\(key)' clashes with the parameter every kind takes (common parameters: \(Self.common.map(\.info.name).joined(separator: ", ")))")
+                throw RegistrationError(
+                    message:
+                        "kind '\(name)': parameter '\(key)' clashes with the parameter every kind takes (common parameters: \(Self.common.map(\.info.name).joined(separator: ", ")))"
+                )
             }
             if !seen.insert(key).inserted { throw RegistrationError(message: "kind '\(name)': parameter '\(key)' is declared twice") }
         }
         kinds.append(Self.makeKind(name, factory, parameters))
     }
 
-    private static func makeKind<R: GestureRecognizer>(_ name: String, _ factory: @escaping @Sendable (String) throws -> R, _ parameters: [Parameter<R>]) -> Kind {
+    private static func makeKind<R: GestureRecognizer>(
+        _ name: String, _ factory: @escaping @Sendable (String) throws -> R, _ parameters: [Parameter<R>]
+    ) -> Kind {
         let entries = parameters.map { p in
             let set = p.set
-            return Entry(info: p.info, set: { r, v throws(TraceError) in
-                // The loader only pairs a kind's setters with recognizers its factory made.
-                guard let typed = r as? R else { return }
-                try set(typed, v)
-            })
+            return Entry(
+                info: p.info,
+                set: { r, v throws(TraceError) in
+                    // The loader only pairs a kind's setters with recognizers its factory made.
+                    guard let typed = r as? R else { return }
+                    try set(typed, v)
+                })
         }
         let defaults = parameters.compactMap(\.applyDefault)
-        return Kind(name: name, entries: entries, make: { try factory($0) }, applyDefaults: { r in
-            guard !defaults.isEmpty, let typed = r as? R else { return }
-            for apply in defaults { apply(typed) }
-        })
+        return Kind(
+            name: name, entries: entries, make: { try factory($0) },
+            applyDefaults: { r in
+                guard !defaults.isEmpty, let typed = r as? R else { return }
+                for apply in defaults { apply(typed) }
+            })
     }
 
     /// Every built-in kind, in the order the default scene uses.
     private static let builtInKinds: [Kind] = [
-        makeKind("tap", { TapGestureRecognizer(name: $0) }, [
-            .integer("numberOfTapsRequired", \.numberOfTapsRequired, minimum: 1),
-            .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
-            .number("allowableMovement", \.allowableMovement, minimum: 0),
-            .number("maximumTapInterval", \.maximumTapInterval, minimum: 0),
-            .number("maximumTapDuration", \.maximumTapDuration, minimum: 0),
-        ]),
-        makeKind("longPress", { LongPressGestureRecognizer(name: $0) }, [
-            .number("minimumPressDuration", \.minimumPressDuration, minimum: 0),
-            .number("allowableMovement", \.allowableMovement, minimum: 0),
-            .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
-            .integer("numberOfTapsRequired", \.numberOfTapsRequired, minimum: 0),
-        ]),
+        makeKind(
+            "tap", { TapGestureRecognizer(name: $0) },
+            [
+                .integer("numberOfTapsRequired", \.numberOfTapsRequired, minimum: 1),
+                .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
+                .number("allowableMovement", \.allowableMovement, minimum: 0),
+                .number("maximumTapInterval", \.maximumTapInterval, minimum: 0),
+                .number("maximumTapDuration", \.maximumTapDuration, minimum: 0),
+            ]),
+        makeKind(
+            "longPress", { LongPressGestureRecognizer(name: $0) },
+            [
+                .number("minimumPressDuration", \.minimumPressDuration, minimum: 0),
+                .number("allowableMovement", \.allowableMovement, minimum: 0),
+                .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
+                .integer("numberOfTapsRequired", \.numberOfTapsRequired, minimum: 0),
+            ]),
         makeKind("pan", { PanGestureRecognizer(name: $0) }, panParameters),
         makeKind("pinch", { PinchGestureRecognizer(name: $0) }, []),
         makeKind("rotation", { RotationGestureRecognizer(name: $0) }, []),
-        makeKind("swipe", { SwipeGestureRecognizer(name: $0) }, [
-            .options("direction", \.direction, SwipeDirection.named.map { ($0.name, $0.direction) }),
-            .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
-        ]),
-        makeKind("screenEdgePan", { ScreenEdgePanGestureRecognizer(name: $0) }, [
-            .options("edges", \.edges, ScreenEdges.named.map { ($0.name, $0.edge) }),
-            .bool("failsPastMaxTouches", \.failsPastMaxTouches),
-            .choice("velocityEstimator", \.velocityEstimator, estimators),
-        ]),
-        makeKind("twoFingerSwipe", { TwoFingerSwipeGestureRecognizer(name: $0) }, [
-            .number("minimumVerticalTravel", \.minimumVerticalTravel, minimum: 0),
-        ]),
+        makeKind(
+            "swipe", { SwipeGestureRecognizer(name: $0) },
+            [
+                .options("direction", \.direction, SwipeDirection.named.map { ($0.name, $0.direction) }),
+                .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
+            ]),
+        makeKind(
+            "screenEdgePan", { ScreenEdgePanGestureRecognizer(name: $0) },
+            [
+                .options("edges", \.edges, ScreenEdges.named.map { ($0.name, $0.edge) }),
+                .bool("failsPastMaxTouches", \.failsPastMaxTouches),
+                .choice("velocityEstimator", \.velocityEstimator, estimators),
+            ]),
+        makeKind(
+            "twoFingerSwipe", { TwoFingerSwipeGestureRecognizer(name: $0) },
+            [
+                .number("minimumVerticalTravel", \.minimumVerticalTravel, minimum: 0)
+            ]),
         makeKind("marquee", { MarqueeGestureRecognizer(name: $0) }, panParameters.map { $0.cast(to: MarqueeGestureRecognizer.self) }),
-        makeKind("tickle", { TickleGestureRecognizer(name: $0) }, [
-            .integer("requiredTickles", \.requiredTickles, minimum: 1),
-            .number("minimumTickleDistance", \.minimumTickleDistance, minimum: 0),
-            .number("maximumTickleDistance", \.maximumTickleDistance, minimum: 0),
-        ]),
+        makeKind(
+            "tickle", { TickleGestureRecognizer(name: $0) },
+            [
+                .integer("requiredTickles", \.requiredTickles, minimum: 1),
+                .number("minimumTickleDistance", \.minimumTickleDistance, minimum: 0),
+                .number("maximumTickleDistance", \.maximumTickleDistance, minimum: 0),
+            ]),
     ]
 
     private static let panParameters: [Parameter<PanGestureRecognizer>] = [

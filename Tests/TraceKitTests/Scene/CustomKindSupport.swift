@@ -50,12 +50,14 @@ enum CustomKinds {
     /// The built-ins plus `wiggle`.
     static func catalog() throws -> RecognizerCatalog {
         var catalog = RecognizerCatalog.builtIn
-        try catalog.register(kind: "wiggle", factory: { WiggleGestureRecognizer(name: $0) }, parameters: [
-            .integer("requiredWiggles", \.requiredWiggles, minimum: 1, default: 3),
-            .number("minimumDistance", \.minimumDistance, minimum: 0, maximum: 500),
-            .options("direction", \.direction, SwipeDirection.named.map { ($0.name, $0.direction) }),
-            .choice("mode", \.mode, [("strict", "strict"), ("loose", "loose")]),
-        ])
+        try catalog.register(
+            kind: "wiggle", factory: { WiggleGestureRecognizer(name: $0) },
+            parameters: [
+                .integer("requiredWiggles", \.requiredWiggles, minimum: 1, default: 3),
+                .number("minimumDistance", \.minimumDistance, minimum: 0, maximum: 500),
+                .options("direction", \.direction, SwipeDirection.named.map { ($0.name, $0.direction) }),
+                .choice("mode", \.mode, [("strict", "strict"), ("loose", "loose")]),
+            ])
         return catalog
     }
 

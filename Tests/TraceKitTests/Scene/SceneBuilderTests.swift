@@ -56,9 +56,12 @@ struct SceneBuilderTests {
         #expect(tap.delegate === scene.delegate)
     }
 
-    @Test("building a scene wrongly is an error, never a silent half-scene", arguments: [
-        "duplicate recognizer", "duplicate view", "root view name", "recognizer twice", "foreign view", "foreign recognizer", "self requirement", "self simultaneity",
-    ])
+    @Test(
+        "building a scene wrongly is an error, never a silent half-scene",
+        arguments: [
+            "duplicate recognizer", "duplicate view", "root view name", "recognizer twice", "foreign view", "foreign recognizer",
+            "self requirement", "self simultaneity",
+        ])
     func misuse(_ what: String) throws {
         let scene = Scene()
         let tap = try scene.add(TapGestureRecognizer(name: "tap"))
