@@ -22,6 +22,12 @@ let package = Package(
                 .product(name: "GestureEngine", package: "gesturereplay"),
                 .product(name: "TraceKit", package: "gesturereplay"),
             ]),
+        // The engine's own seed recognizers, compiled here from their sources (symbolic links into
+        // ../Sources/GestureEngine/Recognizers) against the public API only: the compiler checks
+        // their claim to use nothing else.
+        .target(
+            name: "EngineSeeds", dependencies: [.product(name: "GestureEngine", package: "gesturereplay")],
+            swiftSettings: [.define("GESTURE_ENGINE_OUTSIDE")]),
         // gesturereplay plus the wiggle kind: main.swift is two lines.
         .executableTarget(
             name: "wiggle-replay",
