@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(
             name: "WiggleTests",
             dependencies: [
-                "Wiggle",
+                "Wiggle", "EngineSeeds",
                 .product(name: "TraceKit", package: "gesturereplay"),
             ]),
     ],
