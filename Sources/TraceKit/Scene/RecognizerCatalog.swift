@@ -193,6 +193,24 @@ public struct RecognizerCatalog: Sendable {
     /// The names of the kinds, in order.
     public var kindNames: [String] { kinds.map(\.name) }
 
+    /// A new recognizer of kind `kind` named `name`, with the kind's declared defaults, as a scene
+    /// file would make it (for scenes built in code from a catalog). Throws for an unknown kind
+    /// and with the factory's error.
+    public func makeRecognizer(kind: String, name: String) throws(TraceError) -> GestureRecognizer {
+        guard let k = self.kind(named: kind) else {
+            throw TraceError(.invalidTrace, .error("unknown recognizer kind '\(kind)'; expected one of: \(kindNames.joined(separator: ", "))", at: nil))
+        }
+        let r: GestureRecognizer
+        do {
+            r = try k.make(name)
+        } catch {
+            throw TraceError(.invalidTrace, .error("the factory of kind '\(kind)' could not make recognizer '\(name)': \(error)", at: nil))
+        }
+        if r.name != name { r.name = name }
+        k.applyDefaults(r)
+        return r
+    }
+
     /// Scene keys of a recognizer that are not parameters; a parameter may not use them.
     public static let sceneKeys = ["name", "kind", "view", "requireToFail", "simultaneousWith"]
 

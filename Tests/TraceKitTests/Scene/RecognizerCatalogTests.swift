@@ -96,6 +96,15 @@ struct RecognizerCatalogTests {
         #expect(a.delegate === scene.delegate)
     }
 
+    @Test("a catalog makes recognizers for scenes built in code, with the declared defaults")
+    func makeRecognizer() throws {
+        let catalog = try CustomKinds.catalog()
+        let scene = Scene()
+        let w = try #require(try scene.add(catalog.makeRecognizer(kind: "wiggle", name: "w")) as? WiggleGestureRecognizer)
+        #expect(w.name == "w" && w.requiredWiggles == 3)
+        #expect(throws: TraceError.self) { try catalog.makeRecognizer(kind: "wigle", name: "x") }
+    }
+
     @Test("the catalog describes each parameter once: name, type, range, default")
     func parameterInfo() throws {
         let wiggle = try #require(try CustomKinds.catalog().kind(named: "wiggle"))
