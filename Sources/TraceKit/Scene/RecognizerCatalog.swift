@@ -198,7 +198,8 @@ public struct RecognizerCatalog: Sendable {
     /// and with the factory's error.
     public func makeRecognizer(kind: String, name: String) throws(TraceError) -> GestureRecognizer {
         guard let k = self.kind(named: kind) else {
-            throw TraceError(.invalidTrace, .error("unknown recognizer kind '\(kind)'; expected one of: \(kindNames.joined(separator: ", "))", at: nil))
+            throw TraceError(
+                .invalidTrace, .error("unknown recognizer kind '\(kind)'; expected one of: \(kindNames.joined(separator: ", "))", at: nil))
         }
         let r: GestureRecognizer
         do {
