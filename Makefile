@@ -9,7 +9,7 @@ ARGS ?=
 RELEASE_BIN = .build/release/gesturereplay
 DEBUG_BIN = .build/debug/gesturereplay
 
-.PHONY: all build release run test ci install install-files bench fuzz clean format lint
+.PHONY: all build release run test ci examples install install-files bench fuzz clean format lint
 
 all: build
 
@@ -42,7 +42,15 @@ ci:
 	$(SWIFT) test --skip-build
 	$(SWIFT) test -c release --filter AllocationTests
 	$(DEBUG_BIN) test Traces/ $(SUITE_FLAGS)
+	$(MAKE) examples
 	$(MAKE) lint
+
+# Examples/: a standalone package (depending on this one by path) with a custom recognizer written
+# against the public API only, its tests, and its traces checked by its own CLI (docs/library.md).
+examples:
+	cd Examples && $(SWIFT) build --build-tests
+	cd Examples && $(SWIFT) test --skip-build
+	cd Examples && .build/debug/wiggle-replay test Traces/
 
 # Formatting with the toolchain's swift-format and the repository's .swift-format (4-space indent,
 # 140 columns): `make format` rewrites the Swift files in place, `make lint` fails on any difference.

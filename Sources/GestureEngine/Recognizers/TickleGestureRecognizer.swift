@@ -1,3 +1,8 @@
+#if GESTURE_ENGINE_OUTSIDE
+// Compiled outside the engine too (Examples/Sources/EngineSeeds), against its public API only.
+import GestureEngine
+#endif
+
 /// The tickle of the seed article: one finger moving back and forth quickly, in short strokes.
 ///
 /// Written as a user would write it outside the engine, with the public API only. It is discrete:

@@ -1,3 +1,8 @@
+#if GESTURE_ENGINE_OUTSIDE
+// Compiled outside the engine too (Examples/Sources/EngineSeeds), against its public API only.
+import GestureEngine
+#endif
+
 /// The dark-theme shortcut of the seed article: two fingers swiping up or down together.
 ///
 /// Written as a user would write it outside the engine, with the public API only. It is a

@@ -19,6 +19,9 @@ public final class View {
     public private(set) var subviews: [View] = []
     /// Recognizers attached to this view, in the order added (their delivery order).
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Objects that live as long as this view: a scene keeps its recognizers' delegates here (a
+    /// recognizer holds its delegate weakly), so keeping only the root view keeps them too.
+    package var retainedObjects: [AnyObject] = []
 
     /// A view with a frame in its superview's coordinates, points.
     public init(name: String, frame: Rect) {

@@ -39,6 +39,8 @@ public struct ReplayOptions: Sendable {
     /// After the replay, one line per (shown) recognizer: how often it recognized, failed and was
     /// cancelled, and its most common failure reasons (`ReplaySummary`).
     public var summary = false
+    /// The recognizer kinds scene files may name (the built-ins, plus any registered).
+    public var catalog: RecognizerCatalog = .builtIn
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
     public var color: ColorChoice = .auto
 

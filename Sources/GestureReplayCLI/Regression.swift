@@ -1,8 +1,8 @@
 import TraceKit
 
 /// `gesturereplay check`: one trace against its golden file and/or its expectations.
-func runCheck(_ check: CheckOptions, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
-    var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments)
+func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments, catalog: catalog)
     setup.expectsError = setup.expectsError || check.expectsError
     let result = try TraceCheck.run(setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
     if check.update {
@@ -25,8 +25,8 @@ func runCheck(_ check: CheckOptions, output out: inout OutputBuffer) throws(Trac
 /// How `check` and `test` replay one trace: the options in its `NAME.args` first (relative paths
 /// there are relative to the trace's folder), then the replay options of the command line, which
 /// win where both set a value (flags only add: the command line cannot turn off a `--touches` in
-/// `NAME.args`). A bad `.args` file is an error naming it.
-@Sendable func traceSetup(forTrace path: String, commandLine: [OptionUse]) throws(TraceError) -> TraceSuite.TraceSetup {
+/// `NAME.args`). Scene files may name the kinds of `catalog`. A bad `.args` file is an error naming it.
+@Sendable func traceSetup(forTrace path: String, commandLine: [OptionUse], catalog: RecognizerCatalog) throws(TraceError) -> TraceSuite.TraceSetup {
     let argsPath = ArgsFile.path(forTrace: path)
     let words = path == "-" ? [] : try ArgsFile.words(forTrace: path)
     var parsed = ParsedOptions()
@@ -41,16 +41,17 @@ func runCheck(_ check: CheckOptions, output out: inout OutputBuffer) throws(Trac
         throw .invalidTrace(error.message, at: .file(argsPath))
     }
     parsed.replay.inputPath = path
+    parsed.replay.catalog = catalog
     return TraceSuite.TraceSetup(options: parsed.replay, expectsError: parsed.expectsError)
 }
 
 /// `gesturereplay test`: every trace under the given paths against its golden file and/or its
 /// expectations.
-func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
     let start = monotonicSeconds()
     let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
-        try traceSetup(forTrace: path, commandLine: replayArguments)
+        try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
     }
     let seconds = monotonicSeconds() - start
     var failed = 0

@@ -277,7 +277,7 @@ func scanArguments(_ arguments: [String], for command: Commands, context forWhat
                 throw UsageError(message: "option \(spec.longFlag) needs a value")
             }
             if spec.isPath, let folder, !value.hasPrefix("/"), value != "-" { value = folder + value }
-        } else if let attached {
+        } else if attached != nil {
             throw UsageError(message: arg.hasPrefix("--") ? "option \(spec.longFlag) takes no value" : "unknown option '\(arg)'" + forWhat)
         }
         uses.append(OptionUse(spec: spec, value: value))
