@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,26 +78,21 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
     var expectedPath: String { Self.replacingExtension(of: path, with: "expected") }
     var argsPath: String { Self.replacingExtension(of: path, with: "args") }
 
-    /// The options in the `.args` file beside the trace (whitespace-separated), with a relative
-    /// `--scene` path made relative to the package root (it is relative to the trace's folder).
+    /// The trace's folder, relative to the package root (`Traces/errors`).
+    var folder: String { String(path[..<path.lastIndex(of: "/")!]) }
+
+    /// The trace's file name (`x.json`).
+    var fileName: String { String(path[path.index(after: path.lastIndex(of: "/")!)...]) }
+
+    /// The words of the `.args` file beside the trace, read by the same parser as `check` and
+    /// `test` (`ArgsFile`); relative paths in them are relative to the trace's folder, so run the
+    /// binary there (`folderURL`) with `fileName`.
     func arguments() throws -> [String] {
-        let url = BinaryRunner.packageRoot.appendingPathComponent(argsPath)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
-        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        var i = 0
-        while i < words.count {
-            if words[i] == "--scene", i + 1 < words.count, !words[i + 1].hasPrefix("/") {
-                words[i + 1] = folder + words[i + 1]
-                i += 1
-            } else if words[i].hasPrefix("--scene="), !words[i].dropFirst("--scene=".count).hasPrefix("/") {
-                words[i] = "--scene=" + folder + words[i].dropFirst("--scene=".count)
-            }
-            i += 1
-        }
-        return words
+        try ArgsFile.words(forTrace: BinaryRunner.packageRoot.appendingPathComponent(path).path)
     }
+
+    /// The trace's folder in the package.
+    var folderURL: URL { BinaryRunner.packageRoot.appendingPathComponent(folder) }
 
     static func replacingExtension(of path: String, with ext: String) -> String {
         let slash = path.lastIndex(of: "/")

@@ -11,17 +11,20 @@
 /// `nan`, `inf` or `-inf`; callers that must never print those check `isFinite` first.
 ///
 /// Used for failure reasons ("moved 14.2 pt > allowableMovement 10 pt") and by the text writer.
-public func formatDecimal(_ value: Double, decimals: Int) -> String {
+/// `package`, like `appendDecimal` and `formatShort`: the engine's and TraceKit's (cold paths:
+/// diagnostics, expectations, JUnit, scene values), not API; a recognizer formats the numbers of
+/// its reasons with `FailureReason`'s `\(short:)`.
+package func formatDecimal(_ value: Double, decimals: Int) -> String {
     formatFixed(value, decimals: decimals, trim: false)
 }
 
 /// Appends `value` formatted as in `formatDecimal(_:decimals:)` to `out`.
-public func appendDecimal(_ value: Double, decimals: Int, to out: inout String) {
+package func appendDecimal(_ value: Double, decimals: Int, to out: inout String) {
     out += formatFixed(value, decimals: decimals, trim: false)
 }
 
 /// A short human number for reasons: at most `decimals` decimals, trailing zeros removed (`"10"`, `"14.2"`).
-public func formatShort(_ value: Double, decimals: Int = 1) -> String {
+package func formatShort(_ value: Double, decimals: Int = 1) -> String {
     formatFixed(value, decimals: decimals, trim: true)
 }
 

@@ -29,6 +29,10 @@ public struct OutputBuffer {
     /// The file descriptor written to on `flush()`; nil keeps everything in memory (tests, golden checks).
     let fileDescriptor: Int32?
     let flushThreshold: Int
+    /// The `errno` of the first write that failed (0: none). After a failure the buffer drops what
+    /// it is given, so a replay into a full disk or a closed pipe ends normally and the caller
+    /// reports the error once (`gesturereplay`: exit 74, or quietly for a closed pipe).
+    public private(set) var writeError: Int32 = 0
 
     /// A buffer that writes to `fileDescriptor` whenever more than `flushThreshold` bytes are pending.
     public init(fileDescriptor: Int32?, flushThreshold: Int = 1 << 16) {
@@ -142,11 +146,12 @@ public struct OutputBuffer {
     public mutating func flush() {
         guard let fd = fileDescriptor, count > 0 else { return }
         var offset = 0
-        while offset < count {
+        while offset < count && writeError == 0 {
             let n = write(fd, base + offset, count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                return
+                writeError = errno
+                break
             }
             offset += n
         }

@@ -374,28 +374,28 @@ struct CSVRecordScanner {
 /// ``CSVTraceReader`` (see its rules there). Values are returned exactly as
 /// written (quotes undone, nothing trimmed). For tools and tests; the trace
 /// reader itself never builds `String`s per field.
-public final class CSVFieldSplitter {
+package final class CSVFieldSplitter {
     private var reader: CSVRecordScanner
 
     /// Splits `source`. With `skipsCommentsAndBlankLines`, lines starting
     /// with `#` and blank lines are skipped (as the trace reader does).
-    public init(source: ByteSource, skipsCommentsAndBlankLines: Bool = false) {
+    package init(source: ByteSource, skipsCommentsAndBlankLines: Bool = false) {
         reader = CSVRecordScanner(source: source, skipsComments: skipsCommentsAndBlankLines, skipsBlankLines: skipsCommentsAndBlankLines)
     }
 
     deinit { reader.deallocate() }
 
     /// The next record's fields, or `nil` at the end of the input.
-    public func nextRecord() throws(TraceError) -> [String]? {
+    package func nextRecord() throws(TraceError) -> [String]? {
         guard try reader.nextRecord() else { return nil }
         return (0..<reader.count).map { reader.string($0) }
     }
 
     /// Where the record last returned by ``nextRecord()`` starts.
-    public var recordPosition: TextPosition { reader.recordPosition }
+    package var recordPosition: TextPosition { reader.recordPosition }
 
     /// All remaining records.
-    public func readAll() throws(TraceError) -> [[String]] {
+    package func readAll() throws(TraceError) -> [[String]] {
         var records: [[String]] = []
         while let r = try nextRecord() { records.append(r) }
         return records

@@ -13,20 +13,20 @@
 /// On nst/JSONTestSuite: accepts every `y_` file, rejects every `n_` file; of
 /// the `i_` files it rejects invalid UTF-8, lone surrogates, UTF-16 input and
 /// overflowing numbers, and accepts the BOM, underflow and 500 nested arrays.
-public struct JSONParser {
+package struct JSONParser {
     /// Largest accepted nesting depth of arrays and objects.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
     /// The default ``maxDepth``.
-    public static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512  // also JSONTraceReader.init(source:...)'s public default
 
     /// Creates a parser.
-    public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
+    package init(maxDepth: Int = JSONParser.defaultMaxDepth) {
         self.maxDepth = maxDepth
     }
 
     /// Parses `bytes` (a whole document). `path` names the input in diagnostics.
-    public func parse(_ bytes: some Collection<UInt8>, path: String) throws(TraceError) -> JSONValue {
+    package func parse(_ bytes: some Collection<UInt8>, path: String) throws(TraceError) -> JSONValue {
         var array = Array(bytes)
         let count = array.count
         // Padding: a non-nil base even for an empty input, and room for 8-byte loads.
@@ -37,12 +37,12 @@ public struct JSONParser {
     }
 
     /// Parses the UTF-8 of `text`.
-    public func parse(_ text: String, path: String) throws(TraceError) -> JSONValue {
+    package func parse(_ text: String, path: String) throws(TraceError) -> JSONValue {
         try parse(Array(text.utf8), path: path)
     }
 
     /// Reads and parses the file at `path` (`-` for standard input).
-    public func parse(contentsOf path: String) throws(TraceError) -> JSONValue {
+    package func parse(contentsOf path: String) throws(TraceError) -> JSONValue {
         let source = try ByteSource(path: path)
         try source.readToEnd()
         return try parseDocument(base: source.base, count: source.available, path: source.path)

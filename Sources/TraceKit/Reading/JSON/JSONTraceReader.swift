@@ -77,8 +77,9 @@ public final class JSONTraceReader: TraceReader {
     /// Index just after the events array, per the look-ahead (-1 if not done).
     private var afterEvents = -1
 
-    /// Reads the whole of `source` and parses everything but the events.
-    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable(), sceneMaxDepth: Int = JSONParser.defaultMaxDepth) throws(TraceError) {
+    /// Reads the whole of `source` and parses everything but the events. `sceneMaxDepth` limits the
+    /// nesting of the embedded scene (default 512, the JSON parser's own limit).
+    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable(), sceneMaxDepth: Int = 512) throws(TraceError) {
         self.source = source
         self.touchNames = touchNames
         self.sceneParser = JSONParser(maxDepth: sceneMaxDepth)
