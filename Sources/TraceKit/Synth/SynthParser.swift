@@ -95,7 +95,8 @@ public enum SynthParser {
             var steps: [SynthStep] = []
             var options = SynthOptions()
             var lineNumber = 0
-            for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // "\r\n" is one Character in Swift: split on it as well as on "\n".
+            for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
                 lineNumber += 1
                 line = lineNumber
                 var lineText = rawLine

@@ -77,6 +77,15 @@ struct SynthParserTests {
         #expect(script.screen == Size(width: 320, height: 480))
     }
 
+    @Test func crlfLinesAndByteOrderMark() throws {
+        let script = try #require(try SynthParser.parse("\u{FEFF}tap 1,2 rate 60\r\nwait 0.5s\r\n", path: "s").variants.first?.script)
+        var o = SynthOptions()
+        o.rate = 60
+        #expect(script.steps == [SynthStep(.tap(at: Point(x: 1, y: 2), fingers: 1, hold: 0.05, apart: 40), options: o), SynthStep(.wait(0.5))])
+        #expect(throws: TraceError.self) { try SynthParser.parse("tap 1,2\r\nhop\r\n", path: "s") }
+        do { _ = try SynthParser.parse("tap 1,2\r\nhop\r\n", path: "s") } catch { #expect(error.diagnostic.location?.line == 2) }
+    }
+
     @Test func sweepGivesOneScriptPerValue() throws {
         let document = try SynthParser.parse("drag 100,200 -> {100..101 step 0.25},200 in 0.2s\n", path: "s")
         #expect(document.sweep?.values == [100, 100.25, 100.5, 100.75, 101])
