@@ -34,6 +34,8 @@ public enum SynthParser {
         ("seed", "seed 7 (a whole number)"),
         ("dwell", "dwell 0.1s (rest before lifting)"),
     ]
+    /// The largest magnitude of any number in a script (points, seconds, degrees).
+    public static let maximumMagnitude = 1e9
     /// The largest number of values in a sweep.
     public static let maximumSweepCount = 1000
     /// The largest number of sampling instants in one gesture (duration × rate).
@@ -430,7 +432,15 @@ public enum SynthParser {
             guard let value = Self.plainNumber(text) else {
                 throw expected("expected \(what), found '\(text)'", at: column)
             }
+            try checkMagnitude(value, text, column)
             return value
+        }
+
+        /// Numbers beyond ±1e9 (points, seconds, degrees) could overflow positions to infinity.
+        func checkMagnitude(_ value: Double, _ text: Substring, _ column: Int) throws(TraceError) {
+            if abs(value) > SynthParser.maximumMagnitude {
+                throw expected("'\(text)' is too large: numbers are limited to ±1000000000", at: column)
+            }
         }
 
         static func plainNumber(_ text: Substring) -> Double? {
@@ -466,6 +476,8 @@ public enum SynthParser {
                 guard let s = Self.plainNumber(words[2]) else { throw error("malformed sweep '\(text)': STEP must be a number; expected \(form)", at: column) }
                 step = s
             }
+            try checkMagnitude(from, fromText, column)
+            try checkMagnitude(to, toText, column)
             guard step > 0 else { throw error("the sweep's step must be more than 0", at: column) }
             guard to >= from else { throw error("the sweep goes from \(from) down to \(to); FROM must not be more than TO", at: column) }
             let count = ((to - from) / step + 1e-9).rounded(.down) + 1

@@ -36,6 +36,8 @@ struct SynthParserTests {
         ErrorCase("zero step", "tap {1..5 step 0},2\n", line: 1, column: 5, "step must be more than 0"),
         ErrorCase("huge sweep", "tap {1..5000},2\n", line: 1, column: 5, "at most 1000"),
         ErrorCase("second sweep", "tap {1..3},2\ntap 1,{1..3}\n", line: 2, column: 7, "a second sweep"),
+        ErrorCase("huge coordinate", "drag 1e308,0 -> -1e308,0 in 1s\n", line: 1, column: 6, "'1e308' is too large"),
+        ErrorCase("huge sweep bound", "wait {0..1e12 step 1e10}s\n", line: 1, column: 6, "too large"),
         ErrorCase("too many samples", "longpress 1,2 for 100000s rate 2000\n", line: 1, column: 1, "more than 1000000 samples"),
     ]
 
