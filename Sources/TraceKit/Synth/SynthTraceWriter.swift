@@ -87,3 +87,12 @@ public enum SynthTraceWriter {
         }
     }
 }
+
+extension SynthTrace {
+    /// The trace as a replay input (`Replayer.replay(trace.input())`), written in `format` (JSON by
+    /// default: it carries the screen, so edge gestures reach the default scene's screen-edge pan)
+    /// and named `name` in diagnostics.
+    public func input(as format: SynthTraceWriter.Format = .json, name: String? = nil) -> TraceInput {
+        .bytes(Array(SynthTraceWriter.text(self, as: format).utf8), name: name ?? "synth.\(format.rawValue)")
+    }
+}

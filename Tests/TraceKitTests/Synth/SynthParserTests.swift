@@ -121,6 +121,13 @@ struct SynthParserTests {
         #expect(dwell.last?.time == 0.3 && dwell[dwell.count - 2].time == 0.1)
     }
 
+    @Test func replayedFromMemory() throws {
+        let script = SynthScript(steps: [SynthStep(.edge(.left, at: 400, distance: 120, duration: 0.2))])
+        let result = try Replayer.replay(Synthesizer.generate(script).input())
+        // JSON by default: the screen comes along, so the default scene has its screen-edge pan.
+        #expect(result.transitions(of: "screenEdgePan").last?.state == .ended)
+    }
+
     @Test(arguments: SynthTraceWriter.Format.allCases)
     func writtenTracesReadBackExactly(_ format: SynthTraceWriter.Format) throws {
         let trace = try SynthReplay.trace("jitter 0.7 seed 5\ndrag 100,200 -> 300,260 in 0.3s\nwith tap2 50,50")
