@@ -18,6 +18,18 @@ enum Command {
     case completion(Shell)
     /// `man`: the manual page (roff).
     case manPage
+    /// `synth SCRIPT`: a gesture script to trace(s) (docs/synth.md).
+    case synth(SynthCommand)
+}
+
+/// `gesturereplay synth`'s options.
+struct SynthCommand {
+    /// The script; `-` reads standard input.
+    var scriptPath: String
+    /// `-o FILE`; nil (or `-`) writes standard output.
+    var outputPath: String?
+    /// `--to`; nil picks it from the output file's extension, else JSON.
+    var format: SynthTraceWriter.Format?
 }
 
 /// `gesturereplay check`'s options.
@@ -33,7 +45,7 @@ struct CheckOptions {
 
 /// The commands that take options (`replay` is the default one).
 enum Subcommand: String, CaseIterable, Sendable {
-    case replay, check, test
+    case replay, check, test, synth
 
     /// The `Commands` bit of this command.
     var bit: Commands {
@@ -41,6 +53,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         case .replay: .replay
         case .check: .check
         case .test: .test
+        case .synth: .synth
         }
     }
 }
@@ -58,6 +71,8 @@ struct Commands: OptionSet, Sendable {
     static let test = Commands(rawValue: 4)
     /// `NAME.args` beside a trace (read by `check` and `test`).
     static let argsFile = Commands(rawValue: 8)
+    /// `gesturereplay synth`.
+    static let synth = Commands(rawValue: 16)
     /// Options that decide a replay's output: every command and NAME.args.
     static let replaying: Commands = [.replay, .check, .test, .argsFile]
     static let all: Commands = [.replay, .check, .test]
@@ -75,6 +90,8 @@ struct ParsedOptions {
     var expectPath: String?
     var update = false
     var expectsError = false
+    var synthOutput: String?
+    var synthFormat: SynthTraceWriter.Format?
 }
 
 /// One row of the option table: the single description of an option from which parsing, `--help`,
@@ -220,7 +237,14 @@ let optionTable: [OptionSpec] = [
                help: "colour diffs (default auto: on a terminal, unless NO_COLOR\nis set; docs/ci.md)", commands: [.check, .test]) { p, v throws(UsageError) in
         p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
     },
-    OptionSpec(long: "help", short: "h", help: "show this help", commands: .all) { _, _ in },
+    OptionSpec(long: "output", short: "o", valueName: "FILE", isPath: true,
+               help: "write the trace to FILE (- or none: standard output);\nwith a sweep, one file per value: FILE-VALUE.EXT",
+               commands: .synth) { p, v in p.synthOutput = v },
+    OptionSpec(long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
+               help: "the trace format (default: from -o's extension, else json)", commands: .synth) { p, v throws(UsageError) in
+        p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
+    },
+    OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth]) { _, _ in },
     OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
 ]
 
@@ -354,6 +378,11 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
     try apply(uses, to: &parsed)
 
     switch subcommand {
+    case .synth:
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing script file (use - for standard input)" : "synth takes one script file, got \(paths.count)")
+        }
+        return .synth(SynthCommand(scriptPath: paths[0], outputPath: parsed.synthOutput, format: parsed.synthFormat))
     case .test:
         parsed.suite.paths = paths.isEmpty ? ["Traces"] : paths
         parsed.suite.update = parsed.update

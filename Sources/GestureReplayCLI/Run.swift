@@ -99,6 +99,8 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             status = try runCheck(check, catalog: catalog, output: &out)
         case .test(let suite, let replayArguments):
             status = try runSuite(suite, replayArguments: replayArguments, catalog: catalog, output: &out)
+        case .synth(let synth):
+            try runSynth(synth, output: &out)
         }
     } catch {
         // What was written before the error stays, before the error.
@@ -157,4 +159,46 @@ func outputStatus(_ error: Int32) -> Int32? {
     if error == EPIPE { return ExitCode.closedPipe }
     printError("gesturereplay: error: cannot write the output: \(String(cString: strerror(error)))")
     return ExitCode.ioError
+}
+
+/// `gesturereplay synth`: reads the script, writes its trace to standard output or `-o FILE`
+/// (replaced atomically), or with a sweep one trace per value to `FILE-VALUE.EXT`, printing each
+/// path written.
+func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(TraceError) {
+    let source = try ByteSource(path: command.scriptPath)
+    try source.readToEnd()
+    let bytes = source.peek()
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw .invalidTrace("the script is not valid UTF-8", at: .file(source.path))
+    }
+    let document = try SynthParser.parse(text, path: source.path)
+    let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
+    let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
+    if let sweep = document.sweep {
+        guard !toStandardOutput, let path = command.outputPath else {
+            throw .usage("the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT")
+        }
+        for variant in document.variants {
+            let file = sweepFileName(path, label: variant.label ?? "")
+            try FileIO.writeAtomically(SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file)
+            out.append(file)
+            out.append("\n")
+        }
+        return
+    }
+    let trace = Synthesizer.generate(document.variants[0].script)
+    if toStandardOutput {
+        SynthTraceWriter.write(trace, as: format, to: &out)
+    } else {
+        try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!)
+    }
+}
+
+/// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.
+func sweepFileName(_ path: String, label: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex, path[path.index(before: dot)] != "/" {
+        return path[..<dot] + "-" + label + path[dot...]
+    }
+    return path + "-" + label
 }

@@ -1,4 +1,5 @@
 /// Help, usage lines, shell completion and the man page, all made from `optionTable`.
+import TraceKit
 
 /// `gesturereplay --version`.
 let versionText = "gesturereplay 0.1.0"
@@ -9,6 +10,7 @@ func usageLine(_ command: Subcommand) -> String {
     case .replay: "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
     case .check: "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)"
     case .test: "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)"
+    case .synth: "usage: gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help synth for more)"
     }
 }
 
@@ -28,10 +30,19 @@ let commandSummaries: [(usage: String, meaning: String)] = [
     ("gesturereplay [replay] [options] TRACE...", "replay each TRACE and print every state transition"),
     ("gesturereplay check [options] TRACE", "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"),
     ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a suite"),
-    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test)"),
+    ("gesturereplay synth SCRIPT [-o FILE]", "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"),
+    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test, synth)"),
     ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
     ("gesturereplay man", "the manual page, roff (make install installs it)"),
 ]
+
+let synthParagraph = """
+    SCRIPT holds one gesture per line (- reads standard input); units are points, seconds
+    (0.3s, 300ms) and degrees. 'at 0.2s GESTURE' starts a gesture at that time, 'with GESTURE'
+    together with the previous one (gestures may overlap); 'screen 390x844' sets the screen (the
+    default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
+    FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
+    """
 
 let traceParagraph = """
     TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed). Several
@@ -146,6 +157,14 @@ func helpText(_ command: Subcommand) -> String {
         }
         text += "OPTIONS\n" + optionLines(ownOptions(command))
         text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
+    case .synth:
+        text += "gesturereplay synth - write the trace of a gesture script.\n\n"
+        text += "USAGE\n  gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]\n\n"
+        text += indented(synthParagraph, by: 0) + "\n\nGESTURES\n"
+        text += SynthParser.forms.map { "  " + $0.form + "\n" }.joined()
+        text += "\nOPTIONS OF A SCRIPT LINE (alone on a line: for every later line)\n"
+        text += SynthParser.optionForms.map { "  " + $0.form + "\n" }.joined()
+        text += "\nOPTIONS\n" + optionLines(ownOptions(.synth).filter { $0.long != "help" })
     }
     text += "\nEXIT CODES\n" + exitCodeLines()
     return text
