@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
         // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
         // descriptive failures, so it depends on neither Swift Testing nor XCTest.
-        .target(name: "GestureTesting", dependencies: ["GestureEngine"]),
+        .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceKit"]),
         // Argument parsing and the replay, check and test commands (main.swift is one line).
         .target(name: "GestureReplayCLI", dependencies: ["TraceKit"]),
         .executableTarget(name: "gesturereplay", dependencies: ["GestureReplayCLI"]),

@@ -93,6 +93,14 @@ public final class GestureHarness {
         environment.advance(to: time)
     }
 
+    /// Reserves `count` touch ids for a script's fingers (`perform(_:)`): returns the offset to add to
+    /// the script's ids 1...count so they never meet the harness's own fingers.
+    func reserveFingerIDs(upTo count: Int) -> Int {
+        let offset = nextFingerID - 1
+        nextFingerID += count
+        return offset
+    }
+
     /// Ends the trace: fingers still down are cancelled, the remaining timers fire, and recognizers
     /// still undecided fail with "trace ended" (`GestureEnvironment.finish()`).
     public func finish() {
