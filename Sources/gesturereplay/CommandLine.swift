@@ -11,6 +11,8 @@ enum Command {
     case check(CheckOptions)
     /// Run every trace under the given folders/files as a regression suite.
     case test(SuiteOptions, replayArguments: [OptionUse])
+    /// Draw one trace's replay as an SVG picture (standard output, or `-o FILE`).
+    case render(ReplayOptions, outputPath: String?)
     /// `--help`, `COMMAND --help`, `help [COMMAND]`.
     case help(Subcommand)
     case version
@@ -33,7 +35,7 @@ struct CheckOptions {
 
 /// The commands that take options (`replay` is the default one).
 enum Subcommand: String, CaseIterable, Sendable {
-    case replay, check, test
+    case replay, check, test, render
 
     /// The `Commands` bit of this command.
     var bit: Commands {
@@ -41,6 +43,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         case .replay: .replay
         case .check: .check
         case .test: .test
+        case .render: .render
         }
     }
 }
@@ -58,9 +61,10 @@ struct Commands: OptionSet, Sendable {
     static let test = Commands(rawValue: 4)
     /// `NAME.args` beside a trace (read by `check` and `test`).
     static let argsFile = Commands(rawValue: 8)
+    static let render = Commands(rawValue: 16)
     /// Options that decide a replay's output: every command and NAME.args.
-    static let replaying: Commands = [.replay, .check, .test, .argsFile]
-    static let all: Commands = [.replay, .check, .test]
+    static let replaying: Commands = [.replay, .check, .test, .argsFile, .render]
+    static let all: Commands = [.replay, .check, .test, .render]
 }
 
 /// A usage error: printed with the usage line, exit code 2.
@@ -75,6 +79,8 @@ struct ParsedOptions {
     var expectPath: String?
     var update = false
     var expectsError = false
+    /// `render -o FILE`.
+    var outputPath: String?
 }
 
 /// One row of the option table: the single description of an option from which parsing, `--help`,
@@ -220,6 +226,10 @@ let optionTable: [OptionSpec] = [
                help: "colour diffs (default auto: on a terminal, unless NO_COLOR\nis set; docs/ci.md)", commands: [.check, .test]) { p, v throws(UsageError) in
         p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
     },
+    OptionSpec(long: "output", short: "o", valueName: "FILE", isPath: true,
+               help: "write the picture to FILE (atomically) instead of standard output", commands: .render) { p, v in
+        p.outputPath = v
+    },
     OptionSpec(long: "help", short: "h", help: "show this help", commands: .all) { _, _ in },
     OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
 ]
@@ -359,6 +369,12 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         parsed.suite.update = parsed.update
         parsed.suite.replay = parsed.replay
         return .test(parsed.suite, replayArguments: replayUses(uses))
+    case .render:
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing trace file" : "render takes one trace file, got \(paths.count)")
+        }
+        parsed.replay.inputPath = paths[0]
+        return .render(parsed.replay, outputPath: parsed.outputPath)
     case .check, .replay:
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         parsed.replay.inputPath = paths[0]

@@ -58,6 +58,13 @@ func run() -> Int32 {
             status = try runCheck(check, output: &out)
         case .test(let suite, let replayArguments):
             status = try runSuite(suite, replayArguments: replayArguments, output: &out)
+        case .render(let options, let outputPath):
+            let svg = try Picture.svg(options) { printError(formatter.format($0)) }
+            if let outputPath, outputPath != "-" {
+                try FileIO.writeAtomically(svg, to: outputPath)
+            } else {
+                out.append(svg)
+            }
         }
     } catch {
         // What was written before the error stays, before the error.
