@@ -19,13 +19,15 @@ public enum Picture {
     /// Recognizer markers drawn at most (the picture says how many were left out).
     public static let maximumMarkers = 1500
 
-    /// Replays `options.inputPath` and returns the picture. Throws what the replay throws; standard
-    /// input is refused (the trace is read twice: once replayed, once for its samples).
-    public static func svg(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> String {
+    /// Replays `options.inputPath` and returns the picture, headed `title` (default: the path).
+    /// Throws what the replay throws; standard input is refused (the trace is read twice: once
+    /// replayed, once for its samples).
+    public static func svg(_ options: ReplayOptions, title: String? = nil,
+                           warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> String {
         if options.inputPath == "-" {
             throw .usage("render needs a trace file, not standard input (the trace is read twice)")
         }
-        let recorder = PictureRecorder(tracePath: options.inputPath)
+        let recorder = PictureRecorder(tracePath: title ?? options.inputPath)
         var sink = OutputBuffer(fileDescriptor: nil)
         var quiet = options
         quiet.summary = false
@@ -322,15 +324,20 @@ struct SVGPicture {
                     raw("<rect class=\"end\" x=\""); num(px(last.x) - 4.5); raw("\" y=\""); num(py(last.y) - 4.5)
                     raw("\" width=\"9\" height=\"9\" stroke-width=\"2\"/>\n")
                 }
-                raw("<text x=\""); num(px(first.x) + 8); raw("\" y=\""); num(py(first.y) - 8); raw("\" fill=\""); raw(colour)
-                raw("\" stroke=\"none\">"); text(t.label); raw("</text>\n")
+                if i < Picture.maximumTouchLanes {
+                    raw("<text x=\""); num(px(first.x) + 8); raw("\" y=\""); num(py(first.y) - 8); raw("\" fill=\""); raw(colour)
+                    raw("\" stroke=\"none\">"); text(t.label); raw("</text>\n")
+                }
             }
-            drawTicks(t, colour: colour)
+            if i < Picture.maximumTouchLanes { drawTicks(t, colour: colour) }
             raw("</g>\n")
         }
         raw("</g>\n")
         if k > 1 {
             notes.append("decimated: \(drawn) of \(total) samples drawn (every \(k)th of each touch, first and last kept)")
+        }
+        if data.touches.count > Picture.maximumTouchLanes {
+            notes.append("touches after the first \(Picture.maximumTouchLanes): no name labels or time ticks")
         }
         if outside > 0 {
             notes.append("\(outside) drawn samples lie outside the picture and are drawn at its edge")
@@ -475,12 +482,18 @@ struct SVGPicture {
             if s.time > c.since || c.state != .possible { spans[s.lane].append((c.state, c.since, s.time, c.reason)) }
             current[s.lane] = (s.state, s.time, s.reason)
         }
+        var hiddenSpans = 0
         for (lane, r) in data.recognizers.enumerated() {
             let c = current[lane]
             spans[lane].append((c.state, c.since, t1, c.reason))
             raw("<g class=\"lane recognizer\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 11); raw("\">"); text(r.name); raw(" ("); text(r.kind); raw(")</text>\n")
+            var lastPixel = -Double.infinity
             for sp in spans[lane] {
                 let x0 = tx(sp.from), x1 = max(tx(sp.to), x0 + 1.5)
+                // Spans starting in the pixel column of the one before are hidden by it: skipped
+                // (counted), so a lane holds at most about one span per pixel.
+                if x0.rounded(.down) == lastPixel { hiddenSpans += 1; continue }
+                lastPixel = x0.rounded(.down)
                 raw("<rect x=\""); num(x0); raw("\" y=\""); num(y + 2); raw("\" width=\""); num(x1 - x0); raw("\" height=\""); num(Self.laneHeight - 4)
                 raw("\" fill=\""); raw(Self.colour(sp.state)); raw("\"><title>"); text(r.name); raw(" "); raw(sp.state.description); raw(" from "); time(sp.from); raw(" s to "); time(sp.to); raw(" s")
                 if let reason = sp.reason { raw("; reason: "); text(reason) }
@@ -489,6 +502,7 @@ struct SVGPicture {
             raw("</g>\n")
             y += Self.laneHeight
         }
+        if hiddenSpans > 0 { notes.append("timeline: \(hiddenSpans) spans starting in the same pixel as the one before not drawn") }
         // Touch lanes.
         for (i, t) in data.touches.prefix(shownTouches).enumerated() {
             let colour = Self.palette[i % Self.palette.count]
