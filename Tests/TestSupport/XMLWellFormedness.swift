@@ -2,16 +2,19 @@
 /// element, every tag closed in order, attributes quoted and unique per element, `<` never in text
 /// or values, `&` only in the five predefined entities or a character reference, no control
 /// characters. Returns the first problem with its byte offset, or nil when well-formed; also counts
-/// elements by name, for tests that look for parts.
-struct XMLWellFormedness {
-    var elements: [String: Int] = [:]
+/// elements by name, for tests that look for parts. An HTML page written as XHTML-compatible
+/// HTML (`<!DOCTYPE html>` first, every element closed) is checked the same way.
+public struct XMLWellFormedness {
+    public var elements: [String: Int] = [:]
 
-    static func problem(in text: String) -> String? {
+    public init() {}
+
+    public static func problem(in text: String) -> String? {
         var checker = XMLWellFormedness()
         return checker.check(text)
     }
 
-    mutating func check(_ text: String) -> String? {
+    public mutating func check(_ text: String) -> String? {
         let b = Array(text.utf8)
         var i = 0
         var stack: [String] = []
@@ -43,7 +46,9 @@ struct XMLWellFormedness {
             }
             return nil
         }
-        if starts("<?xml", at: 0) {
+        if starts("<!DOCTYPE html>", at: 0) {
+            i = 15
+        } else if starts("<?xml", at: 0) {
             guard let end = text.range(of: "?>") else { return "unterminated XML declaration" }
             i = text.utf8.distance(from: text.startIndex, to: end.upperBound)
         }
