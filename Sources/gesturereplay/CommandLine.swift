@@ -31,6 +31,9 @@ struct CheckOptions {
     var update: Bool
     var expectsError: Bool
     var replayArguments: [OptionUse]
+    /// `--html FILE`, `--html-all`.
+    var htmlPath: String? = nil
+    var htmlAll = false
 }
 
 /// The commands that take options (`replay` is the default one).
@@ -222,6 +225,13 @@ let optionTable: [OptionSpec] = [
                resetList: { $0.suite.excludes = [] }) { p, v in
         p.suite.excludes.append(v)
     },
+    OptionSpec(long: "html", valueName: "FILE", isPath: true,
+               help: "also write a self-contained HTML report: pass/fail per trace, the\ndiff and the picture of each failure (docs/pictures.md)", commands: [.check, .test]) { p, v in
+        p.suite.htmlPath = v
+    },
+    OptionSpec(long: "html-all", help: "with --html: pictures of every trace, not only the failed ones", commands: [.check, .test]) { p, _ in
+        p.suite.htmlAll = true
+    },
     OptionSpec(long: "color", valueName: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
                help: "colour diffs (default auto: on a terminal, unless NO_COLOR\nis set; docs/ci.md)", commands: [.check, .test]) { p, v throws(UsageError) in
         p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
@@ -391,7 +401,7 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
             throw UsageError(message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)")
         }
         return .check(CheckOptions(tracePath: paths[0], color: parsed.replay.color, expectPath: parsed.expectPath, update: parsed.update, expectsError: parsed.expectsError,
-                                  replayArguments: replayUses(uses)))
+                                  replayArguments: replayUses(uses), htmlPath: parsed.suite.htmlPath, htmlAll: parsed.suite.htmlAll))
     }
 }
 
