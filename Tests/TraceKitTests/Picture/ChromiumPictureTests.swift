@@ -48,6 +48,13 @@ enum Browser {
             rows.append(line); prev = line
         print(w, h)
         for arg in sys.argv[2:]:
+            if arg.startswith('#'):
+                # How many pixels are within 60 (summed over r, g, b) of the colour #rrggbb.
+                want = [int(arg[i:i + 2], 16) for i in (1, 3, 5)]
+                n = sum(1 for row in rows for x in range(0, len(row), bpp)
+                        if abs(row[x] - want[0]) + abs(row[x + 1] - want[1]) + abs(row[x + 2] - want[2]) <= 60)
+                print(n, 0, 0)
+                continue
             x, y = (int(v) for v in arg.split(','))
             if 0 <= x < w and 0 <= y < h:
                 print(*rows[y][x * bpp:x * bpp + 3])
@@ -57,22 +64,28 @@ enum Browser {
 
     /// The pixels at `points` of `svg` rendered by Chromium at 1 device pixel per SVG pixel.
     static func render(_ svg: String, width: Int, height: Int, at points: [(Int, Int)]) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
+        try render(svg, named: "picture.svg", width: width, height: height, probes: points.map { "\($0.0),\($0.1)" })
+    }
+
+    /// `probes`: `x,y` for a pixel's colour, `#rrggbb` for how many pixels are near that colour.
+    static func render(_ page: String, named name: String, width: Int, height: Int, probes: [String]) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let svgPath = try folder.write("picture.svg", svg)
+        let svgPath = try folder.write(name, page)
         let png = folder.path + "/picture.png"
         let (shot, timedOut) = try ProcessRunner.run(chromium!, [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+            "--host-resolver-rules=MAP * ~NOTFOUND",  // offline: nothing may be fetched
             "--window-size=\(width),\(height)", "--screenshot=\(png)", "file://" + svgPath,
         ], in: folder.url, seconds: 120, environment: ["HOME": folder.path])
         guard !timedOut, FileManager.default.fileExists(atPath: png) else {
             throw HarnessError(description: "chromium made no screenshot: \(shot)")
         }
         let script = try folder.write("pixels.py", pixelScript)
-        let (read, _) = try ProcessRunner.run(python!, [script, png] + points.map { "\($0.0),\($0.1)" }, in: folder.url)
+        let (read, _) = try ProcessRunner.run(python!, [script, png] + probes, in: folder.url)
         guard read.status == 0 else { throw HarnessError(description: "decoding the PNG failed: \(read)") }
         let lines = read.stdout.split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
-        guard lines.count == points.count + 1, lines[0].count == 2 else { throw HarnessError(description: "unexpected output: \(read)") }
+        guard lines.count == probes.count + 1, lines[0].count == 2 else { throw HarnessError(description: "unexpected output: \(read)") }
         return ((lines[0][0], lines[0][1]), lines.dropFirst().map { ($0[0], $0[1], $0[2]) })
     }
 }
@@ -127,5 +140,22 @@ struct ChromiumPictureTests {
         #expect(Self.near(pixels[samples.count], red), "failure marker colour at \(cross): \(pixels[samples.count])")
         let bg = pixels[samples.count + 1]
         #expect(!Self.near(bg, blue) && !Self.near(bg, red), "background at \(background): \(bg)")
+    }
+
+    @Test("the HTML report: the failure's picture is drawn inline, FAIL in red, offline")
+    func htmlReport() throws {
+        let svg = try Picture.svg(ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json")
+        let failing = HTMLReport.Entry(tracePath: "Traces/pinch.json", passed: false, message: "output differs",
+                                       details: "-   0.999  bogus\n+   0.100  pinch ...\n", picture: .success(svg))
+        let passing = HTMLReport.Entry(tracePath: "Traces/swipe-down.json", passed: true, message: nil, details: "", picture: nil)
+        let page = HTMLReport.make([failing, passing], title: "gesturereplay test")
+        let (_, counts) = try Browser.render(page, named: "report.html", width: 900, height: 1600,
+                                             probes: ["#0072b2", "#d62728", "#c62828", "#f6f6f6"])
+        // Touch 1's path (blue), the rotation's cross and failed lane (red), the FAIL labels, the
+        // diff's background: all drawn, with nothing fetched.
+        #expect(counts[0].0 > 100, "touch 1's colour: \(counts[0].0) pixels")
+        #expect(counts[1].0 > 1000, "failed lane and cross: \(counts[1].0) pixels")
+        #expect(counts[2].0 > 20, "FAIL in red: \(counts[2].0) pixels")
+        #expect(counts[3].0 > 5000, "the diff's background: \(counts[3].0) pixels")
     }
 }
