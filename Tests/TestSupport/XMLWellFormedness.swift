@@ -20,7 +20,8 @@ public struct XMLWellFormedness {
         var stack: [String] = []
         var sawRoot = false
         func isNameByte(_ c: UInt8) -> Bool {
-            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F || c == 0x3A || c == 0x2E || c >= 0x80
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F || c == 0x3A
+                || c == 0x2E || c >= 0x80
         }
         func starts(_ s: String, at j: Int) -> Bool {
             let u = Array(s.utf8)
@@ -36,7 +37,8 @@ public struct XMLWellFormedness {
                 if c == UInt8(ascii: "&") {
                     guard let semi = b[j..<to].firstIndex(of: UInt8(ascii: ";")) else { return "unterminated entity at byte \(j)" }
                     let name = String(decoding: b[(j + 1)..<semi], as: UTF8.self)
-                    let ok = ["amp", "lt", "gt", "quot", "apos"].contains(name)
+                    let ok =
+                        ["amp", "lt", "gt", "quot", "apos"].contains(name)
                         || (name.hasPrefix("#x") && name.count > 2 && name.dropFirst(2).allSatisfy(\.isHexDigit))
                         || (name.hasPrefix("#") && !name.hasPrefix("#x") && name.count > 1 && name.dropFirst().allSatisfy(\.isNumber))
                     if !ok { return "bad entity '&\(name);' at byte \(j)" }
@@ -57,7 +59,9 @@ public struct XMLWellFormedness {
                 let next = b[i...].firstIndex(of: UInt8(ascii: "<")) ?? b.count
                 if stack.isEmpty {
                     // Only white space outside the root element.
-                    if b[i..<next].contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) { return "text outside the root at byte \(i)" }
+                    if b[i..<next].contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
+                        return "text outside the root at byte \(i)"
+                    }
                 } else if let p = checkData(i, next) {
                     return p
                 }

@@ -24,8 +24,10 @@ public enum HTMLReport {
     }
 
     /// The entry for a suite outcome; `picture` is called for failed traces (for all with `all`).
-    public static func entry(_ outcome: TraceSuite.Outcome, formatter: DiagnosticFormatter, all: Bool,
-                             picture: (String) -> Result<String, TraceError>) -> Entry {
+    public static func entry(
+        _ outcome: TraceSuite.Outcome, formatter: DiagnosticFormatter, all: Bool,
+        picture: (String) -> Result<String, TraceError>
+    ) -> Entry {
         var message: String?
         var details = ""
         if let e = outcome.error {
@@ -35,8 +37,9 @@ public enum HTMLReport {
             details = r.details
         }
         let wantsPicture = all || !outcome.passed
-        return Entry(tracePath: outcome.tracePath, passed: outcome.passed, message: message, details: details,
-                     picture: wantsPicture ? picture(outcome.tracePath) : nil)
+        return Entry(
+            tracePath: outcome.tracePath, passed: outcome.passed, message: message, details: details,
+            picture: wantsPicture ? picture(outcome.tracePath) : nil)
     }
 
     /// The page.

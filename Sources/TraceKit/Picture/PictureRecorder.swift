@@ -72,7 +72,9 @@ final class PictureRecorder: ReplayObserver {
             lanes[ObjectIdentifier(t.recognizer)] = lane
             data.recognizers.append((t.recognizer.name, t.recognizer.kind))
         }
-        data.steps.append(PictureData.Step(time: t.time, lane: lane, previous: t.previous, state: t.state,
-                                           values: t.values, reason: t.reason))
+        data.steps.append(
+            PictureData.Step(
+                time: t.time, lane: lane, previous: t.previous, state: t.state,
+                values: t.values, reason: t.reason))
     }
 }

@@ -22,8 +22,10 @@ public enum Picture {
     /// Replays `options.inputPath` and returns the picture, headed `title` (default: the path).
     /// Throws what the replay throws; standard input is refused (the trace is read twice: once
     /// replayed, once for its samples).
-    public static func svg(_ options: ReplayOptions, title: String? = nil,
-                           warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> String {
+    public static func svg(
+        _ options: ReplayOptions, title: String? = nil,
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> String {
         if options.inputPath == "-" {
             throw .usage("render needs a trace file, not standard input (the trace is read twice)")
         }
@@ -40,8 +42,9 @@ public enum Picture {
 
     /// The trace's touches, each with its samples, in order of first appearance.
     static func samples(_ options: ReplayOptions) throws(TraceError) -> [PictureData.TouchPath] {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat,
-                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit)
+        let reader = try AnyTraceReader(
+            path: options.inputPath, format: options.inputFormat,
+            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit)
         var paths: [PictureData.TouchPath] = []
         var index: [TouchID: Int] = [:]
         func add<R: TraceReader>(_ r: R) throws(TraceError) {
@@ -49,7 +52,9 @@ public enum Picture {
             while let frame = try frames.next() {
                 for row in frame.rows {
                     let i: Int
-                    if let known = index[row.touch], row.phase != .began || paths[known].lastPhase != .ended && paths[known].lastPhase != .cancelled {
+                    if let known = index[row.touch],
+                        row.phase != .began || paths[known].lastPhase != .ended && paths[known].lastPhase != .cancelled
+                    {
                         i = known
                     } else {
                         // A new touch (or an id used again after it lifted: a new path).
@@ -171,7 +176,10 @@ struct SVGPicture {
 
     static func escaped(_ s: String) -> String {
         var needs = false
-        for u in s.unicodeScalars where u == "&" || u == "<" || u == ">" || u == "\"" || u == "'" || (u.value < 0x20 && u != "\n" && u != "\t") || u.value == 0xFFFE || u.value == 0xFFFF {
+        for u in s.unicodeScalars
+        where u == "&" || u == "<" || u == ">" || u == "\"" || u == "'" || (u.value < 0x20 && u != "\n" && u != "\t") || u.value == 0xFFFE
+            || u.value == 0xFFFF
+        {
             needs = true
             break
         }
@@ -229,9 +237,12 @@ struct SVGPicture {
         num(width); raw("\" height=\""); num(height); raw("\" viewBox=\"0 0 "); num(width); raw(" "); num(height)
         raw("\" font-family=\"sans-serif\" font-size=\"11\">\n<title>gesturereplay: ")
         text(data.tracePath)
-        raw("</title>\n<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"#333\"/></marker></defs>\n")
+        raw(
+            "</title>\n<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"#333\"/></marker></defs>\n"
+        )
         raw("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n")
-        raw("<text x=\""); num(Self.margin); raw("\" y=\"22\" font-size=\"14\" font-weight=\"bold\">"); text(data.tracePath); raw("</text>\n")
+        raw("<text x=\""); num(Self.margin); raw("\" y=\"22\" font-size=\"14\" font-weight=\"bold\">"); text(data.tracePath);
+        raw("</text>\n")
         return out.text + body.text
     }
 
@@ -317,9 +328,11 @@ struct SVGPicture {
             raw("\"/>\n")
             if let first = t.points.first, let last = t.points.last {
                 // Start: a ring; end: a square (a cross when cancelled).
-                raw("<circle class=\"start\" cx=\""); num(px(first.x)); raw("\" cy=\""); num(py(first.y)); raw("\" r=\"6\" stroke-width=\"2\"/>\n")
+                raw("<circle class=\"start\" cx=\""); num(px(first.x)); raw("\" cy=\""); num(py(first.y));
+                raw("\" r=\"6\" stroke-width=\"2\"/>\n")
                 if t.lastPhase == .cancelled {
-                    raw("<path class=\"end\" stroke-width=\"2\" d=\"M"); num(px(last.x) - 5); raw(","); num(py(last.y) - 5); raw("l10,10m0,-10l-10,10\"/>\n")
+                    raw("<path class=\"end\" stroke-width=\"2\" d=\"M"); num(px(last.x) - 5); raw(","); num(py(last.y) - 5);
+                    raw("l10,10m0,-10l-10,10\"/>\n")
                 } else {
                     raw("<rect class=\"end\" x=\""); num(px(last.x) - 4.5); raw("\" y=\""); num(py(last.y) - 4.5)
                     raw("\" width=\"9\" height=\"9\" stroke-width=\"2\"/>\n")
@@ -359,8 +372,10 @@ struct SVGPicture {
             let dx = px(p.x) - lastX, dy = py(p.y) - lastY
             guard dx * dx + dy * dy >= 24 * 24 else { continue }
             lastX = px(p.x); lastY = py(p.y)
-            raw("<circle class=\"tick\" cx=\""); num(px(p.x)); raw("\" cy=\""); num(py(p.y)); raw("\" r=\"2.5\" fill=\"#fff\" stroke-width=\"1.5\"/>")
-            raw("<text x=\""); num(px(p.x) + 5); raw("\" y=\""); num(py(p.y) + 12); raw("\" font-size=\"9\" fill=\""); raw(colour); raw("\" stroke=\"none\">")
+            raw("<circle class=\"tick\" cx=\""); num(px(p.x)); raw("\" cy=\""); num(py(p.y));
+            raw("\" r=\"2.5\" fill=\"#fff\" stroke-width=\"1.5\"/>")
+            raw("<text x=\""); num(px(p.x) + 5); raw("\" y=\""); num(py(p.y) + 12); raw("\" font-size=\"9\" fill=\""); raw(colour);
+            raw("\" stroke=\"none\">")
             out.appendNumber(time - start, decimals: 2, trim: true); raw(" s</text>\n")
             while next <= time { next += step }
             ticks += 1
@@ -379,9 +394,15 @@ struct SVGPicture {
         if let tr = v.translation { raw(", translation "); pair(tr.dx, tr.dy) }
         if let sc = v.scale { raw(", scale "); ratio(sc) }
         if let ro = v.rotation { raw(", rotation "); ratio(ro); raw(" rad") }
-        if let ve = v.velocity { raw(", velocity "); pair(ve.dx, ve.dy); raw(" pt/s") } else if let sv = v.scalarVelocity { raw(", velocity "); ratio(sv) }
+        if let ve = v.velocity {
+            raw(", velocity "); pair(ve.dx, ve.dy); raw(" pt/s")
+        } else if let sv = v.scalarVelocity {
+            raw(", velocity "); ratio(sv)
+        }
         if let d = v.direction { raw(", direction "); raw(String(describing: d)) }
-        if let sel = v.selectionRect { raw(", selection "); pair(sel.origin.x, sel.origin.y); raw(" "); num(sel.size.width); raw("x"); num(sel.size.height) }
+        if let sel = v.selectionRect {
+            raw(", selection "); pair(sel.origin.x, sel.origin.y); raw(" "); num(sel.size.width); raw("x"); num(sel.size.height)
+        }
         for (name, value) in v.extra {
             raw(", "); text(name); raw(" ")
             switch value {
@@ -408,7 +429,8 @@ struct SVGPicture {
             raw("<g class=\"marker "); raw(s.state.description); raw("\"><title>"); describe(s); raw("</title>")
             switch s.state {
             case .began:
-                raw("<path d=\"M"); num(x); raw(","); num(y - 7); raw("l6,11h-12z\" fill=\"none\" stroke=\""); raw(colour); raw("\" stroke-width=\"2\"/>")
+                raw("<path d=\"M"); num(x); raw(","); num(y - 7); raw("l6,11h-12z\" fill=\"none\" stroke=\""); raw(colour);
+                raw("\" stroke-width=\"2\"/>")
             case .ended:
                 if let sel = s.values.selectionRect {
                     raw("<rect x=\""); num(px(sel.origin.x)); raw("\" y=\""); num(py(sel.origin.y))
@@ -416,9 +438,11 @@ struct SVGPicture {
                     raw("\" height=\""); num(max(0, py(sel.origin.y + sel.size.height) - py(sel.origin.y)))
                     raw("\" fill=\"#2ca02c\" fill-opacity=\"0.12\" stroke=\"#2ca02c\" stroke-dasharray=\"5,3\"/>")
                 }
-                raw("<circle cx=\""); num(x); raw("\" cy=\""); num(y); raw("\" r=\"6\" fill=\""); raw(colour); raw("\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"1.5\"/>")
+                raw("<circle cx=\""); num(x); raw("\" cy=\""); num(y); raw("\" r=\"6\" fill=\""); raw(colour);
+                raw("\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"1.5\"/>")
             case .failed, .cancelled:
-                raw("<path d=\"M"); num(x - 6); raw(","); num(y - 6); raw("l12,12m0,-12l-12,12\" stroke=\""); raw(colour); raw("\" stroke-width=\"3\" stroke-linecap=\"round\"/>")
+                raw("<path d=\"M"); num(x - 6); raw(","); num(y - 6); raw("l12,12m0,-12l-12,12\" stroke=\""); raw(colour);
+                raw("\" stroke-width=\"3\" stroke-linecap=\"round\"/>")
             case .possible, .changed:
                 break
             }
@@ -457,7 +481,8 @@ struct SVGPicture {
             let v = left + (t - t0) / span * (right - left)
             return v.isFinite ? min(max(v, left), right) : left
         }
-        raw("<g class=\"timeline\">\n<text x=\""); num(Self.margin); raw("\" y=\""); num(top - 8); raw("\" font-weight=\"bold\">timeline (s)</text>\n")
+        raw("<g class=\"timeline\">\n<text x=\""); num(Self.margin); raw("\" y=\""); num(top - 8);
+        raw("\" font-weight=\"bold\">timeline (s)</text>\n")
         // Axis ticks.
         let steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 600, 3600]
         let step = steps.first { span / $0 <= 10 } ?? span / 10
@@ -467,14 +492,17 @@ struct SVGPicture {
         while k * step <= t1 + 1e-9 && ticks < 40 {
             let x = tx(k * step)
             raw("<line x1=\""); num(x); raw("\" y1=\""); num(top); raw("\" x2=\""); num(x); raw("\" y2=\""); num(lanesBottom)
-            raw("\" stroke=\"#e5e5e5\"/><text x=\""); num(x); raw("\" y=\""); num(top); raw("\" font-size=\"9\" text-anchor=\"middle\" fill=\"#777\">")
+            raw("\" stroke=\"#e5e5e5\"/><text x=\""); num(x); raw("\" y=\""); num(top);
+            raw("\" font-size=\"9\" text-anchor=\"middle\" fill=\"#777\">")
             out.appendNumber(k * step, decimals: 3, trim: true); raw("</text>\n")
             k += 1; ticks += 1
         }
         var y = top + 6
         // Recognizer lanes: the state held from each transition to the next.
-        var current = [(state: GestureRecognizerState, since: Double, reason: String?)](repeating: (.possible, t0, nil), count: data.recognizers.count)
-        var spans = [[(state: GestureRecognizerState, from: Double, to: Double, reason: String?)]](repeating: [], count: data.recognizers.count)
+        var current = [(state: GestureRecognizerState, since: Double, reason: String?)](
+            repeating: (.possible, t0, nil), count: data.recognizers.count)
+        var spans = [[(state: GestureRecognizerState, from: Double, to: Double, reason: String?)]](
+            repeating: [], count: data.recognizers.count)
         for s in data.steps {
             let c = current[s.lane]
             // began -> changed -> changed ... is one span (one colour).
@@ -486,7 +514,8 @@ struct SVGPicture {
         for (lane, r) in data.recognizers.enumerated() {
             let c = current[lane]
             spans[lane].append((c.state, c.since, t1, c.reason))
-            raw("<g class=\"lane recognizer\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 11); raw("\">"); text(r.name); raw(" ("); text(r.kind); raw(")</text>\n")
+            raw("<g class=\"lane recognizer\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 11); raw("\">"); text(r.name);
+            raw(" ("); text(r.kind); raw(")</text>\n")
             var lastPixel = -Double.infinity
             for sp in spans[lane] {
                 let x0 = tx(sp.from), x1 = max(tx(sp.to), x0 + 1.5)
@@ -494,8 +523,10 @@ struct SVGPicture {
                 // (counted), so a lane holds at most about one span per pixel.
                 if x0.rounded(.down) == lastPixel { hiddenSpans += 1; continue }
                 lastPixel = x0.rounded(.down)
-                raw("<rect x=\""); num(x0); raw("\" y=\""); num(y + 2); raw("\" width=\""); num(x1 - x0); raw("\" height=\""); num(Self.laneHeight - 4)
-                raw("\" fill=\""); raw(Self.colour(sp.state)); raw("\"><title>"); text(r.name); raw(" "); raw(sp.state.description); raw(" from "); time(sp.from); raw(" s to "); time(sp.to); raw(" s")
+                raw("<rect x=\""); num(x0); raw("\" y=\""); num(y + 2); raw("\" width=\""); num(x1 - x0); raw("\" height=\"");
+                num(Self.laneHeight - 4)
+                raw("\" fill=\""); raw(Self.colour(sp.state)); raw("\"><title>"); text(r.name); raw(" "); raw(sp.state.description);
+                raw(" from "); time(sp.from); raw(" s to "); time(sp.to); raw(" s")
                 if let reason = sp.reason { raw("; reason: "); text(reason) }
                 raw("</title></rect>\n")
             }
@@ -506,22 +537,30 @@ struct SVGPicture {
         // Touch lanes.
         for (i, t) in data.touches.prefix(shownTouches).enumerated() {
             let colour = Self.palette[i % Self.palette.count]
-            raw("<g class=\"lane touch\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 11); raw("\" fill=\""); raw(colour); raw("\">touch "); text(t.label); raw("</text>")
+            raw("<g class=\"lane touch\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 11); raw("\" fill=\""); raw(colour);
+            raw("\">touch "); text(t.label); raw("</text>")
             if let a = t.times.first, let b = t.times.last {
-                raw("<rect x=\""); num(tx(a)); raw("\" y=\""); num(y + 4); raw("\" width=\""); num(max(tx(b) - tx(a), 1.5)); raw("\" height=\""); num(Self.laneHeight - 8)
-                raw("\" fill=\""); raw(colour); raw("\"><title>touch "); text(t.label); raw(" "); time(a); raw(" s to "); time(b); raw(" s</title></rect>")
+                raw("<rect x=\""); num(tx(a)); raw("\" y=\""); num(y + 4); raw("\" width=\""); num(max(tx(b) - tx(a), 1.5));
+                raw("\" height=\""); num(Self.laneHeight - 8)
+                raw("\" fill=\""); raw(colour); raw("\"><title>touch "); text(t.label); raw(" "); time(a); raw(" s to "); time(b);
+                raw(" s</title></rect>")
             }
             raw("</g>\n")
             y += Self.laneHeight
         }
         if data.touches.count > shownTouches {
-            notes.append("timeline: \(data.touches.count - shownTouches) more touches not shown (at most \(Picture.maximumTouchLanes) lanes)")
+            notes.append(
+                "timeline: \(data.touches.count - shownTouches) more touches not shown (at most \(Picture.maximumTouchLanes) lanes)")
         }
         // Legend.
         y += 14
         var x = Self.margin
-        for (name, state) in [("possible", GestureRecognizerState.possible), ("began/changed", .began), ("ended", .ended), ("failed", .failed), ("cancelled", .cancelled)] {
-            raw("<rect x=\""); num(x); raw("\" y=\""); num(y - 9); raw("\" width=\"10\" height=\"10\" fill=\""); raw(Self.colour(state)); raw("\"/><text x=\""); num(x + 14); raw("\" y=\""); num(y); raw("\">"); raw(name); raw("</text>")
+        for (name, state) in [
+            ("possible", GestureRecognizerState.possible), ("began/changed", .began), ("ended", .ended), ("failed", .failed),
+            ("cancelled", .cancelled),
+        ] {
+            raw("<rect x=\""); num(x); raw("\" y=\""); num(y - 9); raw("\" width=\"10\" height=\"10\" fill=\""); raw(Self.colour(state));
+            raw("\"/><text x=\""); num(x + 14); raw("\" y=\""); num(y); raw("\">"); raw(name); raw("</text>")
             x += 24 + Double(name.count) * 6.5
         }
         raw("\n</g>\n")

@@ -12,7 +12,7 @@ enum Browser {
         .first { FileManager.default.isExecutableFile(atPath: $0) }
     static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static var isAvailable: Bool { chromium != nil && python != nil }
-    static let missing: Comment = "skipped: Chromium (apt-get install chromium) or python3 is not installed"
+    static let missing: Comment = "Chromium (Debian package chromium; .ci/run installs it) or python3 is not installed"
 
     /// Decodes an 8-bit RGB/RGBA PNG (non-interlaced) and prints `r g b` for each `x,y` argument.
     static let pixelScript = """
@@ -63,21 +63,27 @@ enum Browser {
         """
 
     /// The pixels at `points` of `svg` rendered by Chromium at 1 device pixel per SVG pixel.
-    static func render(_ svg: String, width: Int, height: Int, at points: [(Int, Int)]) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
+    static func render(
+        _ svg: String, width: Int, height: Int, at points: [(Int, Int)]
+    ) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
         try render(svg, named: "picture.svg", width: width, height: height, probes: points.map { "\($0.0),\($0.1)" })
     }
 
     /// `probes`: `x,y` for a pixel's colour, `#rrggbb` for how many pixels are near that colour.
-    static func render(_ page: String, named name: String, width: Int, height: Int, probes: [String]) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
+    static func render(
+        _ page: String, named name: String, width: Int, height: Int, probes: [String]
+    ) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let svgPath = try folder.write(name, page)
         let png = folder.path + "/picture.png"
-        let (shot, timedOut) = try ProcessRunner.run(chromium!, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-            "--host-resolver-rules=MAP * ~NOTFOUND",  // offline: nothing may be fetched
-            "--window-size=\(width),\(height)", "--screenshot=\(png)", "file://" + svgPath,
-        ], in: folder.url, seconds: 120, environment: ["HOME": folder.path])
+        let (shot, timedOut) = try ProcessRunner.run(
+            chromium!,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--host-resolver-rules=MAP * ~NOTFOUND",  // offline: nothing may be fetched
+                "--window-size=\(width),\(height)", "--screenshot=\(png)", "file://" + svgPath,
+            ], in: folder.url, seconds: 120, environment: ["HOME": folder.path])
         guard !timedOut, FileManager.default.fileExists(atPath: png) else {
             throw HarnessError(description: "chromium made no screenshot: \(shot)")
         }
@@ -95,8 +101,9 @@ struct ChromiumPictureTests {
     /// The numbers of the first `<polyline points="...">` after `marker`.
     static func polyline(_ svg: String, after marker: String) -> [(Double, Double)] {
         guard let from = svg.range(of: marker),
-              let start = svg.range(of: "points=\"", range: from.upperBound..<svg.endIndex),
-              let end = svg.range(of: "\"", range: start.upperBound..<svg.endIndex) else { return [] }
+            let start = svg.range(of: "points=\"", range: from.upperBound..<svg.endIndex),
+            let end = svg.range(of: "\"", range: start.upperBound..<svg.endIndex)
+        else { return [] }
         return svg[start.upperBound..<end.lowerBound].split(separator: " ").compactMap { pair in
             let xy = pair.split(separator: ",").compactMap { Double($0) }
             return xy.count == 2 ? (xy[0], xy[1]) : nil
@@ -136,7 +143,9 @@ struct ChromiumPictureTests {
         let blue = (0x00, 0x72, 0xb2), red = (0xd6, 0x27, 0x28)
         let onPath = pixels.prefix(samples.count).filter { Self.near($0, blue) }.count
         // A time tick (a white dot) may sit on one sample or two.
-        #expect(onPath * 10 >= samples.count * 9, "touch 1's colour at \(onPath) of \(samples.count) samples: \(Array(pixels.prefix(samples.count)))")
+        #expect(
+            onPath * 10 >= samples.count * 9,
+            "touch 1's colour at \(onPath) of \(samples.count) samples: \(Array(pixels.prefix(samples.count)))")
         #expect(Self.near(pixels[samples.count], red), "failure marker colour at \(cross): \(pixels[samples.count])")
         let bg = pixels[samples.count + 1]
         #expect(!Self.near(bg, blue) && !Self.near(bg, red), "background at \(background): \(bg)")
@@ -145,12 +154,14 @@ struct ChromiumPictureTests {
     @Test("the HTML report: the failure's picture is drawn inline, FAIL in red, offline")
     func htmlReport() throws {
         let svg = try Picture.svg(ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json")
-        let failing = HTMLReport.Entry(tracePath: "Traces/pinch.json", passed: false, message: "output differs",
-                                       details: "-   0.999  bogus\n+   0.100  pinch ...\n", picture: .success(svg))
+        let failing = HTMLReport.Entry(
+            tracePath: "Traces/pinch.json", passed: false, message: "output differs",
+            details: "-   0.999  bogus\n+   0.100  pinch ...\n", picture: .success(svg))
         let passing = HTMLReport.Entry(tracePath: "Traces/swipe-down.json", passed: true, message: nil, details: "", picture: nil)
         let page = HTMLReport.make([failing, passing], title: "gesturereplay test")
-        let (_, counts) = try Browser.render(page, named: "report.html", width: 900, height: 1600,
-                                             probes: ["#0072b2", "#d62728", "#c62828", "#f6f6f6"])
+        let (_, counts) = try Browser.render(
+            page, named: "report.html", width: 900, height: 1600,
+            probes: ["#0072b2", "#d62728", "#c62828", "#f6f6f6"])
         // Touch 1's path (blue), the rotation's cross and failed lane (red), the FAIL labels, the
         // diff's background: all drawn, with nothing fetched.
         #expect(counts[0].0 > 100, "touch 1's colour: \(counts[0].0) pixels")

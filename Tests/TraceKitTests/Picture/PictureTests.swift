@@ -19,25 +19,30 @@ struct PictureTests {
         #expect(problem == nil, "not well-formed XML: \(problem ?? "")", sourceLocation: sourceLocation)
     }
 
-    @Test("the checker itself rejects what is not well-formed", arguments: [
-        "<svg><g></svg>", "<svg a=\"1\" a=\"2\"/>", "<svg>a < b</svg>", "<svg>&nbsp;</svg>", "<svg x=1/>",
-        "<svg/><svg/>", "<svg>\u{1}</svg>", "<svg><title>a & b</title></svg>", "",
-    ])
+    @Test(
+        "the checker itself rejects what is not well-formed",
+        arguments: [
+            "<svg><g></svg>", "<svg a=\"1\" a=\"2\"/>", "<svg>a < b</svg>", "<svg>&nbsp;</svg>", "<svg x=1/>",
+            "<svg/><svg/>", "<svg>\u{1}</svg>", "<svg><title>a & b</title></svg>", "",
+        ])
     func checkerRejects(_ text: String) {
         #expect(XMLWellFormedness.problem(in: text) != nil)
     }
 
     @Test("the checker accepts well-formed XML")
     func checkerAccepts() {
-        #expect(XMLWellFormedness.problem(in: "<?xml version=\"1.0\"?>\n<svg a='1' b=\"&amp;&#60;&#x3C;\"><!-- c --><g/>t&lt;</svg>\n") == nil)
+        #expect(
+            XMLWellFormedness.problem(in: "<?xml version=\"1.0\"?>\n<svg a='1' b=\"&amp;&#60;&#x3C;\"><!-- c --><g/>t&lt;</svg>\n") == nil)
     }
 
     /// The pictures in docs/images are the goldens: `render` of the sample traces, byte for byte
     /// (regenerate with `gesturereplay render Traces/pinch.json -o docs/images/pinch.svg`, run
     /// from the package root, and review the picture).
-    @Test("golden pictures of two sample traces", arguments: [
-        ("Traces/pinch.json", "docs/images/pinch.svg"), ("Traces/moveme.json", "docs/images/moveme.svg"),
-    ])
+    @Test(
+        "golden pictures of two sample traces",
+        arguments: [
+            ("Traces/pinch.json", "docs/images/pinch.svg"), ("Traces/moveme.json", "docs/images/moveme.svg"),
+        ])
     func golden(_ trace: String, _ golden: String) throws {
         let picture = try Self.svg(PackageFiles.path(trace), title: trace)
         Self.expectWellFormed(picture)
@@ -57,7 +62,7 @@ struct PictureTests {
         #expect(picture.contains("<g class=\"marker failed\"><title>rotation (rotation) possible -> failed"))
         #expect(picture.contains("<g class=\"marker ended\"><title>pinch (pinch) changed -> ended"))
         #expect(picture.contains("scale "))
-        #expect(picture.contains("<g class=\"lane recognizer\"><text x=\"16\" y=\"") )
+        #expect(picture.contains("<g class=\"lane recognizer\"><text x=\"16\" y=\""))
         #expect(picture.components(separatedBy: "<g class=\"lane touch\">").count == 3)
         let marquee = try Self.svg(PackageFiles.path("Traces/marquee-down-right.json"))
         Self.expectWellFormed(marquee)
