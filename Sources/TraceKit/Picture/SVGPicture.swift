@@ -222,6 +222,7 @@ struct SVGPicture {
         drawScene()
         drawPaths()
         drawMarkers()
+        drawKey()
         let legendY = drawTimeline(top: timelineTop, t0: t0, t1: t1, shownTouches: shownTouches)
         var y = legendY + 22
         raw("<g class=\"notes\" fill=\"#555\">\n")
@@ -413,6 +414,72 @@ struct SVGPicture {
             }
         }
         if let reason = s.reason { raw("; reason: "); text(reason) }
+    }
+
+    /// Beside the scene, where there is room: what the marks mean, each recognizer's outcomes and
+    /// the touches (as many as fit beside the scene).
+    mutating func drawKey() {
+        let left = px(world.origin.x + world.size.width) + 28
+        let bottom = sceneTop + world.size.height * scale
+        guard width - left >= 220 else { return }
+        var y = sceneTop + 12
+        raw("<g class=\"key\">\n<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" font-weight=\"bold\">key</text>\n")
+        let shapes: [(String, String)] = [
+            ("<circle cx=\"6\" cy=\"0\" r=\"5\" fill=\"none\" stroke=\"#555\" stroke-width=\"2\"/>", "a touch starts (a dot per sample)"),
+            (
+                "<rect x=\"2\" y=\"-4\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"#555\" stroke-width=\"2\"/>",
+                "a touch ends (a cross: cancelled)"
+            ),
+            ("<path d=\"M6,-6l6,11h-12z\" fill=\"none\" stroke=\"#4a90d9\" stroke-width=\"2\"/>", "a recognizer began"),
+            ("<circle cx=\"6\" cy=\"0\" r=\"5.5\" fill=\"#2ca02c\"/>", "ended (recognized)"),
+            ("<path d=\"M1,-5l10,10m0,-10l-10,10\" stroke=\"#d62728\" stroke-width=\"3\"/>", "failed (hover: the reason)"),
+            ("<path d=\"M1,-5l10,10m0,-10l-10,10\" stroke=\"#ff7f0e\" stroke-width=\"3\"/>", "cancelled"),
+            (
+                "<line x1=\"0\" y1=\"0\" x2=\"12\" y2=\"0\" stroke=\"#333\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>",
+                "velocity: 0.1 s of travel"
+            ),
+        ]
+        for (shape, meaning) in shapes {
+            y += 17
+            raw("<g transform=\"translate("); num(left); raw(","); num(y - 4); raw(")\">"); raw(shape); raw("</g><text x=\"");
+            num(left + 22)
+            raw("\" y=\""); num(y); raw("\">"); raw(meaning); raw("</text>\n")
+        }
+        // Per recognizer: how often it reached each state.
+        y += 26
+        raw("<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" font-weight=\"bold\">recognizers</text>\n")
+        var counts = [[Int]](repeating: [0, 0, 0, 0], count: data.recognizers.count)
+        for step in data.steps {
+            switch step.state {
+            case .began: counts[step.lane][0] += 1
+            case .ended: counts[step.lane][1] += 1
+            case .failed: counts[step.lane][2] += 1
+            case .cancelled: counts[step.lane][3] += 1
+            case .possible, .changed: break
+            }
+        }
+        for (lane, r) in data.recognizers.enumerated() {
+            guard y + 30 < bottom else { break }
+            y += 15
+            var words: [String] = []
+            for (n, name) in zip(counts[lane], ["began", "ended", "failed", "cancelled"]) where n > 0 { words.append("\(name) \(n)") }
+            raw("<text x=\""); num(left); raw("\" y=\""); num(y); raw("\">"); text(r.name); raw(": ")
+            raw(words.isEmpty ? "no transition" : words.joined(separator: ", ")); raw("</text>\n")
+        }
+        y += 26
+        if y + 15 < bottom {
+            raw("<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" font-weight=\"bold\">touches</text>\n")
+        }
+        for (i, t) in data.touches.enumerated() {
+            guard y + 30 < bottom else { break }
+            y += 15
+            raw("<rect x=\""); num(left); raw("\" y=\""); num(y - 9); raw("\" width=\"14\" height=\"10\" fill=\"");
+            raw(Self.palette[i % Self.palette.count])
+            raw("\"/><text x=\""); num(left + 20); raw("\" y=\""); num(y); raw("\">"); text(t.label); raw(": ")
+            out.append(t.points.count); raw(t.points.count == 1 ? " sample, " : " samples, "); time(t.times.first ?? 0); raw(" to ");
+            time(t.times.last ?? 0); raw(" s</text>\n")
+        }
+        raw("</g>\n")
     }
 
     mutating func drawMarkers() {
