@@ -525,7 +525,8 @@ struct SVGPicture {
                 if let ro = s.values.rotation { label += (label.isEmpty ? "" : " ") + Self.fixed(ro, 2) + " rad" }
                 if let d = s.values.direction { label += (label.isEmpty ? "" : " ") + String(describing: d) }
                 if !label.isEmpty {
-                    raw("<text x=\""); num(x + 8); raw("\" y=\""); num(y - 9); raw("\" fill=\"#1b5e20\" font-weight=\"bold\">"); text(label); raw("</text>")
+                    raw("<text x=\""); num(x + 8); raw("\" y=\""); num(y - 9); raw("\" fill=\"#1b5e20\" font-weight=\"bold\">");
+                    text(label); raw("</text>")
                 }
             }
             raw("</g>\n")
