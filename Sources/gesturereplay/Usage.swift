@@ -149,7 +149,7 @@ func helpText(_ command: Subcommand) -> String {
         text += "OPTIONS\n" + optionLines(ownOptions(command))
         text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
     case .render:
-        let summary = commandSummaries[3]
+        let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay render") }!
         text += "gesturereplay render - " + summary.meaning.replacingNewlines + ".\n\n"
         text += "USAGE\n  gesturereplay render [options] TRACE [-o FILE]\n\n"
         text += "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
