@@ -11,6 +11,8 @@ enum Command {
     case check(CheckOptions)
     /// Run every trace under the given folders/files as a regression suite.
     case test(SuiteOptions, replayArguments: [OptionUse])
+    /// Draw one trace's replay as an SVG picture (standard output, or `-o FILE`).
+    case render(ReplayOptions, outputPath: String?)
     /// `--help`, `COMMAND --help`, `help [COMMAND]`.
     case help(Subcommand)
     case version
@@ -41,11 +43,14 @@ struct CheckOptions {
     var update: Bool
     var expectsError: Bool
     var replayArguments: [OptionUse]
+    /// `--html FILE`, `--html-all`.
+    var htmlPath: String? = nil
+    var htmlAll = false
 }
 
 /// The commands that take options (`replay` is the default one).
 enum Subcommand: String, CaseIterable, Sendable {
-    case replay, check, test, synth
+    case replay, check, test, synth, render
 
     /// The `Commands` bit of this command.
     var bit: Commands {
@@ -54,6 +59,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         case .check: .check
         case .test: .test
         case .synth: .synth
+        case .render: .render
         }
     }
 }
@@ -73,9 +79,11 @@ struct Commands: OptionSet, Sendable {
     static let argsFile = Commands(rawValue: 8)
     /// `gesturereplay synth`.
     static let synth = Commands(rawValue: 16)
+    /// `gesturereplay render`.
+    static let render = Commands(rawValue: 32)
     /// Options that decide a replay's output: every command and NAME.args.
-    static let replaying: Commands = [.replay, .check, .test, .argsFile]
-    static let all: Commands = [.replay, .check, .test]
+    static let replaying: Commands = [.replay, .check, .test, .argsFile, .render]
+    static let all: Commands = [.replay, .check, .test, .render]
 }
 
 /// A usage error: printed with the usage line, exit code 2.
@@ -90,7 +98,8 @@ struct ParsedOptions {
     var expectPath: String?
     var update = false
     var expectsError = false
-    var synthOutput: String?
+    /// `synth -o FILE`, `render -o FILE`.
+    var outputPath: String?
     var synthFormat: SynthTraceWriter.Format?
 }
 
@@ -233,13 +242,20 @@ let optionTable: [OptionSpec] = [
                resetList: { $0.suite.excludes = [] }) { p, v in
         p.suite.excludes.append(v)
     },
+    OptionSpec(long: "html", valueName: "FILE", isPath: true,
+               help: "also write a self-contained HTML report: pass/fail per trace, the\ndiff and the picture of each failure (docs/pictures.md)", commands: [.check, .test]) { p, v in
+        p.suite.htmlPath = v
+    },
+    OptionSpec(long: "html-all", help: "with --html: pictures of every trace, not only the failed ones", commands: [.check, .test]) { p, _ in
+        p.suite.htmlAll = true
+    },
     OptionSpec(long: "color", valueName: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
                help: "colour diffs (default auto: on a terminal, unless NO_COLOR\nis set; docs/ci.md)", commands: [.check, .test]) { p, v throws(UsageError) in
         p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
     },
     OptionSpec(long: "output", short: "o", valueName: "FILE", isPath: true,
-               help: "write the trace to FILE (- or none: standard output);\nwith a sweep, one file per value: FILE-VALUE.EXT",
-               commands: .synth) { p, v in p.synthOutput = v },
+               help: "write to FILE (atomically) instead of standard output; synth with a\nsweep: one file per value, FILE-VALUE.EXT",
+               commands: [.synth, .render]) { p, v in p.outputPath = v },
     OptionSpec(long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
                help: "the trace format (default: from -o's extension, else json)", commands: .synth) { p, v throws(UsageError) in
         p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
@@ -382,12 +398,18 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         guard paths.count == 1 else {
             throw UsageError(message: paths.isEmpty ? "missing script file (use - for standard input)" : "synth takes one script file, got \(paths.count)")
         }
-        return .synth(SynthCommand(scriptPath: paths[0], outputPath: parsed.synthOutput, format: parsed.synthFormat))
+        return .synth(SynthCommand(scriptPath: paths[0], outputPath: parsed.outputPath, format: parsed.synthFormat))
     case .test:
         parsed.suite.paths = paths.isEmpty ? ["Traces"] : paths
         parsed.suite.update = parsed.update
         parsed.suite.replay = parsed.replay
         return .test(parsed.suite, replayArguments: replayUses(uses))
+    case .render:
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing trace file" : "render takes one trace file, got \(paths.count)")
+        }
+        parsed.replay.inputPath = paths[0]
+        return .render(parsed.replay, outputPath: parsed.outputPath)
     case .check, .replay:
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         parsed.replay.inputPath = paths[0]
@@ -404,7 +426,7 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
             throw UsageError(message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)")
         }
         return .check(CheckOptions(tracePath: paths[0], color: parsed.replay.color, expectPath: parsed.expectPath, update: parsed.update, expectsError: parsed.expectsError,
-                                  replayArguments: replayUses(uses)))
+                                  replayArguments: replayUses(uses), htmlPath: parsed.suite.htmlPath, htmlAll: parsed.suite.htmlAll))
     }
 }
 

@@ -13,6 +13,12 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         }
         if result.passed { return ExitCode.success }
     }
+    if let html = check.htmlPath {
+        let picture = result.passed && !check.htmlAll ? nil : tracePicture(check.tracePath, check.replayArguments, catalog: catalog)
+        let entry = HTMLReport.Entry(tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
+                                     details: result.passed ? "" : result.details, picture: picture)
+        try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html)
+    }
     if let message = result.failureMessage {
         out.append("FAIL \(result.tracePath): \(message)\n")
         out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
@@ -81,5 +87,20 @@ func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: Reco
     if let junit = suite.junitPath {
         try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
     }
+    if let html = suite.htmlPath {
+        let entries = outcomes.map { HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) { tracePicture($0, replayArguments, catalog: catalog) } }
+        try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html)
+    }
     return failed == 0 && !traces.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
+}
+
+/// The picture of a trace as `check`/`test` replay it (its NAME.args, then the command line's
+/// replay options), or why there is none.
+func tracePicture(_ path: String, _ replayArguments: [OptionUse], catalog: RecognizerCatalog) -> Result<String, TraceError> {
+    do throws(TraceError) {
+        let setup = try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
+        return .success(try Picture.svg(setup.options, title: path))
+    } catch {
+        return .failure(error)
+    }
 }

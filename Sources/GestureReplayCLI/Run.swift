@@ -101,6 +101,14 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             status = try runSuite(suite, replayArguments: replayArguments, catalog: catalog, output: &out)
         case .synth(let synth):
             try runSynth(synth, output: &out)
+        case .render(var options, let outputPath):
+            options.catalog = catalog
+            let svg = try Picture.svg(options) { printError(formatter.format($0)) }
+            if let outputPath, outputPath != "-" {
+                try FileIO.writeAtomically(svg, to: outputPath)
+            } else {
+                out.append(svg)
+            }
         }
     } catch {
         // What was written before the error stays, before the error.

@@ -15,5 +15,9 @@ public struct SuiteOptions: Sendable {
     /// Replay options shared by every trace (the trace path is filled in per trace).
     public var replay = ReplayOptions(inputPath: "")
 
+    /// `--html FILE`: also write a self-contained HTML report (docs/pictures.md).
+    public var htmlPath: String?
+    /// `--html-all`: pictures of every trace in it, not only the failed ones.
+    public var htmlAll = false
     public init() {}
 }

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import GestureEngine
+import TestSupport
+@testable import TraceKit
+
+/// `gesturereplay render`'s SVG (docs/pictures.md): well-formed XML, byte-stable goldens for two
+/// sample traces (the pictures in docs/images), and bad input that still gives a valid picture.
+@Suite("SVG pictures of replays")
+struct PictureTests {
+    static func svg(_ trace: String, title: String? = nil, _ configure: (inout ReplayOptions) -> Void = { _ in }) throws -> String {
+        var options = ReplayOptions(inputPath: trace)
+        configure(&options)
+        return try Picture.svg(options, title: title ?? trace)
+    }
+
+    static func expectWellFormed(_ svg: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let problem = XMLWellFormedness.problem(in: svg)
+        #expect(problem == nil, "not well-formed XML: \(problem ?? "")", sourceLocation: sourceLocation)
+    }
+
+    @Test(
+        "the checker itself rejects what is not well-formed",
+        arguments: [
+            "<svg><g></svg>", "<svg a=\"1\" a=\"2\"/>", "<svg>a < b</svg>", "<svg>&nbsp;</svg>", "<svg x=1/>",
+            "<svg/><svg/>", "<svg>\u{1}</svg>", "<svg><title>a & b</title></svg>", "",
+        ])
+    func checkerRejects(_ text: String) {
+        #expect(XMLWellFormedness.problem(in: text) != nil)
+    }
+
+    @Test("the checker accepts well-formed XML")
+    func checkerAccepts() {
+        #expect(
+            XMLWellFormedness.problem(in: "<?xml version=\"1.0\"?>\n<svg a='1' b=\"&amp;&#60;&#x3C;\"><!-- c --><g/>t&lt;</svg>\n") == nil)
+    }
+
+    /// The pictures in docs/images are the goldens: `render` of the sample traces, byte for byte
+    /// (regenerate with `gesturereplay render Traces/pinch.json -o docs/images/pinch.svg`, run
+    /// from the package root, and review the picture).
+    @Test(
+        "golden pictures of two sample traces",
+        arguments: [
+            ("Traces/pinch.json", "docs/images/pinch.svg"), ("Traces/moveme.json", "docs/images/moveme.svg"),
+        ])
+    func golden(_ trace: String, _ golden: String) throws {
+        let picture = try Self.svg(PackageFiles.path(trace), title: trace)
+        Self.expectWellFormed(picture)
+        let expected = try String(contentsOfFile: PackageFiles.path(golden), encoding: .utf8)
+        #expect(picture == expected, "\(golden) differs from the picture of \(trace)")
+        // Deterministic: the same bytes twice.
+        #expect(try Self.svg(PackageFiles.path(trace), title: trace) == picture)
+    }
+
+    @Test("the picture shows the parts the issue lists")
+    func parts() throws {
+        var checker = XMLWellFormedness()
+        let picture = try Self.svg(PackageFiles.path("Traces/pinch.json"))
+        #expect(checker.check(picture) == nil)
+        // Two touch paths, their dots, start rings, end squares; markers with titles; lanes.
+        #expect(checker.elements["polyline"] == 2)
+        #expect(picture.contains("<g class=\"marker failed\"><title>rotation (rotation) possible -> failed"))
+        #expect(picture.contains("<g class=\"marker ended\"><title>pinch (pinch) changed -> ended"))
+        #expect(picture.contains("scale "))
+        #expect(picture.contains("<g class=\"lane recognizer\"><text x=\"16\" y=\""))
+        #expect(picture.components(separatedBy: "<g class=\"lane touch\">").count == 3)
+        let marquee = try Self.svg(PackageFiles.path("Traces/marquee-down-right.json"))
+        Self.expectWellFormed(marquee)
+        #expect(marquee.contains("stroke-dasharray=\"5,3\""), "the marquee's selection rectangle")
+        #expect(marquee.contains(", selection ("))
+        let swipe = try Self.svg(PackageFiles.path("Traces/swipe-down.json"))
+        #expect(swipe.contains("direction down"))
+        let pan = try Self.svg(PackageFiles.path("Traces/pan-velocity.json"))
+        #expect(pan.contains("marker-end=\"url(#arrow)\""), "a velocity arrow where the pan ends")
+    }
+
+    @Test("thousands of touches: decimated, lanes bounded, the picture says so, still valid")
+    func thousandsOfTouches() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var csv = "t,id,phase,x,y\n"
+        for touch in 0..<3000 {
+            let t0 = Double(touch) * 0.01
+            csv += "\(t0),\(touch),began,\(touch % 390),\(touch % 844)\n"
+            csv += "\(t0 + 0.004),\(touch),moved,\(touch % 390 + 1),\(touch % 844 + 1)\n"
+            csv += "\(t0 + 0.008),\(touch),ended,\(touch % 390 + 2),\(touch % 844 + 2)\n"
+        }
+        let path = try folder.write("many.csv", csv)
+        let picture = try Self.svg(path, title: "many.csv")
+        Self.expectWellFormed(picture)
+        #expect(picture.contains("decimated: "))
+        #expect(picture.contains("of 9000 samples drawn"))
+        #expect(picture.contains("timeline: 2952 more touches not shown (at most 48 lanes)"))
+        #expect(picture.components(separatedBy: "<g class=\"lane touch\">").count == 49)
+        #expect(picture.utf8.count < 4_000_000)
+    }
+
+    @Test("zero-length paths, far off-screen points and XML special characters in names")
+    func badInput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let trace = """
+            {"screen": {"width": 390, "height": 844},
+             "scene": {"views": [{"name": "<v&\\"1'>", "frame": [10, 10, 100, 100]}],
+                       "recognizers": [{"name": "t<&>\\"'\\u0001", "kind": "tap"}]},
+             "events": [
+              {"t": 0, "id": "a<&>\\"'", "phase": "began", "x": 50, "y": 50},
+              {"t": 0.05, "id": "a<&>\\"'", "phase": "ended", "x": 50, "y": 50},
+              {"t": 0.1, "id": 2, "phase": "began", "x": 1e9, "y": -1e9},
+              {"t": 0.2, "id": 2, "phase": "moved", "x": -1e12, "y": 1e12},
+              {"t": 0.3, "id": 2, "phase": "ended", "x": 100, "y": 100}
+             ]}
+            """
+        let path = try folder.write("bad.json", trace)
+        let picture = try Self.svg(path, title: "bad <&> \"trace\".json")
+        Self.expectWellFormed(picture)
+        #expect(picture.contains("view &lt;v&amp;&quot;1&apos;&gt;"))
+        #expect(picture.contains("touch a&lt;&amp;&gt;&quot;&apos;"))
+        #expect(picture.contains("t&lt;&amp;&gt;&quot;&apos;\u{FFFD}"))
+        #expect(picture.contains("drawn samples lie outside the picture and are drawn at its edge"))
+        #expect(!picture.contains("nan") && !picture.contains("inf"))
+    }
+
+    @Test("a trace without a screen or views, and a single sample, still gives a picture")
+    func minimal() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try folder.write("one.csv", "t,id,phase,x,y\n0,1,began,5,5\n0,1,ended,5,5\n")
+        let picture = try Self.svg(path, title: "one.csv")
+        Self.expectWellFormed(picture)
+        #expect(picture.contains("<polyline"))
+    }
+
+    @Test("standard input is refused with a usage error (the trace is read twice)")
+    func standardInput() {
+        #expect(throws: TraceError.self) { try Picture.svg(ReplayOptions(inputPath: "-")) }
+    }
+
+    @Test("an invalid trace throws its positioned error, no picture")
+    func invalidTrace() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try folder.write("bad.csv", "t,id,phase,x,y\n0,1,moved,5,5\n")
+        #expect(throws: TraceError.self) { try Picture.svg(ReplayOptions(inputPath: path)) }
+    }
+}
