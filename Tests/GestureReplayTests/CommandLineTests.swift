@@ -55,7 +55,7 @@ struct CommandLineTests {
         UsageCase(arguments: ["--format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --format (expected one of: text, jsonl)"),
         UsageCase(arguments: ["--format=yaml", "Traces/double-tap.json"], message: "invalid value 'yaml' for --format (expected one of: text, jsonl)"),
         UsageCase(arguments: ["--time-unit", "min", "Traces/double-tap.json"], message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns)"),
-        UsageCase(arguments: ["--input-format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv)"),
+        UsageCase(arguments: ["--input-format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv, getevent, evemu, libinput, evtest, motionevent)"),
         UsageCase(arguments: ["--velocity", "fast", "Traces/double-tap.json"], message: "invalid value 'fast' for --velocity (expected one of: uikit, lsq2, flutter, impulse)"),
         UsageCase(arguments: ["--screen", "390", "Traces/double-tap.json"], message: "invalid value '390' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)"),
         UsageCase(arguments: ["test", "--shard", "0/3"], message: "invalid value '0/3' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)"),

@@ -10,7 +10,8 @@ public enum Replayer {
     public static func run(_ options: ReplayOptions, output: inout OutputBuffer,
                            warn: @escaping (Diagnostic) -> Void = { _ in },
                            observer: ReplayObserver? = nil) throws(TraceError) {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit)
+        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit,
+                                        recording: options.recordingOptions, warn: warn)
         let screen = options.screen ?? reader.screen?.size
         var scene: Scene
         var sceneJSON: JSONValue?
