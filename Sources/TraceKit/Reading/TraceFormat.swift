@@ -147,15 +147,14 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
             return false
         }
         if starts("[") {
+            // `[   51442.155212] ...`: a number after the bracket, and `] ` on the first line
+            // (a JSON trace is an array of objects).
             var k = 1
             while k < b.count && b[k] == 0x20 { k += 1 }
-            let d0 = k
-            while k < b.count && b[k] &- UInt8(ascii: "0") < 10 { k += 1 }
-            if k > d0 && k < b.count && b[k] == UInt8(ascii: ".") {
+            guard k < b.count, b[k] &- UInt8(ascii: "0") < 10 else { return nil }
+            while k + 1 < b.count && b[k] != 0x0A {
+                if b[k] == UInt8(ascii: "]") && b[k + 1] == 0x20 { return .getevent }
                 k += 1
-                let f0 = k
-                while k < b.count && b[k] &- UInt8(ascii: "0") < 10 { k += 1 }
-                if k > f0 && k + 1 < b.count && b[k] == UInt8(ascii: "]") && b[k + 1] == 0x20 { return .getevent }
             }
             return nil
         }
