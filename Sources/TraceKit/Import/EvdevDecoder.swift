@@ -282,10 +282,11 @@ struct EvdevDecoder {
         } else {
             // Greedy nearest pairs: the closest (previous, current) pair first, in raw units.
             while true {
-                var best = Int64.max, bp = -1, bc = -1
+                var best = Double.infinity, bp = -1, bc = -1
                 for p in 0..<previousCount where !previous[p].matched {
                     for c in 0..<contactCount where !contacts[c].matched {
-                        let dx = Int64(previous[p].x) - Int64(contacts[c].x), dy = Int64(previous[p].y) - Int64(contacts[c].y)
+                        // In doubles: squared 32-bit differences overflow 64-bit integers.
+                        let dx = Double(previous[p].x) - Double(contacts[c].x), dy = Double(previous[p].y) - Double(contacts[c].y)
                         let d = dx * dx + dy * dy
                         if d < best { best = d; bp = p; bc = c }
                     }

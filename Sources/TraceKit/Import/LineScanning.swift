@@ -93,7 +93,8 @@ enum LineScan {
             digits += 1
             k += 1
         }
-        guard digits > 0 else { return nil }
+        // At most 9e9 s (285 years of uptime or 2255 in Unix time), so that nanoseconds fit in 64 bits.
+        guard digits > 0, secs <= 9_000_000_000 else { return nil }
         var nanos: Int64 = 0
         var scale: Int64 = 100_000_000
         if k < e && p[k] == UInt8(ascii: ".") {
