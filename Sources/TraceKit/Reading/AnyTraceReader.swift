@@ -61,6 +61,12 @@ public final class AnyTraceReader: TraceReader {
                             warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
         var detected: TraceFormat
         if let format { detected = format } else { detected = try Self.sniff(source) }
+        var mapping = recording
+        mapping.screen = nil
+        if !detected.isRecording && !mapping.isDefault {
+            // Never ignored silently: they mean nothing for a trace in points.
+            throw .usage("--device, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)")
+        }
         switch detected {
         case .csv: self.init(.csv(try CSVTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
         case .jsonl: self.init(.jsonl(JSONLinesTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))

@@ -41,7 +41,8 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     }
 
     /// The format implied by a path's extension (`.json`, `.jsonl`, `.ndjson`,
-    /// `.csv`, any letter case), or `nil` for another extension, no extension or `-`.
+    /// `.csv`; `.evemu`, `.getevent`, `.evtest`; any letter case), or `nil` for another extension
+    /// (`.txt`, `.yml`, `.log`: sniffed), no extension or `-`.
     public init?(pathExtensionOf path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -50,6 +51,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         case "json": self = .json
         case "jsonl", "ndjson": self = .jsonl
         case "csv": self = .csv
+        case "evemu": self = .evemu
+        case "getevent": self = .getevent
+        case "evtest": self = .evtest
         default: return nil
         }
     }

@@ -296,6 +296,18 @@ struct RecordingImportTests {
         #expect(I.read(Self.protocolB, options: o).errorText?.hasPrefix("rec.txt:1:1: error: --screen needs the touchscreen's axis ranges") == true)
     }
 
+    @Test func mappingOptionsOnATraceInPointsAreAUsageError() {
+        var o = RecordingImportOptions()
+        o.density = 2
+        let r = I.read("t,id,phase,x,y\n0,1,began,1,2\n", options: o)
+        #expect(r.error?.category == .usage)
+        #expect(r.error?.diagnostic.message.hasSuffix("apply to device recordings (getevent, evemu, libinput, evtest, motionevent); 'rec.txt' is read as csv") == true)
+        // --screen alone is the ordinary screen option.
+        o = RecordingImportOptions()
+        o.screen = Size(width: 390, height: 844)
+        #expect(I.read("t,id,phase,x,y\n0,1,began,1,2\n", options: o).error == nil)
+    }
+
     // MARK: Other formats
 
     static let oneFinger: [R] = [R(0, 1, .began, 100, 200), R(0.016, 1, .moved, 110, 200), R(0.032, 1, .ended, 110, 200)]
@@ -481,6 +493,9 @@ struct RecordingImportTests {
         #expect(TraceFormat.sniff(Array("t,id,phase,x,y\n".utf8)) == .csv)
         #expect(TraceFormat(name: "getevent") == .getevent)
         #expect(TraceFormat(name: "libinput") == .libinput)
+        #expect(TraceFormat(pathExtensionOf: "a/taps.EVEMU") == .evemu)
+        #expect(TraceFormat(pathExtensionOf: "phone.getevent") == .getevent)
+        #expect(TraceFormat(pathExtensionOf: "phone.txt") == nil)
     }
 }
 
