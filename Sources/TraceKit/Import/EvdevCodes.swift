@@ -53,7 +53,7 @@ enum Evdev {
     }
 
     /// Labels by hash: type names, and SYN/ABS codes and `BTN_TOUCH` (type-qualified).
-    nonisolated(unsafe) static let table: LabelTable = {
+    static let table: LabelTable = {
         var t = LabelTable()
         for (n, v) in types { t.insert(n, kind: 0xFFFF, value: v) }
         for (n, v) in synCodes { t.insert(n, kind: EV_SYN, value: v) }
