@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
 import GestureEngine
 import Testing
 @testable import TraceKit
@@ -509,5 +513,34 @@ extension String {
             rest = rest[r.upperBound...]
         }
         return out + rest
+    }
+}
+
+@Suite("Importing device recordings: streaming")
+struct RecordingStreamingTests {
+    @Test("memory stays flat: a long getevent capture never grows the buffer")
+    func flatMemory() throws {
+        var text = RecordingImportTests.header
+        text += "[     100.000000] /dev/input/event4: EV_ABS       ABS_MT_TRACKING_ID   00000001\n"
+        text += "[     100.000000] /dev/input/event4: EV_ABS       ABS_MT_POSITION_Y    00000010\n"
+        for k in 0..<40_000 {
+            let stamp = "[\(String(repeating: " ", count: 6))\(100 + k / 100).\(String(format: "%06d", (k % 100) * 10_000))]"
+            text += "\(stamp) /dev/input/event4: EV_ABS       ABS_MT_POSITION_X    \(RecordingImportTests.hex(k % 1000))\n"
+            text += "\(stamp) /dev/input/event4: EV_SYN       SYN_REPORT           00000000\n"
+        }
+        let path = ReadingTestSupport.temporaryFile(Array(text.utf8), suffix: ".txt")
+        defer { unlink(path) }
+        let source = try ByteSource(path: path, chunkSize: 4096)
+        var options = RecordingImportOptions()
+        options.rawSize = Size(width: 1080, height: 2340)
+        options.screen = Size(width: 360, height: 780)
+        // (Sniffing would read ahead 64 KiB: the format is given, as --input-format does.)
+        let reader = try AnyTraceReader(source: source, format: .getevent, recording: options)
+        var count = 0
+        while try reader.next() != nil { count += 1 }
+        #expect(reader.format == .getevent)
+        #expect(count == 40_000)
+        #expect(text.utf8.count > 4_000_000)
+        #expect(source.capacity == 4096)
     }
 }
