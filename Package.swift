@@ -1,13 +1,20 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
-// Dependencies point one way: gesturereplay (CLI) -> TraceKit (I/O) -> GestureEngine (stdlib only).
+// Dependencies point one way: gesturereplay (main.swift) -> GestureReplayCLI (the command line) ->
+// TraceKit (I/O) -> GestureEngine (stdlib only).
+// Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
+// runtime support ships with macOS 26). Linux needs no platform entry.
 let package = Package(
     name: "gesturereplay",
+    platforms: [.macOS(.v26)],
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "TraceKit", targets: ["TraceKit"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        // The command line as a library: a user's executable runs it with its own recognizer kinds.
+        .library(name: "GestureReplayCLI", targets: ["GestureReplayCLI"]),
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
     ],
     targets: [
@@ -16,19 +23,27 @@ let package = Package(
         // Glibc/Foundation import brings it in.
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
-        .executableTarget(name: "gesturereplay", dependencies: ["TraceKit"]),
+        // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
+        // descriptive failures, so it depends on neither Swift Testing nor XCTest.
+        .target(name: "GestureTesting", dependencies: ["GestureEngine"]),
+        // Argument parsing and the replay, check and test commands (main.swift is one line).
+        .target(name: "GestureReplayCLI", dependencies: ["TraceKit"]),
+        .executableTarget(name: "gesturereplay", dependencies: ["GestureReplayCLI"]),
         // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only
         // where UIKit exists, its line writer tested on Linux against TraceKit's reader.
         .target(name: "TraceRecorder"),
-        // Test-only: counts heap allocations so a test can show that dispatch allocates nothing.
+        // Test-only: counts heap allocations so a test can show that dispatch allocates nothing
+        // (glibc only: elsewhere it is a stub and the allocation suites are disabled, saying why).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        // Test-only: what several test targets share (a seeded random number generator).
+        // Test-only: what several test targets share (a seeded random number generator, the package's
+        // files and the reference fixtures in Tests/Fixtures/, which belong to no target).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter", "TestSupport"]),
+        .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
-        // Invariants/ drives the engine with TraceKit's scenes and Replayer (random traces, determinism).
-        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus"]),
-        .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "TraceKit", "TestSupport"]),
+        // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
+        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus", "Scene/scenes"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "GestureReplayCLI", "TraceKit", "TestSupport"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

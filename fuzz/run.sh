@@ -29,7 +29,7 @@ export SWIFT_BACKTRACE=enable=no
 # memory held across inputs, then at exit); a leak fails the run like a crash.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name gesturereplay)
 
 sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
 

@@ -7,6 +7,12 @@
 #include <errno.h>
 #include <stddef.h>
 
+// The interposition relies on glibc's __libc_* entry points. Elsewhere (macOS, musl) nothing is
+// replaced: the counter reports itself unavailable and the allocation tests are disabled.
+#if defined(__GLIBC__)
+
+int allocation_counter_is_available(void) { return 1; }
+
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
@@ -32,3 +38,11 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = p;
     return 0;
 }
+
+#else
+
+int allocation_counter_is_available(void) { return 0; }
+void allocation_counter_start(void) {}
+uint64_t allocation_counter_stop(void) { return 0; }
+
+#endif

@@ -1,34 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
+import TraceKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// What one run of the built `gesturereplay` produced.
-struct RunResult: Sendable, CustomStringConvertible {
-    var status: Int32
-    var stdoutData: Data
-    var stderrData: Data
-
-    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
-    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
-
-    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-}
-
-/// Errors of the test harness itself (not of the binary under test).
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Runs the `gesturereplay` executable that SwiftPM built next to the test bundle, as a user would:
 /// a separate process, arguments, standard input, exit status, standard output and error.
 enum BinaryRunner {
-    /// The package root (this file is `Tests/GestureReplayTests/BinaryRunner.swift`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot = URL(fileURLWithPath: PackageFiles.root, isDirectory: true)
 
     /// `Traces/` in the package.
     static let tracesDirectory = packageRoot.appendingPathComponent("Traces")
@@ -60,51 +44,14 @@ enum BinaryRunner {
         guard let binaryPath else {
             throw HarnessError(description: "gesturereplay binary not found beside the test bundle (build with `swift build --build-tests`)")
         }
-        ignoreSIGPIPE
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gesturereplay-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-              FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        else { throw HarnessError(description: "cannot create the output files in \(scratch.path)") }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
-        process.standardOutput = out
-        process.standardError = err
-        var pipe: Pipe?
-        if stdin != nil {
-            pipe = Pipe()
-            process.standardInput = pipe
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        if let pipe, let stdin {
-            // The binary may stop reading early (an error); SIGPIPE is ignored, so a failed write
-            // just ends here.
-            try? pipe.fileHandleForWriting.write(contentsOf: stdin)
-            try? pipe.fileHandleForWriting.close()
-        }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return RunResult(status: process.terminationStatus,
-                         stdoutData: try Data(contentsOf: outURL),
-                         stderrData: try Data(contentsOf: errURL))
+        let (result, timedOut) = try ProcessRunner.run(binaryPath, arguments, in: directory ?? packageRoot,
+                                                       stdin: stdin.map { Array($0) }, seconds: timeLimit)
+        if timedOut { throw HarnessError(description: "gesturereplay \(arguments) did not finish in \(timeLimit) s\n\(result)") }
+        return result
     }
 
-    /// Writes to a pipe whose reader has exited must not kill the test process.
-    private static let ignoreSIGPIPE: Void = {
-        _ = signal(SIGPIPE, SIG_IGN)
-    }()
+    /// How long one run may take before it is stopped and reported as hung.
+    static let timeLimit = 120.0
 
     /// The text of a file in the package (path relative to the package root).
     static func packageFile(_ relativePath: String) throws -> String {
@@ -117,52 +64,8 @@ enum BinaryRunner {
     }
 }
 
-/// A fresh temporary folder, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturereplay-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var path: String { url.path }
-
-    /// Writes `text` to `name` inside the folder and returns its URL.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
-    /// Copies a file of the package (path relative to the package root) into the folder as `name`.
-    @discardableResult
-    func copy(_ packagePath: String, as name: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try BinaryRunner.packageData(packagePath).write(to: file)
-        return file
-    }
-
-    func read(_ name: String) throws -> String {
-        try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-    }
-
-    func exists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path)
-    }
-
-    /// Names of the files in the folder (not recursive), sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+/// The test targets' one temporary folder (TestSupport), under the name these tests use.
+typealias TemporaryDirectory = TemporaryFolder
 
 /// A sample trace under `Traces/` with its golden file and options.
 struct GoldenTrace: Sendable, CustomTestStringConvertible {
@@ -175,26 +78,21 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
     var expectedPath: String { Self.replacingExtension(of: path, with: "expected") }
     var argsPath: String { Self.replacingExtension(of: path, with: "args") }
 
-    /// The options in the `.args` file beside the trace (whitespace-separated), with a relative
-    /// `--scene` path made relative to the package root (it is relative to the trace's folder).
+    /// The trace's folder, relative to the package root (`Traces/errors`).
+    var folder: String { String(path[..<path.lastIndex(of: "/")!]) }
+
+    /// The trace's file name (`x.json`).
+    var fileName: String { String(path[path.index(after: path.lastIndex(of: "/")!)...]) }
+
+    /// The words of the `.args` file beside the trace, read by the same parser as `check` and
+    /// `test` (`ArgsFile`); relative paths in them are relative to the trace's folder, so run the
+    /// binary there (`folderURL`) with `fileName`.
     func arguments() throws -> [String] {
-        let url = BinaryRunner.packageRoot.appendingPathComponent(argsPath)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
-        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        var i = 0
-        while i < words.count {
-            if words[i] == "--scene", i + 1 < words.count, !words[i + 1].hasPrefix("/") {
-                words[i + 1] = folder + words[i + 1]
-                i += 1
-            } else if words[i].hasPrefix("--scene="), !words[i].dropFirst("--scene=".count).hasPrefix("/") {
-                words[i] = "--scene=" + folder + words[i].dropFirst("--scene=".count)
-            }
-            i += 1
-        }
-        return words
+        try ArgsFile.words(forTrace: BinaryRunner.packageRoot.appendingPathComponent(path).path)
     }
+
+    /// The trace's folder in the package.
+    var folderURL: URL { BinaryRunner.packageRoot.appendingPathComponent(folder) }
 
     static func replacingExtension(of path: String, with ext: String) -> String {
         let slash = path.lastIndex(of: "/")

@@ -4,7 +4,12 @@ import Testing
 /// The command line as a user meets it: help, version, usage errors and exit codes.
 @Suite("Command line")
 struct CommandLineTests {
-    static let usageLine = "usage: gesturereplay [replay|check|test] [options] TRACE  (gesturereplay --help for more)"
+    static let usageLine = "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
+    static let usageLines = [
+        "": usageLine,
+        "check": "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)",
+        "test": "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)",
+    ]
 
     @Test("--help and -h print the help on stdout, with every exit code, and exit 0", arguments: ["--help", "-h"])
     func help(_ flag: String) throws {
@@ -54,14 +59,20 @@ struct CommandLineTests {
         UsageCase(arguments: ["Traces/double-tap.json", "--format"], message: "option --format needs a value"),
         UsageCase(arguments: ["--format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --format (expected one of: text, jsonl)"),
         UsageCase(arguments: ["--format=yaml", "Traces/double-tap.json"], message: "invalid value 'yaml' for --format (expected one of: text, jsonl)"),
-        UsageCase(arguments: ["--time-unit", "min", "Traces/double-tap.json"], message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns)"),
+        UsageCase(arguments: ["--time-unit", "min", "Traces/double-tap.json"], message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns, auto)"),
         UsageCase(arguments: ["--input-format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv, getevent, evemu, libinput, evtest, motionevent)"),
         UsageCase(arguments: ["--velocity", "fast", "Traces/double-tap.json"], message: "invalid value 'fast' for --velocity (expected one of: uikit, lsq2, flutter, impulse)"),
         UsageCase(arguments: ["--screen", "390", "Traces/double-tap.json"], message: "invalid value '390' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)"),
         UsageCase(arguments: ["test", "--shard", "0/3"], message: "invalid value '0/3' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)"),
         UsageCase(arguments: ["test", "--jobs", "0"], message: "invalid value '0' for --jobs (expected a positive whole number)"),
         UsageCase(arguments: [], message: "missing trace file (use - for standard input)"),
-        UsageCase(arguments: ["a.json", "b.json"], message: "expected one trace file, got 2"),
+        UsageCase(arguments: ["check", "a.json", "b.json"], message: "check takes one trace file, got 2 (check several with 'gesturereplay test FILE...')"),
+        UsageCase(arguments: ["-", "a.json", "-"], message: "standard input (-) can be replayed only once"),
+        UsageCase(arguments: ["check", "--update", "-"], message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)"),
+        UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
+        UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test, synth"),
+        UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
+        UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
         UsageCase(arguments: ["--recognizers", "nope", "Traces/double-tap.json"],
                   message: "--recognizers: no recognizer named 'nope' in the scene; it has: single, doubleTap"),
     ])
@@ -69,7 +80,8 @@ struct CommandLineTests {
         let r = try BinaryRunner.run(c.arguments)
         #expect(r.status == 2, "\(r)")
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "gesturereplay: error: \(c.message)\n\(Self.usageLine)\n")
+        let command = ["check", "test"].contains(c.arguments.first ?? "") ? c.arguments[0] : ""
+        #expect(r.stderr == "gesturereplay: error: \(c.message)\n\(Self.usageLines[command]!)\n")
     }
 
     @Test("a missing trace file: exit 66, `path: error: ...` on stderr")
@@ -109,6 +121,7 @@ struct CommandLineTests {
         #expect(r.stderr == """
             Traces/errors/time-backwards.jsonl:4:7: error: time 0.025 s goes backwards (the previous row is at 0.033341 s)
             Traces/errors/time-backwards.jsonl:3:7: note: previous time here
+            gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient clamps the time to the previous row's
 
             """)
     }
@@ -138,7 +151,8 @@ struct CommandLineTests {
         let r = try BinaryRunner.run(["--recognizers", "tap", "late.csv"], in: dir.url)
         #expect(r.status == 65)
         #expect(r.stdout == "   0.100  tap  tap  possible -> ended      at (100.0, 100.0)  touches 1  taps 1\n")
-        #expect(r.stderr == "late.csv:5:7: error: touch 3 moved but is not down\ngesturereplay: note: no 'began' for touch 3 before this row\n")
+        #expect(r.stderr == "late.csv:5:7: error: touch 3 moved but is not down\ngesturereplay: note: no 'began' for touch 3 before this row\n"
+                + "gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient treats the move as a touch-down\n")
     }
 
     @Test("an invalid scene: exit 65 at the scene's line and column")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -150,26 +151,13 @@ enum DocTestHarness {
         guard let binary = BinaryRunner.binaryPath else {
             throw HarnessError(description: "gesturereplay binary not found beside the test bundle")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec 2>&1; " + command]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = (binary as NSString).deletingLastPathComponent + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment.removeValue(forKey: "NO_COLOR")
-        environment.removeValue(forKey: "DOCTEST_RECORD")
-        process.environment = environment
-        let outURL = directory.appendingPathComponent(".doctest-output-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        let text = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        try? FileManager.default.removeItem(at: outURL)
+        // The shell puts the binary's folder first on PATH and forgets the variables that would
+        // change what the documented command prints (the reader's NO_COLOR, this harness's own).
+        let folder = (binary as NSString).deletingLastPathComponent
+        let script = "unset NO_COLOR DOCTEST_RECORD; PATH=\"$0:$PATH\"; export PATH; exec 2>&1; " + command
+        let (result, timedOut) = try ProcessRunner.run(folder, [], in: directory, shell: script)
+        if timedOut { throw HarnessError(description: "`\(command)` did not finish within the time limit") }
+        let text = result.stdout
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -39,7 +39,10 @@ struct GoldenTraceTests {
     @Test("replaying the trace prints its golden file", arguments: GoldenTrace.all)
     func replayMatchesGolden(_ trace: GoldenTrace) throws {
         let expected = try BinaryRunner.packageFile(trace.expectedPath)
-        let result = try BinaryRunner.run(try trace.arguments() + [trace.path])
+        // Run in the trace's folder: golden files name the trace relative to it. `--expect-error`
+        // is for check and test, not a replay option.
+        let arguments = try trace.arguments()
+        let result = try BinaryRunner.run(arguments.filter { $0 != "--expect-error" } + [trace.fileName], in: trace.folderURL)
         // Diagnostics without a location carry the program name on the command line, not in goldens.
         let stderr = Self.withoutProgramName(result.stderr)
         if result.status == 0 {
@@ -50,6 +53,7 @@ struct GoldenTraceTests {
         }
         // Golden = output written before the error + warnings + "error (exit N): " + the error.
         #expect(result.status == 65, "\(result)")
+        #expect(arguments.contains("--expect-error"), "\(trace.path) stops at an error but is not declared with --expect-error")
         let marker = "error (exit \(result.status)): "
         let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\n" }.dropLast()
         let candidates = (0...lines.count).map { k in
@@ -60,7 +64,7 @@ struct GoldenTraceTests {
 
     @Test("`check` passes for the trace", arguments: GoldenTrace.all)
     func checkPasses(_ trace: GoldenTrace) throws {
-        let result = try BinaryRunner.run(["check"] + (try trace.arguments()) + [trace.path])
+        let result = try BinaryRunner.run(["check", trace.path])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "PASS \(trace.path)\n")
     }

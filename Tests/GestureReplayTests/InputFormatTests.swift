@@ -23,7 +23,7 @@ struct InputFormatTests {
     ])
     func standardInput(_ c: StdinCase) throws {
         let trace = GoldenTrace(path: c.trace)
-        let r = try BinaryRunner.run(try trace.arguments() + ["-"], stdin: try BinaryRunner.packageData(c.trace))
+        let r = try BinaryRunner.run(try trace.arguments() + ["-"], stdin: try BinaryRunner.packageData(c.trace), in: trace.folderURL)
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout == (try BinaryRunner.packageFile(trace.expectedPath)))
     }

@@ -41,7 +41,7 @@ struct OutputFormatTests {
     ])
     func jsonLinesSchema(_ path: String) throws {
         let trace = GoldenTrace(path: path)
-        let r = try BinaryRunner.run(try trace.arguments() + ["--format", "jsonl", "--touches", "--views", path])
+        let r = try BinaryRunner.run(try trace.arguments() + ["--format", "jsonl", "--touches", "--views", trace.fileName], in: trace.folderURL)
         #expect(r.status == 0, "\(r)")
         let objects = try Self.parseLines(r.stdout)
         try #require(!objects.isEmpty)
@@ -126,8 +126,8 @@ struct OutputFormatTests {
     func sameTransitions() throws {
         for path in ["Traces/pinch.json", "Traces/moveme-exclusive.json", "Traces/single-tap-waits.json"] {
             let trace = GoldenTrace(path: path)
-            let text = try BinaryRunner.run(try trace.arguments() + [path])
-            let json = try BinaryRunner.run(try trace.arguments() + ["-f", "jsonl", path])
+            let text = try BinaryRunner.run(try trace.arguments() + [trace.fileName], in: trace.folderURL)
+            let json = try BinaryRunner.run(try trace.arguments() + ["-f", "jsonl", trace.fileName], in: trace.folderURL)
             let gestures = try Self.parseLines(json.stdout).filter { $0["event"] as? String == "gesture" }
             let lines = text.stdout.split(separator: "\n")
             #expect(gestures.count == lines.count, "\(path)")

@@ -23,11 +23,11 @@ struct RecordingCLITests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let copy = try dir.copy(Self.taps, as: "taps.csv")
-        let asCSV = try BinaryRunner.run([copy.path])
+        let asCSV = try BinaryRunner.run([copy])
         #expect(asCSV.status == 65)
-        let asEvemu = try BinaryRunner.run(["--input-format", "evemu", copy.path])
+        let asEvemu = try BinaryRunner.run(["--input-format", "evemu", copy])
         #expect(asEvemu.status == 0, "\(asEvemu)")
-        #expect(asEvemu.stderr == "\(copy.path):1:1: warning: no --screen or --density: raw device units are used as points (800 x 480)\n")
+        #expect(asEvemu.stderr == "\(copy):1:1: warning: no --screen or --density: raw device units are used as points (800 x 480)\n")
     }
 
     @Test("check and test take a recording with its NAME.args")
@@ -36,10 +36,10 @@ struct RecordingCLITests {
         defer { dir.remove() }
         let copy = try dir.copy(Self.taps, as: "taps.evemu")
         _ = try dir.write("taps.args", "--screen 400x240\n")
-        let update = try BinaryRunner.run(["check", "--update", copy.path])
+        let update = try BinaryRunner.run(["check", "--update", copy])
         #expect(update.status == 0, "\(update)")
         #expect(try dir.read("taps.expected").contains("at (170.0, 121.0)"))
-        let check = try BinaryRunner.run(["test", copy.path])
+        let check = try BinaryRunner.run(["test", copy])
         #expect(check.status == 0, "\(check)")
     }
 

@@ -25,51 +25,8 @@ struct RobustnessCLITests {
     static func run(_ arguments: [String], in directory: URL? = nil, stdin: [UInt8]? = nil, chunks: [Int] = [],
                     seconds: Double = 30, environment: [String: String]? = nil, shell: String? = nil) throws -> (result: RunResult, timedOut: Bool) {
         guard let binary = BinaryRunner.binaryPath else { throw HarnessError(description: "gesturereplay binary not found") }
-        _ = signal(SIGPIPE, SIG_IGN)
-        let scratch = try TemporaryDirectory()
-        defer { scratch.remove() }
-        let outURL = try scratch.write("stdout", "")
-        let errURL = try scratch.write("stderr", "")
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        if let shell {
-            // `shell` runs the binary as "$0" (for `ulimit` and the like).
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shell, binary] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = directory ?? BinaryRunner.packageRoot
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardOutput = out
-        process.standardError = err
-        let pipe = stdin == nil ? nil : Pipe()
-        process.standardInput = pipe ?? FileHandle.nullDevice
-        try process.run()
-        if let pipe, let stdin {
-            var offset = 0
-            for size in chunks + [Int.max] where offset < stdin.count {
-                let end = size >= stdin.count - offset ? stdin.count : offset + size
-                do { try pipe.fileHandleForWriting.write(contentsOf: Data(stdin[offset..<end])) } catch { break }
-                offset = end
-                if offset < stdin.count { usleep(300) }
-            }
-            try? pipe.fileHandleForWriting.close()
-        }
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(2_000) }
-        let timedOut = process.isRunning
-        if timedOut {
-            process.terminate()
-        }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let result = RunResult(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
-                               stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL))
-        return (result, timedOut)
+        return try ProcessRunner.run(binary, arguments, in: directory ?? BinaryRunner.packageRoot, stdin: stdin, chunks: chunks,
+                                     seconds: seconds, environment: environment, shell: shell)
     }
 
     /// What the library says for the same input: the output, then warnings and the error, formatted.

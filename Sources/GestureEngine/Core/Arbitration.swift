@@ -6,6 +6,16 @@ extension GestureEnvironment {
     /// `GestureRecognizerState.coerced(from:requested:)`): what UIKit would apply is applied, and a
     /// coerced or ignored request is reported as a `coercedTransition` note.
     func request(_ r: GestureRecognizer, to requested: GestureRecognizerState) {
+        // Fast path: `changed` asked for in `began` or `changed` with nothing held back (every move
+        // of an active continuous gesture). UIKit's coercion keeps `changed`, there is no note and
+        // nothing to arbitrate: exactly what the general path below does, without its steps
+        // (`FastPathEquivalenceTests` compares the two through `usesPlainPaths`).
+        let current = r.dispatch.currentState
+        if requested == .changed && (current == .began || current == .changed) && r.dispatch.pendingState == nil && !usesPlainPaths {
+            applyTransition(r, to: .changed, reason: nil)
+            settle()
+            return
+        }
         defer { settle() }
         if let pending = r.dispatch.pendingState {
             requestWhileWaiting(r, pending, to: requested)
@@ -138,6 +148,19 @@ extension GestureEnvironment {
     /// exclusivity flag; the loop itself, `_UIGestureEnvironmentUpdate`, is not in the decompile:
     /// see docs/engine.md). Runs only when a recognizer joined, so moves cost nothing.
     func excludeNewcomers() {
+        // Fast path: with no participant in `began`, `changed` or `ended` nobody can exclude, and
+        // since nothing fails, nothing changes state during the pass either: skip it (the common
+        // case, a touch landing while nothing is active). `excludeNewcomersPlainly()` is the pass
+        // itself; a test compares the two (`usesPlainPaths`).
+        guard usesPlainPaths || anyParticipantCanExclude() else {
+            newcomers.clearKeepingCapacity()
+            return
+        }
+        excludeNewcomersPlainly()
+    }
+
+    /// The exclusion pass over `newcomers` without the fast path of `excludeNewcomers()`.
+    func excludeNewcomersPlainly() {
         dispatchDepth += 1
         var i = 0
         while i < newcomers.count {
@@ -151,8 +174,18 @@ extension GestureEnvironment {
                 break
             }
         }
-        newcomers.removeAll(keepingCapacity: true)
+        newcomers.clearKeepingCapacity()
         dispatchDepth -= 1
+    }
+
+    /// Whether some participant may exclude others now (`canExclude`), read without retaining them
+    /// (`participants` holds them for the whole walk).
+    private func anyParticipantCanExclude() -> Bool {
+        for i in participants.indices {
+            let s = participants[i].dispatch.currentState
+            if (s == .began || s == .changed || s == .ended) && participants[i].dispatch.pendingState == nil { return true }
+        }
+        return false
     }
 
     /// Whether `y` may exclude others now (`-[UIGestureRecognizer _canExcludeOtherExcludables]`): in

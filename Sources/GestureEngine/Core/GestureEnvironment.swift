@@ -46,6 +46,10 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
     /// Empty storage for the next `resetQueue` (see `settle()`).
     @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
+    /// Tests only: true makes the engine take its plain paths where it has a fast one (today the
+    /// exclusion pass, `excludeNewcomers()`, and a `changed` request, `request(_:to:)`), so a test
+    /// can compare the two on the same traces.
+    @exclusivity(unchecked) var usesPlainPaths = false
     /// Above zero while recognizers are being called; resets wait until it is back to zero.
     @exclusivity(unchecked) var dispatchDepth = 0
     /// Touches whose `began` or `ended` is held back from their view.
@@ -429,7 +433,11 @@ public final class GestureEnvironment {
             r.fillValues(&transition.values)
             observer.environment(self, didTransition: transition)
         }
-        if newState == .failed { releaseRecognizers(waitingFor: r) }
+        if newState == .failed {
+            releaseRecognizers(waitingFor: r)
+        } else {
+            r.sendActions(for: newState)
+        }
     }
 
     func report(_ kind: EngineDiagnostic.Kind, _ message: String, recognizer: GestureRecognizer? = nil) {

@@ -26,7 +26,7 @@ public final class TransitionRecorder: GestureEnvironmentObserver {
 
     public init() {}
 
-    /// The transitions of the recognizer called `name`, as `(time, state)` pairs.
+    /// The states the recognizer called `name` went through, in order (one per transition).
     public func states(of name: String) -> [GestureRecognizerState] {
         transitions.filter { $0.recognizer.name == name }.map(\.state)
     }

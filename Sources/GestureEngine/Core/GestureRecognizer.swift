@@ -17,7 +17,7 @@ open class GestureRecognizer {
     /// Changes every time `name` is set (the initial name is revision 0). A renderer that caches
     /// what it prints for a recognizer compares this number instead of the name itself: no
     /// `String` copy per transition.
-    public var nameRevision: Int { storedNameRevision }
+    package var nameRevision: Int { storedNameRevision }
     /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
     /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
@@ -72,7 +72,17 @@ open class GestureRecognizer {
         }
     }
 
-    /// Fails the current attempt, saying why (shown in output as the transition's `reason`).
+    /// Fails the current attempt, saying why (shown in output as the transition's `reason`):
+    /// `fail("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt")`. The
+    /// literal is a `FailureReason`, whose `\(short:)` and `\(short:decimals:)` print numbers as
+    /// the engine's own recognizers do, without `String` interpolation's cost.
+    public func fail(_ reason: FailureReason) {
+        dispatch.pendingFailureReason = reason.string
+        state = .failed
+    }
+
+    /// Fails the current attempt with a reason already held in a `String`.
+    @_disfavoredOverload
     public func fail(_ reason: String) {
         dispatch.pendingFailureReason = reason
         state = .failed
@@ -155,6 +165,65 @@ open class GestureRecognizer {
         return Point(x: x / n, y: y / n)
     }
 
+    // MARK: Target-action
+
+    /// Calls `action` on `target` whenever this recognizer changes state to `began`, `changed`,
+    /// `ended` or `cancelled`, as UIKit's `addTarget(_:action:)` sends its action message (never for
+    /// `failed`). The target is held weakly, as in UIKit: once it goes away its actions stop.
+    ///
+    ///     pan.addTarget(self, action: ViewController.handlePan)   // func handlePan(_ pan: PanGestureRecognizer)
+    ///
+    /// The action's parameter may be any recognizer class this recognizer is (an action for another
+    /// class is never called). Actions run after the environment's observer has seen the
+    /// transition, in the order they were added.
+    public func addTarget<Target: AnyObject, Recognizer: GestureRecognizer>(
+        _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+    ) {
+        storedActions.append(
+            TargetAction(target: target) { [weak target] r in
+                guard let target, let r = r as? Recognizer else { return }
+                action(target)(r)
+            })
+    }
+
+    /// `addTarget(_:action:)` for an action that takes no argument (`func handleTap()`).
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
+        storedActions.append(
+            TargetAction(target: target) { [weak target] _ in
+                guard let target else { return }
+                action(target)()
+            })
+    }
+
+    /// Calls `handler` with this recognizer whenever it changes state to `began`, `changed`, `ended`
+    /// or `cancelled` (the closure form of `addTarget(_:action:)`; the closure is retained).
+    public func addAction(_ handler: @escaping (GestureRecognizer) -> Void) {
+        storedActions.append(TargetAction(target: nil, call: handler))
+    }
+
+    /// Removes the actions added for `target` (`addTarget(_:action:)`); nil removes every action,
+    /// closures included (UIKit's `removeTarget(nil, action: nil)`).
+    public func removeTarget(_ target: AnyObject?) {
+        if let target {
+            storedActions.removeAll { $0.target === target }
+        } else {
+            storedActions.removeAll()
+        }
+    }
+
+    /// Runs the actions for a transition to `state` (the engine calls it after reporting the transition).
+    func sendActions(for state: GestureRecognizerState) {
+        guard !storedActions.isEmpty else { return }
+        switch state {
+        case .began, .changed, .ended, .cancelled:
+            // A copy (a retain, no allocation): an action may add or remove actions.
+            let actions = storedActions
+            for a in actions { a.call(self) }
+        default:
+            break
+        }
+    }
+
     // MARK: Time
 
     /// The current trace time, seconds.
@@ -199,4 +268,13 @@ open class GestureRecognizer {
     @exclusivity(unchecked) private var storedNameRevision = 0
     @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
     @exclusivity(unchecked) private var storedIsEnabled = true
+    /// The target-actions and handlers, read at every transition (no allocation while empty).
+    @exclusivity(unchecked) private var storedActions: [TargetAction] = []
+}
+
+/// One `addTarget(_:action:)` or `addAction(_:)` entry: the target (weak; nil for a closure) and
+/// the call.
+struct TargetAction {
+    weak var target: AnyObject?
+    let call: (GestureRecognizer) -> Void
 }

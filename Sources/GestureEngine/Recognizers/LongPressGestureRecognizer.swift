@@ -106,7 +106,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 let tapNumber = tapsCompleted + 1
                 let limit = maximumTapDuration
                 tapTimer = schedule(after: limit) { [unowned self] in
-                    self.fail(makeReason("tap \(tapNumber) before the press lasted longer than maximumTapDuration \(short: limit, decimals: 3) s"))
+                    self.fail("tap \(tapNumber) before the press lasted longer than maximumTapDuration \(short: limit, decimals: 3) s")
                 }
             }
         }
@@ -116,7 +116,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         let fingers = max(downsInPhase, numberOfTouches)
         if fingers > numberOfTouchesRequired {
-            fail(makeReason("\(fingers) touches > numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            fail("\(fingers) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
             return
         }
         guard downsInPhase == numberOfTouchesRequired else { return }
@@ -124,7 +124,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if let start {
             let d = phaseStart.distance(to: start)
             if d > allowableMovement {
-                fail(makeReason("touched down \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt"))
+                fail("touched down \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt")
                 return
             }
         } else {
@@ -148,14 +148,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if let start, downsInPhase == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired {
             let d = centroid().distance(to: start)
             if d > allowableMovement {
-                fail(makeReason("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"))
+                fail("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s")
             }
             return
         }
         for touch in touches {
             let d = touch.windowLocation.distance(to: touch.beganWindowLocation)
             if d > allowableMovement {
-                fail(makeReason("touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"))
+                fail("touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s")
                 return
             }
         }
@@ -174,21 +174,21 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 self.tapTimer = nil
             }
             if downsInPhase < numberOfTouchesRequired {
-                fail(makeReason("tap \(tapsCompleted + 1) had \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
+                fail("tap \(tapsCompleted + 1) had \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
                 return
             }
             tapsCompleted += 1
             let done = tapsCompleted
             let limit = maximumTapInterval
             intervalTimer = schedule(after: limit) { [unowned self] in
-                self.fail(makeReason("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done)"))
+                self.fail("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done)")
             }
             return
         }
         if let pressStartTime {
-            fail(makeReason("lifted after \(short: event.timestamp - pressStartTime, decimals: 3) s < minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"))
+            fail("lifted after \(short: event.timestamp - pressStartTime, decimals: 3) s < minimumPressDuration \(short: minimumPressDuration, decimals: 3) s")
         } else {
-            fail(makeReason("lifted with \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            fail("lifted with \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
     }
 

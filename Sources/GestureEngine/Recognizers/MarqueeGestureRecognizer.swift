@@ -1,3 +1,8 @@
+#if GESTURE_ENGINE_OUTSIDE
+// Compiled outside the engine too (Examples/Sources/EngineSeeds), against its public API only.
+import GestureEngine
+#endif
+
 /// A Finder-style selection rectangle: a pan that reports the rectangle between where the finger
 /// touched down and where it is now.
 ///

@@ -121,7 +121,7 @@ open class PanGestureRecognizer: GestureRecognizer {
                 if kept < maximumNumberOfTouches {
                     kept += 1
                 } else if failsPastMaxTouches && !hasBegun {
-                    fail(makeReason("touch \(t.id) landed past maximumNumberOfTouches \(maximumNumberOfTouches) (failsPastMaxTouches)"))
+                    fail("touch \(t.id) landed past maximumNumberOfTouches \(maximumNumberOfTouches) (failsPastMaxTouches)")
                     return
                 } else {
                     ignore(t, for: event)

@@ -107,7 +107,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let d = currentDistance()
-        analyzer.analyze(self.touches, moved: touches)
+        analyzer.analyze(dispatch.trackedTouches, moved: touches)
         if !hasBegun {
             let change = d - startDistance * initialScale
             lastDistanceChange = Swift.abs(change)
@@ -124,11 +124,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         if hasBegun {
             state = .ended
         } else if pairLocked {
-            fail(makeReason("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt"))
+            fail("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt")
         } else if crowdSize > Self.requiredNumberOfTouches {
-            fail(makeReason("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+            fail("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail(makeReason("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"))
+            fail("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)")
         }
     }
 
@@ -197,15 +197,12 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     /// The centroid of the pair (touches that end later keep the pair's last positions), window coordinates.
     private func pairCentroid() -> Point {
-        let ts = touches
-        guard ts.count >= 2 else { return ts.first?.windowLocation ?? anchor }
-        let a = ts[0].windowLocation, b = ts[1].windowLocation
+        guard let (a, b) = pairLocations() else { return touches.first?.windowLocation ?? anchor }
         return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func currentDistance() -> Double {
-        let ts = touches
-        guard ts.count >= 2 else { return 0 }
-        return ts[0].location(in: nil).distance(to: ts[1].location(in: nil))
+        guard let (a, b) = pairLocations() else { return 0 }
+        return a.distance(to: b)
     }
 }

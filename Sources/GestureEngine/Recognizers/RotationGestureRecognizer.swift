@@ -127,7 +127,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         let previousTurns = turns
         let step = a - previousAngle
         let previousTime = lastTouchTime
-        analyzer.analyze(self.touches, moved: touches)
+        analyzer.analyze(dispatch.trackedTouches, moved: touches)
         if Swift.abs(step) > Self.turnStep { turns += step >= 0 ? 1 : -1 }
         if !hasBegun {
             let relative = (pairDistance() - initialDistance) / initialDistance
@@ -169,14 +169,14 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             let needed = Angle.degrees(fromRadians: lastThreshold)
             let note = initialDistance == 0 ? "; the pair's fingers coincided when it formed, so its start angle was taken as 0" : ""
             if passedWithoutDominance {
-                fail(makeReason("lifted before it began: turned past the threshold (\(short: needed)°), but rotation never dominated the motion\(note)"))
+                fail("lifted before it began: turned past the threshold (\(short: needed)°), but rotation never dominated the motion\(note)")
             } else {
-                fail(makeReason("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°\(note)"))
+                fail("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°\(note)")
             }
         } else if crowdSize > Self.requiredNumberOfTouches {
-            fail(makeReason("lifted before it began: \(crowdSize) touches landed together; a rotation needs exactly \(Self.requiredNumberOfTouches)"))
+            fail("lifted before it began: \(crowdSize) touches landed together; a rotation needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail(makeReason("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)"))
+            fail("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)")
         }
     }
 
@@ -234,23 +234,18 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     /// `atan2(y0 − y1, x1 − x0)` of the pair (y up), radians in [−π, π]; 0 for coincident fingers.
     private func pairAngle() -> Double {
-        let ts = touches
-        guard ts.count >= 2 else { return 0 }
-        let p0 = ts[0].windowLocation, p1 = ts[1].windowLocation
+        guard let (p0, p1) = pairLocations() else { return 0 }
         return Angle.atan2(p0.y - p1.y, p1.x - p0.x)
     }
 
     /// The centroid of the pair, window coordinates.
     private func pairCentroid() -> Point {
-        let ts = touches
-        guard ts.count >= 2 else { return ts.first?.windowLocation ?? anchor }
-        let a = ts[0].windowLocation, b = ts[1].windowLocation
+        guard let (a, b) = pairLocations() else { return touches.first?.windowLocation ?? anchor }
         return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func pairDistance() -> Double {
-        let ts = touches
-        guard ts.count >= 2 else { return 0 }
-        return ts[0].location(in: nil).distance(to: ts[1].location(in: nil))
+        guard let (a, b) = pairLocations() else { return 0 }
+        return a.distance(to: b)
     }
 }

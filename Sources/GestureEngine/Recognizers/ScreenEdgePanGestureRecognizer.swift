@@ -152,7 +152,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
                 if kept < maximum {
                     kept += 1
                 } else if failsPastMaxTouches && !hasBegun {
-                    fail(makeReason("touch \(t.id) landed past maximumNumberOfTouches \(maximum) (failsPastMaxTouches)"))
+                    fail("touch \(t.id) landed past maximumNumberOfTouches \(maximum) (failsPastMaxTouches)")
                     return
                 } else {
                     ignore(t, for: event)
@@ -180,7 +180,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             }
         }
         guard !candidates.isEmpty else {
-            fail(makeReason("began \(short: nearest) pt from the \(nearestEdge) edge > edge region \(short: edgeRegionSize) pt"))
+            fail("began \(short: nearest) pt from the \(nearestEdge) edge > edge region \(short: edgeRegionSize) pt")
             return
         }
         start = p
@@ -191,7 +191,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         let limit = maximumTimeInEdgeRegion
         regionTimer = schedule(after: limit) { [unowned self] in
             guard !self.hasBegun, !self.hasLeftRegion else { return }
-            self.fail(makeReason("still within \(short: self.edgeRegionSize) pt of the \(self.candidates) edge after maximumTimeInEdgeRegion \(short: limit, decimals: 3) s"))
+            self.fail("still within \(short: self.edgeRegionSize) pt of the \(self.candidates) edge after maximumTimeInEdgeRegion \(short: limit, decimals: 3) s")
         }
     }
 
@@ -243,7 +243,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         if hasBegun {
             state = .ended
         } else if let start {
-            fail(makeReason("lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: lastLocation)) pt)"))
+            fail("lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: lastLocation)) pt)")
         } else {
             fail("lifted before the screen-edge pan began")
         }

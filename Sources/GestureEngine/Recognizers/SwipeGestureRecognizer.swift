@@ -127,7 +127,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let now = event.timestamp
         let elapsedNanos = TraceClock.nanoseconds(from: startTime, to: now)
         if elapsedNanos > Int64((maximumDuration * 1e9).rounded()) {
-            fail(makeReason("moved \(short: now - startTime, decimals: 3) s after touch-down > maximumDuration \(short: maximumDuration, decimals: 3) s"))
+            fail("moved \(short: now - startTime, decimals: 3) s after touch-down > maximumDuration \(short: maximumDuration, decimals: 3) s")
             return
         }
         if markedFailed { return }
@@ -263,7 +263,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         if let markedReason {
             fail(markedReason)
         } else if hasMoved {
-            fail(makeReason("lifted before swiping: primary movement \(short: lastPrimary, decimals: 2) pt < \(short: lastNeeded, decimals: 2) pt needed at \(short: lastElapsed, decimals: 3) s"))
+            fail("lifted before swiping: primary movement \(short: lastPrimary, decimals: 2) pt < \(short: lastNeeded, decimals: 2) pt needed at \(short: lastElapsed, decimals: 3) s")
         } else {
             fail("lifted without moving")
         }

@@ -97,7 +97,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         let down = numberOfTouches
         if down > numberOfTouchesRequired {
-            fail(makeReason("\(down) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            fail("\(down) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
             return
         }
         if touchesAtLastDown == 0 {
@@ -109,7 +109,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             let tapNumber = tapsCompleted + 1
             let limit = maximumTapDuration
             durationTimer = schedule(after: limit) { [unowned self] in
-                self.fail(makeReason("tap \(tapNumber) lasted longer than maximumTapDuration \(short: limit, decimals: 3) s"))
+                self.fail("tap \(tapNumber) lasted longer than maximumTapDuration \(short: limit, decimals: 3) s")
             }
         }
         touchesAtLastDown = down
@@ -123,7 +123,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         let d = here.distance(to: startPoint)
         if d > allowableMovement {
-            fail(makeReason("tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt"))
+            fail("tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt")
         }
     }
 
@@ -137,13 +137,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard moved else { return }
         let d = tapCentroid().distance(to: startPoint)
         if d > allowableMovement {
-            fail(makeReason("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt"))
+            fail("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt")
         }
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         if touchesAtLastDown != numberOfTouchesRequired {
-            fail(makeReason("tap \(tapsCompleted + 1) had \(touchesAtLastDown) touches < numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            fail("tap \(tapsCompleted + 1) had \(touchesAtLastDown) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
             return
         }
         // The touches that end in this event are still counted by `numberOfTouches`.
@@ -162,12 +162,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         let required = numberOfTapsRequired
         let limit = maximumTapInterval
         intervalTimer = schedule(after: limit) { [unowned self] in
-            self.fail(makeReason("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done) of \(required)"))
+            self.fail("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done) of \(required)")
         }
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(makeReason("touch cancelled during tap \(tapsCompleted + 1)"))
+        fail("touch cancelled during tap \(tapsCompleted + 1)")
     }
 
     override open func reset() {

@@ -1,3 +1,8 @@
+#if GESTURE_ENGINE_OUTSIDE
+// Compiled outside the engine too (Examples/Sources/EngineSeeds), against its public API only.
+import GestureEngine
+#endif
+
 /// The tickle of the seed article: one finger moving back and forth quickly, in short strokes.
 ///
 /// Written as a user would write it outside the engine, with the public API only. It is discrete:
@@ -47,7 +52,7 @@ public final class TickleGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if numberOfTouches > 1 {
-            fail(makeReason("\(numberOfTouches) touches; a tickle needs 1"))
+            fail("\(numberOfTouches) touches; a tickle needs 1")
             return
         }
         hasTouch = true
@@ -77,16 +82,16 @@ public final class TickleGestureRecognizer: GestureRecognizer {
         }
         let leg = current.distance(to: legStart)
         if leg > maximumTickleDistance {
-            fail(makeReason("leg of \(short: leg) pt > maximumTickleDistance \(short: maximumTickleDistance) pt after \(tickles) tickle\(tickles == 1 ? "" : "s")"))
+            fail("leg of \(short: leg) pt > maximumTickleDistance \(short: maximumTickleDistance) pt after \(tickles) tickle\(tickles == 1 ? "" : "s")")
         }
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        fail(makeReason("lifted after \(tickles) tickle\(tickles == 1 ? "" : "s"); needs \(requiredTickles)"))
+        fail("lifted after \(tickles) tickle\(tickles == 1 ? "" : "s"); needs \(requiredTickles)")
     }
 
     public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(makeReason("touch cancelled after \(tickles) tickle\(tickles == 1 ? "" : "s")"))
+        fail("touch cancelled after \(tickles) tickle\(tickles == 1 ? "" : "s")")
     }
 
     public override func reset() {

@@ -72,8 +72,53 @@ public struct TransformAnalyzer: Sendable {
     }
 
     /// Analyzes one event of `touches` (the pair); `moved` are the touches that moved in it, the
-    /// others count as still. No allocation.
+    /// others count as still. No allocation. A pair (what the pinch and rotation drivers pass)
+    /// takes `analyzePair`, the same arithmetic without walking the arrays; any other count the
+    /// general loop, `analyzeAll` (a test compares the two).
     public mutating func analyze(_ touches: [Touch], moved: [Touch]) {
+        guard touches.count == 2 else {
+            analyzeAll(touches, moved: moved)
+            return
+        }
+        // Read in place, unretained: the arrays hold their touches for the whole call.
+        touches.withUnsafeBufferPointer { ts in
+            moved.withUnsafeBufferPointer { ms in
+                let a = Self.unretained(ts, 0), b = Self.unretained(ts, 1)
+                let pa = a._withUnsafeGuaranteedRef { $0.windowLocation }
+                let qa = a._withUnsafeGuaranteedRef { $0.previousWindowLocation }
+                let pb = b._withUnsafeGuaranteedRef { $0.windowLocation }
+                let qb = b._withUnsafeGuaranteedRef { $0.previousWindowLocation }
+                analyzePair(pa, previous: qa, moved: Self.contains(ms, a), pb, previous: qb, moved: Self.contains(ms, b))
+            }
+        }
+    }
+
+    /// Touch `i` of `ts`, loaded without a retain (the caller's array holds it).
+    @inline(__always)
+    static func unretained(_ ts: UnsafeBufferPointer<Touch>, _ i: Int) -> Unmanaged<Touch> {
+        UnsafeRawPointer(ts.baseAddress!).load(fromByteOffset: i * MemoryLayout<Unmanaged<Touch>>.stride, as: Unmanaged<Touch>.self)
+    }
+
+    /// One event of a pair of fingers, `first` and `second` (window locations now and at the
+    /// previous event; a finger that did not move counts as still): exactly `analyzeAll`'s
+    /// arithmetic for two touches, in the same order, so the results are bit-identical.
+    public mutating func analyzePair(_ first: Point, previous firstPrevious: Point, moved firstMoved: Bool,
+                                     _ second: Point, previous secondPrevious: Point, moved secondMoved: Bool) {
+        var cx = 0.0, cy = 0.0
+        cx += first.x
+        cy += first.y
+        cx += second.x
+        cy += second.y
+        cx /= 2.0
+        cy /= 2.0
+        var sums = Sums()
+        sums.add(first, previous: firstPrevious, moved: firstMoved, cx: cx, cy: cy, pair: true)
+        sums.add(second, previous: secondPrevious, moved: secondMoved, cx: cx, cy: cy, pair: true)
+        finish(sums, count: 2)
+    }
+
+    /// The general loop of `analyze(_:moved:)`, for any number of touches.
+    mutating func analyzeAll(_ touches: [Touch], moved: [Touch]) {
         let n = touches.count
         guard n > 0 else { return }
         var cx = 0.0, cy = 0.0
@@ -83,27 +128,44 @@ public struct TransformAnalyzer: Sendable {
         }
         cx /= Double(n)
         cy /= Double(n)
-        var sumX = 0.0, sumY = 0.0, radial = 0.0, tangential = 0.0
+        var sums = Sums()
         for t in touches {
-            let p = t.windowLocation
+            sums.add(t.windowLocation, previous: t.previousWindowLocation, moved: Self.contains(moved, t), cx: cx, cy: cy, pair: n != 1)
+        }
+        finish(sums, count: n)
+    }
+
+    /// The per-finger sums of one event.
+    private struct Sums {
+        var sumX = 0.0, sumY = 0.0, radial = 0.0, tangential = 0.0
+
+        /// Adds one finger at `p` (at `previous` one event before; `moved` false counts it as still)
+        /// around the centroid (`cx`, `cy`); `pair` false (a single finger) adds its movement only.
+        @inline(__always)
+        mutating func add(_ p: Point, previous: Point, moved: Bool, cx: Double, cy: Double, pair: Bool) {
             var dx = 0.0, dy = 0.0
-            if Self.contains(moved, t) {
-                dx = p.x - t.previousWindowLocation.x
-                dy = p.y - t.previousWindowLocation.y
+            if moved {
+                dx = p.x - previous.x
+                dy = p.y - previous.y
             }
             sumX += dx
             sumY += dy
-            if n == 1 { continue }
+            if !pair { return }
             let ox = p.x - cx, oy = p.y - cy
-            let r = Self.singlePrecisionLength(ox * ox + oy * oy)
-            guard r > 0, r.isFinite else { continue }
+            let r = TransformAnalyzer.singlePrecisionLength(ox * ox + oy * oy)
+            guard r > 0, r.isFinite else { return }
             let ux = ox / r, uy = oy / r
             radial += dx * ux + dy * uy
             tangential += dx * uy - dy * ux
         }
-        let meanX = sumX / Double(n), meanY = sumY / Double(n)
-        let pinchComponent = n == 1 ? 0 : radial / Double(n) * Self.componentGain
-        let rotationComponent = n == 1 ? 0 : tangential / Double(n) * Self.componentGain
+    }
+
+    /// Turns one event's sums over `n` fingers into the filtered components and the dominant one.
+    @inline(__always)
+    private mutating func finish(_ sums: Sums, count n: Int) {
+        let meanX = sums.sumX / Double(n), meanY = sums.sumY / Double(n)
+        let pinchComponent = n == 1 ? 0 : sums.radial / Double(n) * Self.componentGain
+        let rotationComponent = n == 1 ? 0 : sums.tangential / Double(n) * Self.componentGain
         let length = Self.singlePrecisionLength(meanY * meanY + meanX * meanX)
         translation = translation * Self.filterRetention + length * Self.componentGain
         pinch = pinchComponent + pinch * Self.filterRetention
@@ -136,6 +198,12 @@ public struct TransformAnalyzer: Sendable {
     @inline(__always)
     static func contains(_ touches: [Touch], _ t: Touch) -> Bool {
         for m in touches where m === t { return true }
+        return false
+    }
+
+    @inline(__always)
+    static func contains(_ touches: UnsafeBufferPointer<Touch>, _ t: Unmanaged<Touch>) -> Bool {
+        for i in touches.indices where unretained(touches, i).toOpaque() == t.toOpaque() { return true }
         return false
     }
 }

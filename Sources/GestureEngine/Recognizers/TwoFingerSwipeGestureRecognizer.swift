@@ -1,3 +1,8 @@
+#if GESTURE_ENGINE_OUTSIDE
+// Compiled outside the engine too (Examples/Sources/EngineSeeds), against its public API only.
+import GestureEngine
+#endif
+
 /// The dark-theme shortcut of the seed article: two fingers swiping up or down together.
 ///
 /// Written as a user would write it outside the engine, with the public API only. It is a
@@ -54,7 +59,7 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         let n = numberOfTouches
         if n > Self.numberOfTouchesRequired {
-            fail(makeReason("\(n) touches; the two-finger swipe needs exactly \(Self.numberOfTouchesRequired)"))
+            fail("\(n) touches; the two-finger swipe needs exactly \(Self.numberOfTouchesRequired)")
         }
     }
 
@@ -63,7 +68,7 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
         if ts.count == 1 {
             let d = Self.travel(of: ts[0]).length
             if d > allowableMovementBeforeSecondTouch {
-                fail(makeReason("one finger moved \(short: d) pt > \(short: allowableMovementBeforeSecondTouch) pt before a second finger touched down"))
+                fail("one finger moved \(short: d) pt > \(short: allowableMovementBeforeSecondTouch) pt before a second finger touched down")
             }
             return
         }
@@ -74,7 +79,7 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         let ts = self.touches
         guard ts.count == Self.numberOfTouchesRequired else {
-            fail(makeReason("lifted with \(ts.count) finger\(ts.count == 1 ? "" : "s"); the two-finger swipe needs \(Self.numberOfTouchesRequired)"))
+            fail("lifted with \(ts.count) finger\(ts.count == 1 ? "" : "s"); the two-finger swipe needs \(Self.numberOfTouchesRequired)")
             return
         }
         let a = Self.travel(of: ts[0]), b = Self.travel(of: ts[1])
@@ -84,7 +89,7 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
         }
         let sameDirection = (a.dy < 0 && b.dy < 0) || (a.dy > 0 && b.dy > 0)
         guard sameDirection, Swift.abs(a.dy) >= minimumVerticalTravel, Swift.abs(b.dy) >= minimumVerticalTravel else {
-            fail(makeReason("vertical travel \(short: a.dy) pt and \(short: b.dy) pt at the lift; each finger needs \(short: minimumVerticalTravel) pt in the same direction"))
+            fail("vertical travel \(short: a.dy) pt and \(short: b.dy) pt at the lift; each finger needs \(short: minimumVerticalTravel) pt in the same direction")
             return
         }
         direction = a.dy < 0 ? .up : .down
@@ -105,10 +110,10 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// A reason to fail now, judging the two fingers' travels (points), or nil.
-    private func earlyFailure(_ a: Vector, _ b: Vector) -> String? {
+    private func earlyFailure(_ a: Vector, _ b: Vector) -> FailureReason? {
         let slop = decisionDistance
         if Swift.abs(a.dy) > slop && Swift.abs(b.dy) > slop && (a.dy < 0) != (b.dy < 0) {
-            return makeReason("fingers moved in opposite directions: vertical travel \(short: a.dy) pt and \(short: b.dy) pt")
+            return FailureReason("fingers moved in opposite directions: vertical travel \(short: a.dy) pt and \(short: b.dy) pt")
         }
         if isMostlyHorizontal(a) { return horizontalReason(finger: 1, a) }
         if isMostlyHorizontal(b) { return horizontalReason(finger: 2, b) }
@@ -119,8 +124,8 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
         Swift.abs(d.dx) > decisionDistance && Swift.abs(d.dx) > maximumHorizontalRatio * Swift.abs(d.dy)
     }
 
-    private func horizontalReason(finger: Int, _ d: Vector) -> String {
-        makeReason("finger \(finger) moved mostly horizontally: \(short: Swift.abs(d.dx)) pt across > \(short: maximumHorizontalRatio) × \(short: Swift.abs(d.dy)) pt vertical")
+    private func horizontalReason(finger: Int, _ d: Vector) -> FailureReason {
+        FailureReason("finger \(finger) moved mostly horizontally: \(short: Swift.abs(d.dx)) pt across > \(short: maximumHorizontalRatio) × \(short: Swift.abs(d.dy)) pt vertical")
     }
 
     /// Travel of `touch` since it touched down, window coordinates, points.

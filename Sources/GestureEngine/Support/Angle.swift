@@ -5,20 +5,20 @@
 /// atan(x) = 2·atan(x / (1 + √(1 + x²))) until |x| ≤ 1/8, and sums the Taylor series
 /// x − x³/3 + x⁵/5 − … until the terms no longer change the sum. The error is a few units in the
 /// last place (under 1e-15 absolute; `AngleTests` checks 1e-14 against known values and libm).
-public enum Angle {
+package enum Angle {
     /// Half a turn, radians.
-    public static let pi = Double.pi
+    package static let pi = Double.pi
     /// The reduced argument below which the Taylor series is summed.
     static let seriesLimit = 0.125
 
     /// Radians from degrees.
-    @inlinable public static func radians(fromDegrees degrees: Double) -> Double { degrees * Double.pi / 180 }
+    @inlinable package static func radians(fromDegrees degrees: Double) -> Double { degrees * Double.pi / 180 }
 
     /// Degrees from radians.
-    @inlinable public static func degrees(fromRadians radians: Double) -> Double { radians * 180 / Double.pi }
+    @inlinable package static func degrees(fromRadians radians: Double) -> Double { radians * 180 / Double.pi }
 
     /// The arc tangent of `x`, radians in [−π/2, π/2]. NaN gives NaN; ±∞ gives ±π/2.
-    public static func atan(_ x: Double) -> Double {
+    package static func atan(_ x: Double) -> Double {
         if x.isNaN { return x }
         let a = Swift.abs(x)
         let r: Double
@@ -34,7 +34,7 @@ public enum Angle {
 
     /// The angle of the point (`x`, `y`) from the positive x axis, radians in [−π, π], as C's `atan2`
     /// (signed zeros and infinities included).
-    public static func atan2(_ y: Double, _ x: Double) -> Double {
+    package static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         let ax = Swift.abs(x), ay = Swift.abs(y)
         let negativeX = x.sign == .minus
@@ -58,7 +58,7 @@ public enum Angle {
     }
 
     /// `angle` brought into (−π, π] by whole turns, radians.
-    public static func normalized(_ angle: Double) -> Double {
+    package static func normalized(_ angle: Double) -> Double {
         guard angle.isFinite else { return angle }
         let turn = 2 * Double.pi
         var a = angle - turn * (angle / turn).rounded()

@@ -1,100 +1,346 @@
-/// Formats `value` with exactly `decimals` digits after the point, rounding half away from zero,
-/// without Foundation (`"14.2"`, `"-0.5"`, `"10"` for 0 decimals). Non-finite values print as `nan`,
-/// `inf` or `-inf`; callers that must never print those check `isFinite` first.
+/// The one decimal formatter: reasons, expectations, JUnit times and both output formats print
+/// numbers through `DecimalWriter`, so they cannot disagree. The writer and the precision tables
+/// are engine plumbing for TraceKit, not API: `@_spi(Formatting)`, visible only to an
+/// `@_spi(Formatting) import`. (Not `package`: `@inlinable package` code is not inlined across
+/// modules with Swift 6.3, which cost 12 to 16 % more instructions per event in the renderers.) Fixed point with exactly `decimals`
+/// digits after the point (or trailing zeros trimmed), rounded half away from zero, straight into
+/// bytes (no Foundation, no intermediate strings).
+
+/// Formats `value` with exactly `decimals` digits after the point (0 to 9), rounding half away from
+/// zero, without Foundation (`"14.2"`, `"-0.5"`, `"10"` for 0 decimals). Non-finite values print as
+/// `nan`, `inf` or `-inf`; callers that must never print those check `isFinite` first.
 ///
 /// Used for failure reasons ("moved 14.2 pt > allowableMovement 10 pt") and by the text writer.
-public func formatDecimal(_ value: Double, decimals: Int) -> String {
+/// `package`, like `appendDecimal` and `formatShort`: the engine's and TraceKit's (cold paths:
+/// diagnostics, expectations, JUnit, scene values), not API; a recognizer formats the numbers of
+/// its reasons with `FailureReason`'s `\(short:)`.
+package func formatDecimal(_ value: Double, decimals: Int) -> String {
     formatFixed(value, decimals: decimals, trim: false)
 }
 
 /// Appends `value` formatted as in `formatDecimal(_:decimals:)` to `out`.
-public func appendDecimal(_ value: Double, decimals: Int, to out: inout String) {
+package func appendDecimal(_ value: Double, decimals: Int, to out: inout String) {
     out += formatFixed(value, decimals: decimals, trim: false)
 }
 
 /// A short human number for reasons: at most `decimals` decimals, trailing zeros removed (`"10"`, `"14.2"`).
-public func formatShort(_ value: Double, decimals: Int = 1) -> String {
+package func formatShort(_ value: Double, decimals: Int = 1) -> String {
     formatFixed(value, decimals: decimals, trim: true)
 }
 
-/// The digits are written into a small buffer and made into one `String` (a short one is stored
-/// inline, without allocating): failure reasons format several numbers each, and a trace fails
-/// recognizers all the time.
+/// How many decimals each kind of value is shown with, for people: the text output, the
+/// expectations compared against it, the reasons and the JUnit report all use this table.
+/// (JSON Lines, for programs, has its own finer one: `MachinePrecision`.) Each precision is a type,
+/// so the output writers get code specialized for it, and a number (`point`, ...) for the rest.
+@_spi(Formatting) public enum DisplayPrecision {
+    /// Points and lengths (pt), translations, velocities (pt/s): 1 decimal.
+    @_spi(Formatting) public typealias Point = OneDecimal
+    /// Times and durations (s, so milliseconds): 3 decimals.
+    @_spi(Formatting) public typealias Time = ThreeDecimals
+    /// Scale, rotation (rad) and their velocities: 3 decimals.
+    @_spi(Formatting) public typealias Ratio = ThreeDecimals
+    /// Trace times in messages about the trace itself (up to microseconds): 6 decimals.
+    @_spi(Formatting) public typealias TraceTime = SixDecimals
+
+    @_spi(Formatting) @inlinable public static var point: Int { Point.decimals }
+    @_spi(Formatting) @inlinable public static var time: Int { Time.decimals }
+    @_spi(Formatting) @inlinable public static var ratio: Int { Ratio.decimals }
+    @_spi(Formatting) @inlinable public static var traceTime: Int { TraceTime.decimals }
+}
+
+/// Decimals of the machine-readable output (JSON Lines), trailing zeros trimmed.
+@_spi(Formatting) public enum MachinePrecision {
+    /// Times (s): 6 decimals (microseconds).
+    @_spi(Formatting) public typealias Time = SixDecimals
+    /// Points and rectangles (pt): 4 decimals.
+    @_spi(Formatting) public typealias Point = FourDecimals
+    /// Every other value: 6 decimals.
+    @_spi(Formatting) public typealias Value = SixDecimals
+
+    @_spi(Formatting) @inlinable public static var time: Int { Time.decimals }
+    @_spi(Formatting) @inlinable public static var point: Int { Point.decimals }
+    @_spi(Formatting) @inlinable public static var value: Int { Value.decimals }
+}
+
+/// `value` as `DecimalWriter` writes it; non-finite values as `nan`, `inf`, `-inf`; decimals
+/// clamped to 0...9.
 private func formatFixed(_ value: Double, decimals: Int, trim: Bool) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
     let decimals = max(0, min(decimals, 9))
-    guard let (scaled, scale) = scaledMagnitude(value, decimals: decimals) else {
-        return largeDescription(value, trim: trim)
-    }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-        let start = writeFixed(value, scaled, scale, decimals: decimals, trim: trim, into: buffer.baseAddress!)
-        return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress! + start, count: 32 - start), as: UTF8.self)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalWriter.maximumNumberLength(decimals: 9)) { buffer in
+        var w = DecimalWriter(buffer.baseAddress!)
+        w.number(value, decimals: decimals, trim: trim)
+        return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.p - buffer.baseAddress!), as: UTF8.self)
     }
 }
 
-/// Appends `value` as `formatFixed(value, decimals:trim:)` writes it, without making a `String`.
+/// Appends `value` as `formatShort`/`formatDecimal` write it, without making a `String`.
 func appendFixed(_ value: Double, decimals: Int, trim: Bool, to out: inout [UInt8]) {
-    let decimals = max(0, min(decimals, 9))
-    guard value.isFinite, let (scaled, scale) = scaledMagnitude(value, decimals: decimals) else {
+    guard value.isFinite else {
         out.append(contentsOf: formatFixed(value, decimals: decimals, trim: trim).utf8)
         return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-        let start = writeFixed(value, scaled, scale, decimals: decimals, trim: trim, into: buffer.baseAddress!)
-        out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress! + start, count: 32 - start))
+    let decimals = max(0, min(decimals, 9))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalWriter.maximumNumberLength(decimals: 9)) { buffer in
+        var w = DecimalWriter(buffer.baseAddress!)
+        w.number(value, decimals: decimals, trim: trim)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.p - buffer.baseAddress!))
     }
 }
 
-/// |value| × 10^decimals rounded half away from zero, and 10^decimals; nil when too large for 64 bits.
-private func scaledMagnitude(_ value: Double, decimals: Int) -> (UInt64, UInt64)? {
-    var scale: UInt64 = 1
-    for _ in 0..<decimals { scale *= 10 }
-    let magnitude = abs(value) * Double(scale)
-    guard magnitude < 9.0e18 else { return nil }
-    return (UInt64(magnitude.rounded(.toNearestOrAwayFromZero)), scale)
-}
-
-/// Very large values: Swift's shortest description, trailing zeros removed when trimming.
-private func largeDescription(_ value: Double, trim: Bool) -> String {
-    var s = value.description
-    if trim && s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
+/// Appends the decimal digits of `value` (with a `-` when negative), as `value.description`.
+func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+        var w = DecimalWriter(buffer.baseAddress!)
+        w.int(value)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.p - buffer.baseAddress!))
     }
-    return s
 }
 
-/// Writes the number right-aligned into the 32 bytes at `base`; returns where it starts.
-/// Sign, up to 19 integer digits, the point and up to 9 decimals: at most 30 bytes.
-private func writeFixed(_ value: Double, _ scaled: UInt64, _ scale: UInt64, decimals: Int, trim: Bool,
-                        into base: UnsafeMutablePointer<UInt8>) -> Int {
-    var end = 32
-    var fraction = scaled % scale
-    var digits = decimals
-    if trim {
-        while digits > 0 && fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+/// A number of decimals known at compile time (`DecimalWriter.fixed` is specialized for each).
+@_spi(Formatting) public protocol FixedDecimals {
+    static var decimals: Int { get }
+    static var scale: UInt64 { get }
+}
+@_spi(Formatting) public enum OneDecimal: FixedDecimals {
+    @_spi(Formatting) @inlinable public static var decimals: Int { 1 }
+    @_spi(Formatting) @inlinable public static var scale: UInt64 { 10 }
+}
+@_spi(Formatting) public enum ThreeDecimals: FixedDecimals {
+    @_spi(Formatting) @inlinable public static var decimals: Int { 3 }
+    @_spi(Formatting) @inlinable public static var scale: UInt64 { 1000 }
+}
+@_spi(Formatting) public enum FourDecimals: FixedDecimals {
+    @_spi(Formatting) @inlinable public static var decimals: Int { 4 }
+    @_spi(Formatting) @inlinable public static var scale: UInt64 { 10_000 }
+}
+@_spi(Formatting) public enum SixDecimals: FixedDecimals {
+    @_spi(Formatting) @inlinable public static var decimals: Int { 6 }
+    @_spi(Formatting) @inlinable public static var scale: UInt64 { 1_000_000 }
+}
+
+/// Writes decimal numbers at a raw position with no bounds checks: the caller has room for
+/// `maximumNumberLength(decimals:)` bytes per number. Inlinable, so the output writers in TraceKit
+/// get the same specialized code they had when this lived among them.
+///
+/// A finite number gets `decimals` digits after the point, rounded half away from zero (with
+/// `trim`, trailing zeros of the fraction and a bare point are dropped); `-0` and negative numbers
+/// that round to zero print without a sign; beyond 9e18 (scaled) it prints Swift's shortest
+/// round-trip form (trimmed like fixed point unless it has an exponent), and a value that is not finite prints `null` (output never contains `nan` or `inf`).
+@_spi(Formatting) public struct DecimalWriter {
+    @_spi(Formatting) public var p: UnsafeMutablePointer<UInt8>
+
+    @_spi(Formatting) @inlinable @inline(__always) public init(_ p: UnsafeMutablePointer<UInt8>) { self.p = p }
+
+    /// The most bytes `number(_:decimals:trim:)` writes: a sign, 19 integer digits, a point and
+    /// the decimals, or `null`, or the shortest round-trip form of a huge number (at most 24).
+    @_spi(Formatting) @inlinable public static func maximumNumberLength(decimals: Int) -> Int { max(21 + decimals, 32) }
+
+    /// Two ASCII digits for every value 0...99, "00" to "99".
+    @_spi(Formatting) public static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    @_spi(Formatting) public static let powersOfTen: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { r, _ in r * 10 } }
+
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
+        p.pointee = b
+        p += 1
+    }
+
+    /// Number of decimal digits of `v` (1 for 0).
+    @_spi(Formatting) @inlinable @inline(__always) public static func digitCount(_ v: UInt64) -> Int {
+        var n = 1
+        var x = v
+        while x >= 10_000 {
+            x /= 10_000
+            n &+= 4
+        }
+        if x >= 100 { n &+= (x >= 1000 ? 3 : 2) } else if x >= 10 { n &+= 1 }
+        return n
+    }
+
+    /// Writes the `count` lowest decimal digits of `v` (zero-padded), ending just before `end`.
+    @_spi(Formatting) @inlinable @inline(__always) public static func digits(_ v: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var v = v
+        var q = end
+        var left = count
+        let pairs = digitPairs.utf8Start
+        while left >= 2 {
+            let r = Int(v % 100)
+            v /= 100
+            q -= 2
+            q[0] = pairs[2 &* r]
+            q[1] = pairs[2 &* r &+ 1]
+            left &-= 2
+        }
+        if left == 1 {
+            q -= 1
+            q[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
         }
     }
-    if digits > 0 {
-        for _ in 0..<digits {
-            end -= 1
-            base[end] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
+
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func uint(_ v: UInt64) {
+        let n = Self.digitCount(v)
+        Self.digits(v, count: n, endingAt: p + n)
+        p += n
+    }
+
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func int(_ v: Int) {
+        // Touch and tap counts: one digit, without counting digits.
+        if UInt(bitPattern: v) < 10 {
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v))
+            return
         }
-        end -= 1
-        base[end] = UInt8(ascii: ".")
+        if v < 0 { byte(UInt8(ascii: "-")) }
+        uint(UInt64(v.magnitude))
     }
-    var whole = scaled / scale
-    repeat {
-        end -= 1
-        base[end] = UInt8(ascii: "0") + UInt8(whole % 10)
-        whole /= 10
-    } while whole > 0
-    if value < 0 && scaled != 0 {
-        end -= 1
-        base[end] = UInt8(ascii: "-")
+
+    /// A number with `decimals` digits after the point (see the type's comment).
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func number(_ value: Double, decimals: Int, trim: Bool) {
+        switch decimals {
+        // The common precisions get their own specialization, with the scale a constant (a
+        // multiply instead of a 64-bit division).
+        case 1: fixedOne(value, trim: trim)
+        case 3: fixedThree(value, trim: trim)
+        case 4: fixedFour(value, trim: trim)
+        case 6: fixedSix(value, trim: trim)
+        default: fixed(value, decimals: max(0, min(decimals, 19)), scale: Self.powersOfTen[max(0, min(decimals, 19))], trim: trim)
+        }
     }
-    return end
+
+    // One non-generic function per common precision (not always inlined, so `number` stays small;
+    // non-generic, so a client module never falls back to the unspecialized generic).
+    @_spi(Formatting) @inlinable public mutating func fixedOne(_ value: Double, trim: Bool) { fixed(value, OneDecimal.self, trim: trim) }
+    @_spi(Formatting) @inlinable public mutating func fixedThree(_ value: Double, trim: Bool) { fixed(value, ThreeDecimals.self, trim: trim) }
+    @_spi(Formatting) @inlinable public mutating func fixedFour(_ value: Double, trim: Bool) { fixed(value, FourDecimals.self, trim: trim) }
+    @_spi(Formatting) @inlinable public mutating func fixedSix(_ value: Double, trim: Bool) { fixed(value, SixDecimals.self, trim: trim) }
+
+    /// `number` for a precision known at compile time, inlined: the common case (a scaled magnitude
+    /// below 2^32 - 1, NaN excluded) takes one comparison to reach; the rest is out of line.
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func fixed<D: FixedDecimals>(_ value: Double, _: D.Type, trim: Bool) {
+        let magnitude = value.magnitude * Double(D.scale)
+        guard _fastPath(magnitude < 4_294_967_295.0) else {
+            fixedOutOfLine(value, decimals: D.decimals, scale: D.scale, trim: trim)
+            return
+        }
+        // Adding 2^52 rounds to an integer (half to even) held in the low mantissa bits; a tie that
+        // went down is moved up, which gives half away from zero. Every step is exact.
+        let biased = magnitude + 0x1p52
+        var scaled = UInt32(truncatingIfNeeded: biased.bitPattern)
+        if magnitude - (biased - 0x1p52) == 0.5 { scaled &+= 1 }
+        if value < 0 && scaled != 0 { byte(UInt8(ascii: "-")) }
+        small(scaled, decimals: D.decimals, scale: UInt32(truncatingIfNeeded: D.scale), trim: trim)
+    }
+
+    @_spi(Formatting) @inlinable @inline(never) public mutating func fixedOutOfLine(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {
+        fixed(value, decimals: decimals, scale: scale, trim: trim)
+    }
+
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func fixed(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {
+        let magnitude = value.magnitude * Double(scale)
+        // False for NaN and infinities too.
+        guard magnitude < 9.0e18 else {
+            nonFixed(value, trim: trim)
+            return
+        }
+        var scaled: UInt64
+        if _fastPath(magnitude < 0x1p52) {
+            // Adding 2^52 rounds to an integer (half to even) held in the low mantissa bits; a tie
+            // that went down is moved up, which gives half away from zero. Every step is exact.
+            let biased = magnitude + 0x1p52
+            scaled = biased.bitPattern &- (0x1p52 as Double).bitPattern
+            if magnitude - (biased - 0x1p52) == 0.5 { scaled &+= 1 }
+        } else {
+            // Up to 9e18: truncation is exact below 2^63, and so is the fraction left.
+            scaled = UInt64(Int64(magnitude))
+            if magnitude - Double(Int64(scaled)) >= 0.5 { scaled &+= 1 }
+        }
+        if value < 0 && scaled != 0 { byte(UInt8(ascii: "-")) }
+        if decimals == 0 {
+            uint(scaled)
+            return
+        }
+        if scaled < 1 << 32 && scale < 1 << 32 {
+            // Nearly every number in a trace: 32-bit arithmetic, digits written in pairs.
+            small(UInt32(truncatingIfNeeded: scaled), decimals: decimals, scale: UInt32(truncatingIfNeeded: scale), trim: trim)
+            return
+        }
+        let whole = scaled / scale
+        let fraction = scaled &- whole &* scale
+        uint(whole)
+        if trim && fraction == 0 { return }
+        p[0] = UInt8(ascii: ".")
+        let end = p + 1 + decimals
+        Self.digits(fraction, count: decimals, endingAt: end)
+        p = end
+        if trim {
+            while p[-1] == UInt8(ascii: "0") { p -= 1 }
+        }
+    }
+
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func small(_ s: UInt32, decimals: Int, scale: UInt32, trim: Bool) {
+        let whole = s / scale
+        let fraction = s &- whole &* scale
+        uint32(whole)
+        if trim && fraction == 0 { return }
+        p[0] = UInt8(ascii: ".")
+        let end = p + 1 + decimals
+        var v = fraction
+        var q = end
+        var left = decimals
+        while left >= 2 {
+            let r = v % 100
+            v /= 100
+            q -= 2
+            Self.pair(r, at: q)
+            left &-= 2
+        }
+        if left == 1 { (q - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v) }
+        p = end
+        if trim {
+            while p[-1] == UInt8(ascii: "0") { p -= 1 }
+        }
+    }
+
+    /// Two ASCII digits of `r` (0...99) at `q`.
+    @_spi(Formatting) @inlinable @inline(__always) public static func pair(_ r: UInt32, at q: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(q).copyMemory(from: digitPairs.utf8Start + Int(r &* 2), byteCount: 2)
+    }
+
+    /// A value below 2^32 in decimal, the common short ones without a loop.
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func uint32(_ v: UInt32) {
+        if v < 10 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+            p += 1
+        } else if v < 100 {
+            Self.pair(v, at: p)
+            p += 2
+        } else if v < 1000 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 100)
+            Self.pair(v % 100, at: p + 1)
+            p += 3
+        } else if v < 10_000 {
+            Self.pair(v / 100, at: p)
+            Self.pair(v % 100, at: p + 2)
+            p += 4
+        } else {
+            uint(UInt64(v))
+        }
+    }
+
+    /// `null` for a value that is not finite; the shortest round-trip form beyond 64-bit fixed point
+    /// (with `trim`, a fraction's trailing zeros and a bare point dropped, as for fixed point:
+    /// `1000000000000000.0` becomes `1000000000000000`; an exponent form is left whole).
+    @_spi(Formatting) @inlinable @inline(never) public mutating func nonFixed(_ value: Double, trim: Bool) {
+        var text = value.isFinite ? value.description : "null"
+        if trim && text.utf8.contains(UInt8(ascii: ".")) && !text.utf8.contains(UInt8(ascii: "e")) {
+            while text.utf8.last == UInt8(ascii: "0") { text.removeLast() }
+            if text.utf8.last == UInt8(ascii: ".") { text.removeLast() }
+        }
+        text.withUTF8 { utf8 in
+            if let b = utf8.baseAddress { p.update(from: b, count: utf8.count) }
+            p += utf8.count
+        }
+    }
 }

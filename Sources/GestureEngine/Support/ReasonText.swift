@@ -1,29 +1,47 @@
-/// A failure reason written into a byte buffer: `makeReason("moved \(short: d) pt > \(n) pt")`.
+/// Why a recognizer failed, as given to `GestureRecognizer.fail(_:)`: a string literal whose
+/// numbers are formatted as the engine prints them, without `String` interpolation's cost.
+///
+///     fail("moved \(short: distance) pt > allowableMovement \(short: allowableMovement) pt")
+///     fail("lifted after \(short: elapsed, decimals: 3) s with \(numberOfTouches) touches")
 ///
 /// Failure reasons are built at almost every gesture (a trace fails most recognizers all the
 /// time), and `String` interpolation costs several hundred instructions per segment (each append
 /// goes through `String`'s general growth path). This interpolation appends the literal segments'
 /// bytes and formats the numbers straight into one buffer, then makes the `String` once. The text is
-/// exactly what `String` interpolation gives: `\(short: x)` is `\(formatShort(x))`,
-/// `\(short: x, decimals: 3)` is `\(formatShort(x, decimals: 3))`, an `Int` prints its
-/// `description`, a `String` itself, and anything else `String(describing:)`.
+/// exactly what `String` interpolation gives: `\(short: x)` is `\(formatShort(x))` (at most one
+/// decimal, trailing zeros trimmed: `12.5`, `40`), `\(short: x, decimals: 3)` is
+/// `\(formatShort(x, decimals: 3))`, an `Int` prints its `description`, a `String` itself, and
+/// anything else `String(describing:)`.
 ///
 /// One exception keeps a comparison true as printed: when two `short:` numbers are separated by
 /// text holding `>` or `<` (`moved \(short: d) pt > allowableMovement \(short: limit) pt`) and they
 /// would print the same although they differ (40.83 and 40.8 both as `40.8`), both get more
 /// decimals, as many as it takes for them to differ (at most 9): `moved 40.83 pt > ... 40.8 pt`.
-struct ReasonText: ExpressibleByStringInterpolation {
-    let string: String
+///
+/// A reason already held in a `String` is passed as `FailureReason(text)` (or to `fail(_:)`'s
+/// `String` overload).
+public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashable, CustomStringConvertible {
+    /// The reason's text, as printed in a transition's `reason`.
+    public let string: String
 
-    init(stringLiteral value: StaticString) {
+    /// A reason with the text `string`.
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    public init(stringLiteral value: StaticString) {
         string = value.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
-    init(stringInterpolation: Builder) {
+    public init(stringInterpolation: StringInterpolation) {
         string = String(decoding: stringInterpolation.bytes, as: UTF8.self)
     }
 
-    struct Builder: StringInterpolationProtocol {
+    public var description: String { string }
+
+    /// The interpolation behind `FailureReason` literals (see there): literal text as bytes,
+    /// numbers formatted straight into the same buffer.
+    public struct StringInterpolation: StringInterpolationProtocol {
         var bytes: [UInt8] = []
         /// The last `short:` number: its value, decimals and where its digits are in `bytes`
         /// (nil after any other interpolation).
@@ -31,11 +49,11 @@ struct ReasonText: ExpressibleByStringInterpolation {
         /// Whether a `>` or `<` was written since `lastShort`.
         private var comparedSinceLast = false
 
-        init(literalCapacity: Int, interpolationCount: Int) {
+        public init(literalCapacity: Int, interpolationCount: Int) {
             bytes.reserveCapacity(literalCapacity + interpolationCount * 12)
         }
 
-        mutating func appendLiteral(_ literal: StaticString) {
+        public mutating func appendLiteral(_ literal: StaticString) {
             literal.withUTF8Buffer { b in
                 if lastShort != nil && !comparedSinceLast {
                     comparedSinceLast = b.contains(UInt8(ascii: ">")) || b.contains(UInt8(ascii: "<"))
@@ -44,9 +62,11 @@ struct ReasonText: ExpressibleByStringInterpolation {
             }
         }
 
-        /// As `\(formatShort(value, decimals: decimals))`, with more decimals where a comparison
-        /// with the previous number would otherwise read false (see `ReasonText`).
-        mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
+        /// `value` with at most `decimals` decimals, trailing zeros trimmed, as
+        /// `\(formatShort(value, decimals: decimals))`, with more decimals where a comparison with
+        /// the previous number would otherwise read false (see `FailureReason`). The default, 1, is
+        /// the engine's point precision (`DisplayPrecision.point`, which a public default cannot name).
+        public mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
             let start = bytes.count
             appendFixed(value, decimals: decimals, trim: true, to: &bytes)
             if let last = lastShort, comparedSinceLast, last.value != value, value.isFinite, last.value.isFinite,
@@ -71,43 +91,28 @@ struct ReasonText: ExpressibleByStringInterpolation {
         }
 
         /// As `\(value)` for an `Int` (its `description`).
-        mutating func appendInterpolation(_ value: Int) {
+        public mutating func appendInterpolation(_ value: Int) {
             lastShort = nil
             appendInteger(value, to: &bytes)
         }
 
-        mutating func appendInterpolation(_ value: String) {
+        /// The string itself.
+        public mutating func appendInterpolation(_ value: String) {
             lastShort = nil
             bytes.append(contentsOf: value.utf8)
         }
 
         /// Anything else, as `String` interpolation prints it.
-        mutating func appendInterpolation<T>(_ value: T) {
+        public mutating func appendInterpolation<T>(_ value: T) {
             lastShort = nil
             bytes.append(contentsOf: String(describing: value).utf8)
         }
     }
 }
 
-/// The text of a failure reason built with `ReasonText`'s interpolation (see there).
+/// The text of a failure reason built with `FailureReason`'s interpolation (see there), for the
+/// engine's reasons that are not passed to `fail(_:)` directly.
 @inline(__always)
-func makeReason(_ reason: ReasonText) -> String {
+func makeReason(_ reason: FailureReason) -> String {
     reason.string
-}
-
-/// Appends the decimal digits of `value` (with a `-` when negative), as `value.description`.
-func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    // At most 20 digits.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-        let base = buffer.baseAddress!
-        var end = 20
-        repeat {
-            end -= 1
-            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        out.append(contentsOf: UnsafeBufferPointer(start: base + end, count: 20 - end))
-    }
 }

@@ -3,19 +3,25 @@
 public final class View {
     /// The view's name (unique within a scene; used in output).
     public let name: String
+    // `frame`, `isUserInteractionEnabled` and `superview` are plain values read at every
+    // conversion and hit test (a marquee's location, each touch that lands): no run-time
+    // exclusivity check, as for the recognizers' configuration (docs/engine.md, "Cost").
     /// Position and size in the superview's coordinates (the window's for the root), points.
-    public var frame: Rect
+    @exclusivity(unchecked) public var frame: Rect
     /// False for an unbounded view (a root view when the screen size is unknown): it contains every point.
     public let isBounded: Bool
     /// False makes hit-testing skip this view and its subviews (as `isUserInteractionEnabled`).
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// The parent view. Not retained (the parent holds its subviews); the parent sets it to nil
     /// when it detaches the view or goes away, so it never dangles.
-    public private(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     /// Child views, back to front: the last one is on top and wins hit-testing.
     public private(set) var subviews: [View] = []
     /// Recognizers attached to this view, in the order added (their delivery order).
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Objects that live as long as this view: a scene keeps its recognizers' delegates here (a
+    /// recognizer holds its delegate weakly), so keeping only the root view keeps them too.
+    package var retainedObjects: [AnyObject] = []
 
     /// A view with a frame in its superview's coordinates, points.
     public init(name: String, frame: Rect) {

@@ -1,4 +1,4 @@
-import GestureEngine
+@_spi(Formatting) import GestureEngine
 
 /// An expectation that did not hold: where it is written, what it expected, what happened instead,
 /// and the transitions that show it (the closest ones, or the ones that should not have happened).
@@ -173,8 +173,8 @@ struct ExpectationEvaluator {
     func mismatches(_ e: TraceExpectation, _ t: Transition) -> [String] {
         var result: [String] = []
         if t.state != e.state { result.append("state is \(t.state), expected \(e.state)") }
-        if let time = e.time, !time.accepts(t.time, decimals: 3) {
-            result.append("time is \(formatDecimal(t.time, decimals: 3)) s, expected \(time.timeDescription)")
+        if let time = e.time, !time.accepts(t.time, decimals: DisplayPrecision.time) {
+            result.append("time is \(formatDecimal(t.time, decimals: DisplayPrecision.time)) s, expected \(time.timeDescription)")
         }
         for c in e.conditions {
             guard let value = c.field.value(in: t) else {

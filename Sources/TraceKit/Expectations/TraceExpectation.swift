@@ -1,4 +1,4 @@
-import GestureEngine
+@_spi(Formatting) import GestureEngine
 
 /// A declarative expectation about a replay, written in a trace's or a scene's `"expect"` array
 /// (`docs/ci.md`, "Expectations"):
@@ -135,7 +135,7 @@ public enum ValueTest: Sendable, Equatable {
     }
 
     /// A number as the user would write it (up to 6 decimals, no trailing zeros).
-    static func number(_ v: Double) -> String { formatShort(v, decimals: 6) }
+    static func number(_ v: Double) -> String { formatShort(v, decimals: DisplayPrecision.traceTime) }
 
     /// Whether `value` (printed with `decimals` decimals; 0 for whole numbers) passes.
     func accepts(_ value: Double, decimals: Int) -> Bool {
@@ -261,20 +261,20 @@ extension ValueField {
     func value(in t: Transition) -> FieldValue? {
         let v = t.values
         switch self {
-        case .locationX: return .number(v.location.x, decimals: 1)
-        case .locationY: return .number(v.location.y, decimals: 1)
-        case .translationX: return v.translation.map { .number($0.dx, decimals: 1) }
-        case .translationY: return v.translation.map { .number($0.dy, decimals: 1) }
-        case .velocityX: return v.velocity.map { .number($0.dx, decimals: 1) }
-        case .velocityY: return v.velocity.map { .number($0.dy, decimals: 1) }
-        case .speed: return v.velocity.map { .number(($0.dx * $0.dx + $0.dy * $0.dy).squareRoot(), decimals: 1) }
-        case .scalarVelocity: return v.scalarVelocity.map { .number($0, decimals: 3) }
-        case .scale: return v.scale.map { .number($0, decimals: 3) }
-        case .rotation: return v.rotation.map { .number($0, decimals: 3) }
-        case .selectionX: return v.selectionRect.map { .number($0.origin.x, decimals: 1) }
-        case .selectionY: return v.selectionRect.map { .number($0.origin.y, decimals: 1) }
-        case .selectionWidth: return v.selectionRect.map { .number($0.size.width, decimals: 1) }
-        case .selectionHeight: return v.selectionRect.map { .number($0.size.height, decimals: 1) }
+        case .locationX: return .number(v.location.x, decimals: DisplayPrecision.point)
+        case .locationY: return .number(v.location.y, decimals: DisplayPrecision.point)
+        case .translationX: return v.translation.map { .number($0.dx, decimals: DisplayPrecision.point) }
+        case .translationY: return v.translation.map { .number($0.dy, decimals: DisplayPrecision.point) }
+        case .velocityX: return v.velocity.map { .number($0.dx, decimals: DisplayPrecision.point) }
+        case .velocityY: return v.velocity.map { .number($0.dy, decimals: DisplayPrecision.point) }
+        case .speed: return v.velocity.map { .number(($0.dx * $0.dx + $0.dy * $0.dy).squareRoot(), decimals: DisplayPrecision.point) }
+        case .scalarVelocity: return v.scalarVelocity.map { .number($0, decimals: DisplayPrecision.ratio) }
+        case .scale: return v.scale.map { .number($0, decimals: DisplayPrecision.ratio) }
+        case .rotation: return v.rotation.map { .number($0, decimals: DisplayPrecision.ratio) }
+        case .selectionX: return v.selectionRect.map { .number($0.origin.x, decimals: DisplayPrecision.point) }
+        case .selectionY: return v.selectionRect.map { .number($0.origin.y, decimals: DisplayPrecision.point) }
+        case .selectionWidth: return v.selectionRect.map { .number($0.size.width, decimals: DisplayPrecision.point) }
+        case .selectionHeight: return v.selectionRect.map { .number($0.size.height, decimals: DisplayPrecision.point) }
         case .taps: return v.taps.map { .number(Double($0), decimals: 0) }
         case .touches: return .number(Double(v.numberOfTouches), decimals: 0)
         case .direction: return v.direction.map { .text($0.description) }
@@ -282,13 +282,13 @@ extension ValueField {
         case .extra(let name):
             switch v.extra.last(where: { $0.name == name })?.value {
             case .integer(let i)?: return .number(Double(i), decimals: 0)
-            case .number(let d)?: return .number(d, decimals: 3)
+            case .number(let d)?: return .number(d, decimals: DisplayPrecision.ratio)
             case .text(let s)?: return .text(s)
             case .point?, nil: return nil
             }
         case .extraX(let name), .extraY(let name):
             guard case .point(let p)? = v.extra.last(where: { $0.name == name })?.value else { return nil }
-            return .number(self == .extraX(name) ? p.x : p.y, decimals: 1)
+            return .number(self == .extraX(name) ? p.x : p.y, decimals: DisplayPrecision.point)
         }
     }
 

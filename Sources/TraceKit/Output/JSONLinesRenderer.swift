@@ -1,4 +1,4 @@
-import GestureEngine
+@_spi(Formatting) import GestureEngine
 
 /// `--format jsonl`: one JSON object per line; schema in `docs/output-format.md`.
 ///
@@ -23,15 +23,15 @@ public struct JSONLinesRenderer: ReplayRenderer {
         out.append("{\"event\":\"" as StaticString)
         out.append(event)
         out.append("\",\"t\":" as StaticString)
-        out.appendNumber(time, decimals: 6, trim: true)
+        out.appendNumber(time, decimals: MachinePrecision.time, trim: true)
     }
 
     private func point(_ key: StaticString, _ x: Double, _ y: Double, into out: inout OutputBuffer) {
         out.append(key)
         out.append("{\"x\":" as StaticString)
-        out.appendNumber(x, decimals: 4, trim: true)
+        out.appendNumber(x, decimals: MachinePrecision.point, trim: true)
         out.append(",\"y\":" as StaticString)
-        out.appendNumber(y, decimals: 4, trim: true)
+        out.appendNumber(y, decimals: MachinePrecision.point, trim: true)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -50,7 +50,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
 
     /// The most bytes of a transition line without its reason and extra values: the keys, 15
     /// numbers at most, the states and the direction (the label is counted separately).
-    private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: 6)
+    private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: MachinePrecision.value)
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
         let label = labels.label(t.recognizer, make: Self.makeLabel)
@@ -70,7 +70,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
                 out.append(UInt8(ascii: ":"))
                 switch value {
                 case .integer(let i): out.append(i)
-                case .number(let d): out.appendNumber(d, decimals: 6, trim: true)
+                case .number(let d): out.appendNumber(d, decimals: MachinePrecision.value, trim: true)
                 case .text(let s): out.appendJSONString(s)
                 case .point(let p): point("", p.x, p.y, into: &out)
                 }
@@ -92,7 +92,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
     /// The line up to its extra values and reason (the closing brace is written after them).
     private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
         w.bytes("{\"event\":\"gesture\",\"t\":")
-        w.number(t.time, decimals: 6, trim: true)
+        w.number(t.time, decimals: MachinePrecision.time, trim: true)
         w.labelBytes(label)
         let state = stateIndex(t.state), previous = stateIndex(t.previous)
         w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)
@@ -108,18 +108,18 @@ public struct JSONLinesRenderer: ReplayRenderer {
         if let tr = t.values.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
         if let s = t.values.scale {
             w.bytes(",\"scale\":")
-            w.number(s, decimals: 6, trim: true)
+            w.number(s, decimals: MachinePrecision.value, trim: true)
         }
         if let r = t.values.rotation {
             w.bytes(",\"rotation\":")
-            w.number(r, decimals: 6, trim: true)
+            w.number(r, decimals: MachinePrecision.value, trim: true)
         }
         if let vel = t.values.velocity {
             writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
         } else if let sv = t.values.scalarVelocity {
             // Schema 2: one key, one type (`velocity` is always a point).
             if t.values.rotation != nil { w.bytes(",\"angularVelocity\":") } else { w.bytes(",\"scaleVelocity\":") }
-            w.number(sv, decimals: 6, trim: true)
+            w.number(sv, decimals: MachinePrecision.value, trim: true)
         }
         if let d = t.values.direction {
             w.bytes(",\"direction\":\"")
@@ -128,13 +128,13 @@ public struct JSONLinesRenderer: ReplayRenderer {
         }
         if let r = t.values.selectionRect {
             w.bytes(",\"selectionRect\":{\"x\":")
-            w.number(r.origin.x, decimals: 4, trim: true)
+            w.number(r.origin.x, decimals: MachinePrecision.point, trim: true)
             w.bytes(",\"y\":")
-            w.number(r.origin.y, decimals: 4, trim: true)
+            w.number(r.origin.y, decimals: MachinePrecision.point, trim: true)
             w.bytes(",\"width\":")
-            w.number(r.size.width, decimals: 4, trim: true)
+            w.number(r.size.width, decimals: MachinePrecision.point, trim: true)
             w.bytes(",\"height\":")
-            w.number(r.size.height, decimals: 4, trim: true)
+            w.number(r.size.height, decimals: MachinePrecision.point, trim: true)
             w.byte(UInt8(ascii: "}"))
         }
     }
@@ -180,4 +180,16 @@ public struct JSONLinesRenderer: ReplayRenderer {
     }
 
     public mutating func end(into out: inout OutputBuffer) {}
+}
+
+/// The JSON Lines line layout: a point written in one call.
+extension ByteWriter {
+    /// A JSON point, `{"x":X,"y":Y}`, 4 decimals, trimmed: both numbers in one call.
+    @inline(never) mutating func jsonPoint(_ x: Double, _ y: Double) {
+        bytes("{\"x\":")
+        fixed(x, MachinePrecision.Point.self, trim: true)
+        bytes(",\"y\":")
+        fixed(y, MachinePrecision.Point.self, trim: true)
+        byte(UInt8(ascii: "}"))
+    }
 }

@@ -65,6 +65,7 @@ extension ByteWriter {
     /// caller reserved room for the whole slot).
     @inline(__always)
     mutating func slot(_ table: StaticString, _ index: Int, size: Int, count: Int) {
+        room(size)
         UnsafeMutableRawPointer(p).copyMemory(from: table.utf8Start + index &* size, byteCount: size)
         p += count
     }

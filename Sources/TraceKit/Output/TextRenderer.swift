@@ -1,11 +1,14 @@
-import GestureEngine
+@_spi(Formatting) import GestureEngine
 
 /// `--format text` (the default and the golden-file format): one aligned line per transition,
 /// fixed precision, for people. Stable: documented in `docs/output-format.md`.
 ///
 /// ```
-///    0.400  doubleTap  tap  possible -> ended    at (100.0, 200.0)  touches 1  taps 2
+///    0.289  doubleTap  tap  possible -> ended      at (198.2, 419.5)  touches 1  taps 2
+///    0.289  single     tap  possible -> failed     at (195.2, 421.0)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized
 /// ```
+/// (`Traces/double-tap.expected`: the name and kind columns are as wide as the longest of each,
+/// the state column 21 characters.)
 /// Times have 3 decimals (ms); points and pt/s 1 decimal; scale and radians 3 decimals.
 public struct TextRenderer: ReplayRenderer {
     let nameWidth: Int
@@ -21,7 +24,7 @@ public struct TextRenderer: ReplayRenderer {
     public mutating func begin(into out: inout OutputBuffer) {}
 
     private func time(_ t: Double, into out: inout OutputBuffer) {
-        var w = out.writer(reserving: ByteWriter.maximumNumberLength(decimals: 3) + 10)
+        var w = out.writer(reserving: ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time) + 10)
         Self.writeTime(t, &w)
         out.commit(w)
     }
@@ -34,7 +37,7 @@ public struct TextRenderer: ReplayRenderer {
 
     @inline(__always)
     private static func writePair(_ x: Double, _ y: Double, decimals: Int, _ w: inout ByteWriter) {
-        if decimals == 1 {
+        if decimals == DisplayPrecision.point {
             w.textPair(x, y)
             return
         }
@@ -55,7 +58,7 @@ public struct TextRenderer: ReplayRenderer {
     private var labels = RecognizerLabels()
 
     /// The most bytes of a transition line without its label, extra values and reason.
-    private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: 3)
+    private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time)
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
         let nameWidth = nameWidth, kindWidth = kindWidth
@@ -81,9 +84,9 @@ public struct TextRenderer: ReplayRenderer {
             out.append(UInt8(ascii: " "))
             switch value {
             case .integer(let i): out.append(i)
-            case .number(let d): out.appendNumber(d, decimals: 3)
+            case .number(let d): out.appendNumber(d, decimals: DisplayPrecision.ratio)
             case .text(let s): out.append(s)
-            case .point(let p): pair(p.x, p.y, decimals: 1, into: &out)
+            case .point(let p): pair(p.x, p.y, decimals: DisplayPrecision.point, into: &out)
             }
         }
         if let reason = t.reason {
@@ -100,7 +103,7 @@ public struct TextRenderer: ReplayRenderer {
         // `previous -> state` padded to `stateWidth`, and two spaces.
         w.slot(StateTemplates.textStates, 6 &* stateIndex(t.previous) &+ stateIndex(t.state), size: 24, count: stateWidth + 2)
         w.bytes("at ")
-        writePair(t.values.location.x, t.values.location.y, decimals: 1, &w)
+        writePair(t.values.location.x, t.values.location.y, decimals: DisplayPrecision.point, &w)
         w.bytes("  touches ")
         w.int(t.values.numberOfTouches)
         if let taps = t.values.taps {
@@ -109,22 +112,22 @@ public struct TextRenderer: ReplayRenderer {
         }
         if let tr = t.values.translation {
             w.bytes("  translation ")
-            writePair(tr.dx, tr.dy, decimals: 1, &w)
+            writePair(tr.dx, tr.dy, decimals: DisplayPrecision.point, &w)
         }
         if let s = t.values.scale {
             w.bytes("  scale ")
-            w.number(s, decimals: 3, trim: false)
+            w.number(s, decimals: DisplayPrecision.ratio, trim: false)
         }
         if let r = t.values.rotation {
             w.bytes("  rotation ")
-            w.number(r, decimals: 3, trim: false)
+            w.number(r, decimals: DisplayPrecision.ratio, trim: false)
         }
         if let vel = t.values.velocity {
             w.bytes("  velocity ")
-            writePair(vel.dx, vel.dy, decimals: 1, &w)
+            writePair(vel.dx, vel.dy, decimals: DisplayPrecision.point, &w)
         } else if let sv = t.values.scalarVelocity {
             w.bytes("  velocity ")
-            w.number(sv, decimals: 3, trim: false)
+            w.number(sv, decimals: DisplayPrecision.ratio, trim: false)
         }
         if let d = t.values.direction {
             w.bytes("  direction ")
@@ -150,10 +153,10 @@ public struct TextRenderer: ReplayRenderer {
         out.append(UInt8(ascii: " "))
         out.append(r.phase.description)
         out.append(" at " as StaticString)
-        pair(r.location.x, r.location.y, decimals: 1, into: &out)
+        pair(r.location.x, r.location.y, decimals: DisplayPrecision.point, into: &out)
         out.append("  velocity " as StaticString)
         if let v = r.velocity, v.isFinite {
-            pair(v.dx, v.dy, decimals: 1, into: &out)
+            pair(v.dx, v.dy, decimals: DisplayPrecision.point, into: &out)
         } else {
             out.append("none" as StaticString)
         }
@@ -172,4 +175,46 @@ public struct TextRenderer: ReplayRenderer {
     }
 
     public mutating func end(into out: inout OutputBuffer) {}
+}
+
+/// The text format's line layout: the columns and pairs written in one call each.
+extension ByteWriter {
+    /// A text rectangle, `(X, Y) WxH`, 1 decimal, in one call.
+    @inline(never) mutating func textRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        byte(UInt8(ascii: "("))
+        fixed(x, DisplayPrecision.Point.self, trim: false)
+        bytes(", ")
+        fixed(y, DisplayPrecision.Point.self, trim: false)
+        bytes(") ")
+        fixed(width, DisplayPrecision.Point.self, trim: false)
+        byte(UInt8(ascii: "x"))
+        fixed(height, DisplayPrecision.Point.self, trim: false)
+    }
+
+    /// A text time column: 3 decimals, right-aligned in 8 characters (longer times widen it), and
+    /// the two spaces after it.
+    @inline(never) mutating func textTime(_ t: Double) {
+        let start = p
+        fixed(t, DisplayPrecision.Time.self, trim: false)
+        let width = p - start
+        if width < 8 {
+            // Shifted right over 8 spaces: the 8 bytes at `start` hold the number and what follows
+            // it (room the caller reserved), moved as one word.
+            let raw = UnsafeMutableRawPointer(start)
+            let number = raw.loadUnaligned(as: UInt64.self)
+            raw.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            raw.storeBytes(of: number, toByteOffset: 8 &- width, as: UInt64.self)
+            p = start + 8
+        }
+        bytes("  ")
+    }
+
+    /// A text pair, `(X, Y)`, 1 decimal: both numbers in one call.
+    @inline(never) mutating func textPair(_ x: Double, _ y: Double) {
+        byte(UInt8(ascii: "("))
+        fixed(x, DisplayPrecision.Point.self, trim: false)
+        bytes(", ")
+        fixed(y, DisplayPrecision.Point.self, trim: false)
+        byte(UInt8(ascii: ")"))
+    }
 }

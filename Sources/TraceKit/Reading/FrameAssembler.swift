@@ -107,7 +107,8 @@ struct FrameCore {
                 let message = "time \(row.time) s goes backwards (the previous row is at \(lastTime) s)"
                 let note = Diagnostic.note("previous time here", at: reader.location(lastTimePosition))
                 if mode == .strict {
-                    throw TraceError.invalidTrace(message, at: reader.location(row.positions.time), notes: [note])
+                    throw TraceError.invalidTrace(message, at: reader.location(row.positions.time),
+                                                  notes: [note, TraceHints.unsortedOrLenient(lenient: "clamps the time to the previous row's")])
                 }
                 warn(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
                 row.time = lastTime
@@ -120,5 +121,14 @@ struct FrameCore {
             }
             return row
         }
+    }
+}
+
+/// Hints attached to sequence errors.
+enum TraceHints {
+    /// The note that names `--sort` (rows exported out of time order, finger by finger) and what
+    /// `--lenient` would do instead.
+    static func unsortedOrLenient(lenient: String) -> Diagnostic {
+        .note("if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient \(lenient)", at: nil)
     }
 }

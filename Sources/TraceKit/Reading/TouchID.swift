@@ -19,8 +19,11 @@ public enum TouchID: Hashable, Sendable {
 ///
 /// A table is shared by everything that reads one trace (the reader creates
 /// one unless given one), so ids from the same table can be compared.
+///
+/// Only the reader that owns the table adds names (internal `makeID`/`intern`, one thread);
+/// everything public only reads. Hand the table to another thread once reading is done.
 public final class TouchNameTable: @unchecked Sendable {
-    // Invariant: only mutated through `intern`, which callers must not race.
+    // Invariant: only mutated through `intern`, called by the one reader filling the table.
     private var arena: [UInt8] = []
     private var spans: [(offset: Int, count: Int)] = []
     private var strings: [String] = []
@@ -48,8 +51,9 @@ public final class TouchNameTable: @unchecked Sendable {
     }
 
     /// The id for `text`: an integer if `text` is a canonical decimal integer,
-    /// otherwise the interned name (added if new).
-    public func id(for text: String) -> TouchID {
+    /// otherwise the interned name (added if new). Internal: it mutates the table, which is not
+    /// synchronised (see the type's comment).
+    func id(for text: String) -> TouchID {
         var copy = text
         return copy.withUTF8 { buf in
             makeID(buf.baseAddress ?? UnsafePointer(bitPattern: 1)!, buf.count)

@@ -20,13 +20,13 @@ public enum TraceValidationMode: Hashable, Sendable {
 /// at the same timestamp). In ``TraceValidationMode/lenient`` mode rows are
 /// repaired instead (see there). Touches still down at the end produce a
 /// warning from ``finish()`` in both modes.
-public struct TraceSequenceValidator {
+package struct TraceSequenceValidator {
     /// Strict or lenient.
-    public var mode: TraceValidationMode
+    package var mode: TraceValidationMode
     /// Input name for diagnostics.
-    public let path: String
+    package let path: String
     /// Gives string ids their text in messages.
-    public let touchNames: TouchNameTable
+    package let touchNames: TouchNameTable
 
     /// Touches that are down, with the position of their `began`. A short
     /// array searched linearly: a handful of fingers are down at once, and
@@ -39,14 +39,14 @@ public struct TraceSequenceValidator {
     private static let endedMemory = 1024
 
     /// Creates a validator for rows read from `path`.
-    public init(mode: TraceValidationMode = .strict, path: String, touchNames: TouchNameTable) {
+    package init(mode: TraceValidationMode = .strict, path: String, touchNames: TouchNameTable) {
         self.mode = mode
         self.path = path
         self.touchNames = touchNames
     }
 
     /// Number of touches currently down.
-    public var activeTouchCount: Int { down.count }
+    package var activeTouchCount: Int { down.count }
 
     /// While more than ``indexThreshold`` touches are down (a palm, a stress trace), where each
     /// is in `down`: a linear search per row would cost n^2 there.
@@ -86,7 +86,7 @@ public struct TraceSequenceValidator {
 
     /// Checks `row`. Strict: throws on a violation. Lenient: repairs `row`
     /// (reporting a warning through `warn`) and returns `false` if it must be dropped.
-    public mutating func check(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
+    package mutating func check(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
         let id = row.touch
         switch row.phase {
         case .began:
@@ -108,7 +108,7 @@ public struct TraceSequenceValidator {
                 let message = "touch \(describe(id)) \(row.phase == .moved ? "moved" : "is stationary") but is not down"
                 let notes = notDownNotes(id)
                 if mode == .strict {
-                    throw TraceError.invalidTrace(message, at: location(row.positions.phase), notes: notes)
+                    throw TraceError.invalidTrace(message, at: location(row.positions.phase), notes: notes + [TraceHints.unsortedOrLenient(lenient: "treats the move as a touch-down")])
                 }
                 warn(.warning(message + "; treated as began", at: location(row.positions.phase), notes: notes))
                 row.phase = .began
@@ -133,7 +133,7 @@ public struct TraceSequenceValidator {
     }
 
     /// Warnings for touches still down (call at the end of the trace), in began order.
-    public func finish() -> [Diagnostic] {
+    package func finish() -> [Diagnostic] {
         down.sorted { $0.began < $1.began }.map { id, began in
             .warning("touch \(describe(id)) never ended (no 'ended' or 'cancelled' before the end of the trace)", at: location(began))
         }

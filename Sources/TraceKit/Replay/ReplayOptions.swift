@@ -8,6 +8,13 @@ public struct ReplayOptions: Sendable {
     public var inputFormat: TraceFormat?
     /// The unit of the trace's timestamps (seconds by default).
     public var timeUnit: TimeUnit = .seconds
+    /// `--time-unit auto`: the unit is chosen from the intervals between the first frames (the first
+    /// 64 rows are read ahead), with a note saying which; `timeUnit` is then ignored.
+    public var detectsTimeUnit = false
+    /// `--sort`: the rows are ordered by time (stably: rows with equal times keep their file order)
+    /// before the replay. The whole trace is read into memory first: at the peak (while sorting) two
+    /// copies of the rows, 88 bytes each, plus a 4-byte index: about 180 bytes per row.
+    public var sortsByTime = false
     /// A scene file; nil uses the trace's `scene` key, or the default scene.
     public var scenePath: String?
     /// Only these recognizers of the scene run (by name); nil runs all.
@@ -36,6 +43,8 @@ public struct ReplayOptions: Sendable {
     /// After the replay, one line per (shown) recognizer: how often it recognized, failed and was
     /// cancelled, and its most common failure reasons (`ReplaySummary`).
     public var summary = false
+    /// The recognizer kinds scene files may name (the built-ins, plus any registered).
+    public var catalog: RecognizerCatalog = .builtIn
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
     public var color: ColorChoice = .auto
 

@@ -11,9 +11,12 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     let reportViews: Bool
     let velocityEstimator: VelocityEstimatorKind
     /// `--states`/`--show`: nil when every line is printed.
-    var filter: OutputFilter?
+    var filter: OutputFilter? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
     /// `--summary`: counts every transition (filtered or not).
-    var summary: ReplaySummary?
+    var summary: ReplaySummary? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
+    /// True without a filter and a summary: a transition goes straight to the renderer (one flag
+    /// tested per transition; the filtered path is out of line).
+    @exclusivity(unchecked) private var rendersEveryTransition = true
     /// Per-touch velocity trackers (only with `--touches`), keyed by engine touch id.
     var trackers: [Int: VelocityTracker] = [:]
 
@@ -41,6 +44,16 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     }
 
     func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
+        guard rendersEveryTransition else {
+            filteredTransition(transition)
+            return
+        }
+        renderer.transition(transition, into: &buffer)
+    }
+
+    /// A transition with `--summary` or a filter: counted, then rendered if the filter shows it.
+    @inline(never)
+    private func filteredTransition(_ transition: Transition) {
         if let summary { summary.record(transition) }
         if let filter, !filter.shows(transition) { return }
         renderer.transition(transition, into: &buffer)

@@ -10,13 +10,48 @@ public enum Replayer {
     public static func run(_ options: ReplayOptions, output: inout OutputBuffer,
                            warn: @escaping (Diagnostic) -> Void = { _ in },
                            observer: ReplayObserver? = nil) throws(TraceError) {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit,
+        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat,
+                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
                                         recording: options.recordingOptions, warn: warn)
+        let run = try prepare(reader, scene: nil, options, warn: warn, observer: observer)
+        switch options.outputFormat {
+        case .text:
+            let sink = ReplayOutput(renderer: TextRenderer(scene: run.scene), buffer: output, touchIDs: run.touchIDs, options: options)
+            sink.filter = run.filter
+            sink.summary = run.summary
+            try replay(reader, run, sink, options, &output, warn)
+        case .jsonl:
+            let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: run.touchIDs, options: options)
+            sink.filter = run.filter
+            sink.summary = run.summary
+            try replay(reader, run, sink, options, &output, warn)
+        }
+        withExtendedLifetime(run.scene) {}
+    }
+
+    /// A replay ready to start: its scene (after `--recognizers`), environment, output filters and
+    /// (with `--sort` or `--time-unit auto`) the reader that reads ahead.
+    struct Prepared {
+        var scene: Scene
+        var environment: GestureEnvironment
+        var touchIDs: TouchIdentifierMap
+        var filter: OutputFilter?
+        var summary: ReplaySummary?
+        var observer: ReplayObserver?
+        var readAhead: ReadAheadTraceReader<AnyTraceReader>?
+    }
+
+    /// Picks the scene (`scene` when given, else `--scene`, the trace's own, or the default one),
+    /// applies `--recognizers`, and tells the observer.
+    static func prepare(_ reader: AnyTraceReader, scene given: Scene?, _ options: ReplayOptions,
+                        warn: @escaping (Diagnostic) -> Void, observer: ReplayObserver?) throws(TraceError) -> Prepared {
         let screen = options.screen ?? reader.screen?.size
         var scene: Scene
         var sceneJSON: JSONValue?
-        let loader = SceneLoader(screen: screen, velocityEstimator: options.velocityEstimator)
-        if let path = options.scenePath {
+        let loader = SceneLoader(screen: screen, velocityEstimator: options.velocityEstimator, catalog: options.catalog)
+        if let given {
+            scene = given
+        } else if let path = options.scenePath {
             sceneJSON = try JSONParser().parse(contentsOf: path)
             scene = try loader.load(sceneJSON!)
         } else if let json = reader.scene {
@@ -32,33 +67,32 @@ public enum Replayer {
         let filter = try OutputFilter.make(options, scene: scene)
         let summary = options.summary ? ReplaySummary(scene: scene, filter: filter) : nil
         try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: reader.expect, sceneExpect: sceneJSON?["expect"]))
-        // Transitions go through the observer only if it wants them (a trace without expectations
-        // replays exactly as without one).
-        let observer = observer?.observesTransitions == true ? observer : nil
-
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
-        let touchIDs = TouchIdentifierMap(names: reader.touchNames)
-        switch options.outputFormat {
-        case .text:
-            let renderer = TextRenderer(
-                nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
-                kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)
-            let sink = ReplayOutput(renderer: renderer, buffer: output, touchIDs: touchIDs, options: options)
-            sink.filter = filter
-            sink.summary = summary
-            try replay(reader, environment, sink, options, observer, &output, warn)
-        case .jsonl:
-            let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: touchIDs, options: options)
-            sink.filter = filter
-            sink.summary = summary
-            try replay(reader, environment, sink, options, observer, &output, warn)
-        }
-        withExtendedLifetime(scene) {}
+        // --sort and --time-unit auto read ahead; the plain replay streams.
+        let readAhead = options.sortsByTime || options.detectsTimeUnit
+            ? try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: warn) : nil
+        // Transitions go through the observer only if it wants them (a trace without expectations
+        // replays exactly as without one).
+        return Prepared(scene: scene, environment: environment, touchIDs: TouchIdentifierMap(names: reader.touchNames),
+                        filter: filter, summary: summary, observer: observer?.observesTransitions == true ? observer : nil,
+                        readAhead: readAhead)
     }
 
-    private static func replay<R: ReplayRenderer>(
-        _ reader: AnyTraceReader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
+    /// Replays `run` from its read-ahead reader if it has one, else from `reader`.
+    static func replay<R: ReplayRenderer>(
+        _ reader: AnyTraceReader, _ run: Prepared, _ sink: ReplayOutput<R>, _ options: ReplayOptions,
+        _ output: inout OutputBuffer, _ warn: @escaping (Diagnostic) -> Void
+    ) throws(TraceError) {
+        if let readAhead = run.readAhead {
+            try replay(readAhead, run.environment, sink, options, run.observer, &output, warn)
+        } else {
+            try replay(reader, run.environment, sink, options, run.observer, &output, warn)
+        }
+    }
+
+    private static func replay<Reader: TraceReader, R: ReplayRenderer>(
+        _ reader: Reader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
         _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
         _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
@@ -72,9 +106,13 @@ public enum Replayer {
                                     checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
+        // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
+        var probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
+        if options.detectsTimeUnit { probe.finish { _ in } }
         var frameCount = 0
         while let frame = try frames.next() {
             frameCount &+= 1
+            if _slowPath(probe.isOpen) { probe.add(frame.time, warn) }
             changes.removeAll(keepingCapacity: true)
             for row in frame.rows {
                 let id = sink.touchIDs.engineID(row.touch)
@@ -89,6 +127,7 @@ public enum Replayer {
         if frameCount == 0 {
             throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
         }
+        probe.finish(warn)
         environment.finish()
         if let summary = sink.summary {
             switch options.outputFormat {
@@ -111,6 +150,13 @@ public protocol ReplayObserver: AnyObject {
     var observesTransitions: Bool { get }
     /// Every transition, after it was rendered (only if `observesTransitions`).
     func replay(didTransition transition: Transition)
+    /// Every engine note (an illegal transition, a touch still down at the end), after it was
+    /// rendered (only if `observesTransitions`). Does nothing unless implemented.
+    func replay(didReport note: EngineDiagnostic)
+}
+
+extension ReplayObserver {
+    public func replay(didReport note: EngineDiagnostic) {}
 }
 
 /// What a `ReplayObserver` learns before the first event.
@@ -140,6 +186,7 @@ private final class ObservingTee: GestureEnvironmentObserver {
     }
     func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
         sink.environment(environment, didReport: diagnostic)
+        observer.replay(didReport: diagnostic)
     }
     func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {
         sink.environment(environment, didDeliver: delivery)

@@ -1,86 +1,348 @@
 import GestureEngine
 
-/// The recognizer kinds a scene can name, how each is made, and the parameters it takes
-/// (UIKit's property names). Defaults are the recognizers' own (`docs/recognizers.md`).
-enum RecognizerCatalog {
+/// The recognizer kinds a scene can name, how each is made, and the parameters it takes.
+///
+/// `RecognizerCatalog.builtIn` holds the engine's kinds (UIKit's property names; defaults are the
+/// recognizers' own, `docs/recognizers.md`). A catalog of your own adds kinds to it, each
+/// parameter declared once, by key path, with its type, range and (optionally) default; the scene
+/// loader then validates a user kind exactly as a built-in one, with the same positioned errors:
+///
+/// ```swift
+/// var catalog = RecognizerCatalog.builtIn
+/// try catalog.register(kind: "wiggle", factory: { WiggleGestureRecognizer(name: $0) }, parameters: [
+///     .integer("requiredWiggles", \.requiredWiggles, minimum: 1, default: 3),
+///     .number("minimumDistance", \.minimumDistance, minimum: 0),
+/// ])
+/// let scene = try SceneLoader(screen: nil, catalog: catalog).load(contentsOf: "wiggle.scene.json")
+/// ```
+public struct RecognizerCatalog: Sendable {
+    /// Sets one parameter from its scene value, failing with a positioned error.
     typealias Setter = @Sendable (GestureRecognizer, JSONValue) throws(TraceError) -> Void
 
-    struct Kind: Sendable {
-        let name: String
-        let make: @Sendable (String) -> GestureRecognizer
-        let parameters: [(name: String, set: Setter)]
+    /// One kind: its name, its parameters (without the common ones every kind takes) and its factory.
+    public struct Kind: Sendable {
+        /// The name a scene's `"kind"` uses.
+        public let name: String
+        /// The kind's own parameters, in declaration order.
+        public var parameters: [ParameterInfo] { entries.map(\.info) }
+        let entries: [Entry]
+        let make: @Sendable (String) throws -> GestureRecognizer
+        /// Applies the declared defaults (none for the built-ins: their defaults are their own).
+        let applyDefaults: @Sendable (GestureRecognizer) -> Void
     }
 
-    /// Every kind, in the order the default scene uses.
-    static let kinds: [Kind] = [
-        Kind(name: "tap", make: { TapGestureRecognizer(name: $0) }, parameters: [
-            ("numberOfTapsRequired", set(TapGestureRecognizer.self) { r, v throws(TraceError) in r.numberOfTapsRequired = try SceneValue.integer(v, "numberOfTapsRequired", minimum: 1) }),
-            ("numberOfTouchesRequired", set(TapGestureRecognizer.self) { r, v throws(TraceError) in r.numberOfTouchesRequired = try SceneValue.integer(v, "numberOfTouchesRequired", minimum: 1) }),
-            ("allowableMovement", set(TapGestureRecognizer.self) { r, v throws(TraceError) in r.allowableMovement = try SceneValue.number(v, "allowableMovement", minimum: 0) }),
-            ("maximumTapInterval", set(TapGestureRecognizer.self) { r, v throws(TraceError) in r.maximumTapInterval = try SceneValue.number(v, "maximumTapInterval", minimum: 0) }),
-            ("maximumTapDuration", set(TapGestureRecognizer.self) { r, v throws(TraceError) in r.maximumTapDuration = try SceneValue.number(v, "maximumTapDuration", minimum: 0) }),
-        ]),
-        Kind(name: "longPress", make: { LongPressGestureRecognizer(name: $0) }, parameters: [
-            ("minimumPressDuration", set(LongPressGestureRecognizer.self) { r, v throws(TraceError) in r.minimumPressDuration = try SceneValue.number(v, "minimumPressDuration", minimum: 0) }),
-            ("allowableMovement", set(LongPressGestureRecognizer.self) { r, v throws(TraceError) in r.allowableMovement = try SceneValue.number(v, "allowableMovement", minimum: 0) }),
-            ("numberOfTouchesRequired", set(LongPressGestureRecognizer.self) { r, v throws(TraceError) in r.numberOfTouchesRequired = try SceneValue.integer(v, "numberOfTouchesRequired", minimum: 1) }),
-            ("numberOfTapsRequired", set(LongPressGestureRecognizer.self) { r, v throws(TraceError) in r.numberOfTapsRequired = try SceneValue.integer(v, "numberOfTapsRequired", minimum: 0) }),
-        ]),
-        Kind(name: "pan", make: { PanGestureRecognizer(name: $0) }, parameters: panParameters),
-        Kind(name: "pinch", make: { PinchGestureRecognizer(name: $0) }, parameters: []),
-        Kind(name: "rotation", make: { RotationGestureRecognizer(name: $0) }, parameters: []),
-        Kind(name: "swipe", make: { SwipeGestureRecognizer(name: $0) }, parameters: [
-            ("direction", set(SwipeGestureRecognizer.self) { r, v throws(TraceError) in r.direction = try SceneValue.options(v, "direction", SwipeDirection.named.map { ($0.name, $0.direction) }) }),
-            ("numberOfTouchesRequired", set(SwipeGestureRecognizer.self) { r, v throws(TraceError) in r.numberOfTouchesRequired = try SceneValue.integer(v, "numberOfTouchesRequired", minimum: 1) }),
-        ]),
-        Kind(name: "screenEdgePan", make: { ScreenEdgePanGestureRecognizer(name: $0) }, parameters: [
-            ("edges", set(ScreenEdgePanGestureRecognizer.self) { r, v throws(TraceError) in r.edges = try SceneValue.options(v, "edges", ScreenEdges.named.map { ($0.name, $0.edge) }) }),
-            ("failsPastMaxTouches", set(ScreenEdgePanGestureRecognizer.self) { r, v throws(TraceError) in r.failsPastMaxTouches = try SceneValue.bool(v, "failsPastMaxTouches") }),
-            ("velocityEstimator", set(ScreenEdgePanGestureRecognizer.self) { r, v throws(TraceError) in r.velocityEstimator = try estimator(v) }),
-        ]),
-        Kind(name: "twoFingerSwipe", make: { TwoFingerSwipeGestureRecognizer(name: $0) }, parameters: [
-            ("minimumVerticalTravel", set(TwoFingerSwipeGestureRecognizer.self) { r, v throws(TraceError) in r.minimumVerticalTravel = try SceneValue.number(v, "minimumVerticalTravel", minimum: 0) }),
-        ]),
-        Kind(name: "marquee", make: { MarqueeGestureRecognizer(name: $0) }, parameters: panParameters),
-        Kind(name: "tickle", make: { TickleGestureRecognizer(name: $0) }, parameters: [
-            ("requiredTickles", set(TickleGestureRecognizer.self) { r, v throws(TraceError) in r.requiredTickles = try SceneValue.integer(v, "requiredTickles", minimum: 1) }),
-            ("minimumTickleDistance", set(TickleGestureRecognizer.self) { r, v throws(TraceError) in r.minimumTickleDistance = try SceneValue.number(v, "minimumTickleDistance", minimum: 0) }),
-            ("maximumTickleDistance", set(TickleGestureRecognizer.self) { r, v throws(TraceError) in r.maximumTickleDistance = try SceneValue.number(v, "maximumTickleDistance", minimum: 0) }),
-        ]),
-    ]
+    /// A parameter as the loader uses it: what it is, and how it is set.
+    struct Entry: Sendable {
+        let info: ParameterInfo
+        let set: Setter
+    }
 
-    static let panParameters: [(name: String, set: Setter)] = [
-        ("minimumNumberOfTouches", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.minimumNumberOfTouches = try SceneValue.integer(v, "minimumNumberOfTouches", minimum: 1) }),
-        ("maximumNumberOfTouches", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.maximumNumberOfTouches = try SceneValue.integer(v, "maximumNumberOfTouches", minimum: 1) }),
-        ("failsPastMaxTouches", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.failsPastMaxTouches = try SceneValue.bool(v, "failsPastMaxTouches") }),
-        ("velocityEstimator", set(PanGestureRecognizer.self) { r, v throws(TraceError) in r.velocityEstimator = try estimator(v) }),
-    ]
+    /// What a parameter is: its scene key, the type of value it takes, its range and default.
+    public struct ParameterInfo: Sendable, Equatable, CustomStringConvertible {
+        /// The scene key.
+        public let name: String
+        /// `integer`, `number`, `bool`, or `one of: a, b` / `names of: a, b` for named values.
+        public let type: String
+        /// The smallest and largest values accepted (numbers only).
+        public let minimum: Double?
+        public let maximum: Double?
+        /// The declared default, as written in a scene; nil when the recognizer's own applies.
+        public let defaultValue: String?
 
-    /// Parameters every kind takes (the base class's properties).
-    static let common: [(name: String, set: Setter)] = [
-        ("isEnabled", { r, v throws(TraceError) in r.isEnabled = try SceneValue.bool(v, "isEnabled") }),
-        ("cancelsTouchesInView", { r, v throws(TraceError) in r.cancelsTouchesInView = try SceneValue.bool(v, "cancelsTouchesInView") }),
-        ("delaysTouchesBegan", { r, v throws(TraceError) in r.delaysTouchesBegan = try SceneValue.bool(v, "delaysTouchesBegan") }),
-        ("delaysTouchesEnded", { r, v throws(TraceError) in r.delaysTouchesEnded = try SceneValue.bool(v, "delaysTouchesEnded") }),
-    ]
+        /// `requiredTickles: integer 1...1000000, default 3`.
+        public var description: String {
+            var s = name + ": " + type
+            if let minimum {
+                s += " " + formatShort(minimum, decimals: 6) + "..." + (maximum.map { formatShort($0, decimals: 6) } ?? "")
+            } else if let maximum {
+                s += " ..." + formatShort(maximum, decimals: 6)
+            }
+            if let defaultValue { s += ", default " + defaultValue }
+            return s
+        }
+    }
 
-    static func kind(named name: String) -> Kind? {
+    /// A parameter of recognizers of type `R`, declared once: its name (the scene key), the key path
+    /// it sets, the values it accepts, and optionally a default that every new recognizer of the
+    /// kind gets before the scene's values are applied.
+    public struct Parameter<R: GestureRecognizer>: Sendable {
+        let info: ParameterInfo
+        let set: @Sendable (R, JSONValue) throws(TraceError) -> Void
+        let applyDefault: (@Sendable (R) -> Void)?
+
+        typealias Set = @Sendable (R, JSONValue) throws(TraceError) -> Void
+
+        /// Sets `value` through `keyPath` (nil: no default declared).
+        private static func defaulting<V>(_ keyPath: ReferenceWritableKeyPath<R, V>, _ value: V?) -> (@Sendable (R) -> Void)? {
+            guard let value else { return nil }
+            nonisolated(unsafe) let path = keyPath
+            nonisolated(unsafe) let chosen = value
+            return { r in r[keyPath: path] = chosen }
+        }
+
+        /// A whole number (written `3` or `3.0`), from `minimum` to `maximum`.
+        public static func integer(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, Int>,
+            minimum: Int = 0, maximum: Int = 1_000_000, default value: Int? = nil
+        ) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            let set: Set = { r, v throws(TraceError) in
+                r[keyPath: path] = try SceneValue.integer(v, name, minimum: minimum, maximum: maximum)
+            }
+            let info = ParameterInfo(
+                name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
+            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
+        }
+
+        /// A finite number, from `minimum` to `maximum`.
+        public static func number(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, Double>,
+            minimum: Double = -.infinity, maximum: Double = .infinity, default value: Double? = nil
+        ) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            let set: Set = { r, v throws(TraceError) in
+                r[keyPath: path] = try SceneValue.number(v, name, minimum: minimum, maximum: maximum)
+            }
+            let info = ParameterInfo(
+                name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
+                maximum: maximum.isFinite ? maximum : nil, defaultValue: value.map { formatShort($0, decimals: 6) })
+            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
+        }
+
+        /// `true` or `false`.
+        public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, Bool>, default value: Bool? = nil) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.bool(v, name) }
+            let info = ParameterInfo(name: name, type: "bool", minimum: nil, maximum: nil, defaultValue: value.map { "\($0)" })
+            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
+        }
+
+        /// One name of `choices` (a string); `default` names one of them.
+        public static func choice<V>(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+            _ choices: [(name: String, value: V)], default value: String? = nil
+        ) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            nonisolated(unsafe) let choices = choices
+            let set: Set = { r, v throws(TraceError) in
+                let text = try SceneValue.string(v, name)
+                guard let entry = choices.first(where: { $0.name == text }) else {
+                    throw SceneValue.error("unknown \(name) '\(text)'; expected one of: \(choices.map(\.name).joined(separator: ", "))", v)
+                }
+                r[keyPath: path] = entry.value
+            }
+            let chosen = value.flatMap { d in choices.first { $0.name == d }?.value }
+            let info = ParameterInfo(
+                name: name, type: "one of: " + choices.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: value)
+            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, chosen))
+        }
+
+        /// An option set: one name of `options`, or an array of them (combined).
+        public static func options<V: OptionSet & Sendable>(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+            _ options: [(name: String, value: V)]
+        ) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.options(v, name, options) }
+            let info = ParameterInfo(
+                name: name, type: "names of: " + options.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: nil)
+            return Parameter(info: info, set: set, applyDefault: nil)
+        }
+
+        /// The same parameter for a subclass (the built-in marquee takes the pan's parameters).
+        func cast<S: GestureRecognizer>(to: S.Type) -> Parameter<S> {
+            let base = self.set
+            let set: Parameter<S>.Set = { r, v throws(TraceError) in
+                guard let typed = r as? R else { return }
+                try base(typed, v)
+            }
+            var apply: (@Sendable (S) -> Void)?
+            if let baseDefault = applyDefault {
+                apply = { r in if let typed = r as? R { baseDefault(typed) } }
+            }
+            return Parameter<S>(info: info, set: set, applyDefault: apply)
+        }
+    }
+
+    /// Why a kind could not be registered.
+    public struct RegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The kinds, in order: the built-ins first (in the default scene's order), then the registered ones.
+    public private(set) var kinds: [Kind]
+
+    /// Only the built-in kinds.
+    public static let builtIn = RecognizerCatalog(kinds: builtInKinds)
+
+    /// The built-in kinds (`RecognizerCatalog.builtIn`).
+    public init() {
+        self = .builtIn
+    }
+
+    private init(kinds: [Kind]) {
+        self.kinds = kinds
+    }
+
+    /// The kind named `name`, if any.
+    public func kind(named name: String) -> Kind? {
         kinds.first { $0.name == name }
     }
 
-    private static func set<R: GestureRecognizer>(_ type: R.Type, _ body: @escaping @Sendable (R, JSONValue) throws(TraceError) -> Void) -> Setter {
-        { r, v throws(TraceError) in
-            // The catalog only pairs a kind's setters with recognizers of that kind.
-            guard let typed = r as? R else { return }
-            try body(typed, v)
+    /// The names of the kinds, in order.
+    public var kindNames: [String] { kinds.map(\.name) }
+
+    /// A new recognizer of kind `kind` named `name`, with the kind's declared defaults, as a scene
+    /// file would make it (for scenes built in code from a catalog). Throws for an unknown kind
+    /// and with the factory's error.
+    public func makeRecognizer(kind: String, name: String) throws(TraceError) -> GestureRecognizer {
+        guard let k = self.kind(named: kind) else {
+            throw TraceError(
+                .invalidTrace, .error("unknown recognizer kind '\(kind)'; expected one of: \(kindNames.joined(separator: ", "))", at: nil))
         }
+        let r: GestureRecognizer
+        do {
+            r = try k.make(name)
+        } catch {
+            throw TraceError(.invalidTrace, .error("the factory of kind '\(kind)' could not make recognizer '\(name)': \(error)", at: nil))
+        }
+        if r.name != name { r.name = name }
+        k.applyDefaults(r)
+        return r
     }
 
-    private static func estimator(_ v: JSONValue) throws(TraceError) -> VelocityEstimatorKind {
-        let name = try SceneValue.string(v, "velocityEstimator")
-        guard let kind = VelocityEstimatorKind(rawValue: name) else {
-            throw SceneValue.error("unknown velocityEstimator '\(name)'; expected one of: \(VelocityEstimatorKind.allCases.map(\.rawValue).joined(separator: ", "))", v)
+    /// Scene keys of a recognizer that are not parameters; a parameter may not use them.
+    public static let sceneKeys = ["name", "kind", "view", "requireToFail", "simultaneousWith"]
+
+    /// Adds a kind named `kind`: `factory` makes a recognizer from the scene's name for it (it may
+    /// throw; the scene then fails to load with that error at the recognizer's `"kind"`), and
+    /// `parameters` are the scene keys it takes besides the common ones (`isEnabled`,
+    /// `cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`).
+    ///
+    /// Throws (and changes nothing) when the name is empty or already a kind (built-in or
+    /// registered), or a parameter name is empty, repeated, a scene key (`name`, `kind`, `view`,
+    /// `requireToFail`, `simultaneousWith`) or a common parameter.
+    public mutating func register<R: GestureRecognizer>(
+        kind name: String, factory: @escaping @Sendable (String) throws -> R, parameters: [Parameter<R>] = []
+    ) throws(RegistrationError) {
+        if name.isEmpty { throw RegistrationError(message: "a recognizer kind needs a non-empty name") }
+        if let existing = kinds.firstIndex(where: { $0.name == name }) {
+            throw RegistrationError(
+                message: existing < Self.builtInKinds.count
+                    ? "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))"
+                    : "cannot register kind '\(name)' twice")
         }
-        return kind
+        var seen: Set<String> = []
+        for p in parameters {
+            let key = p.info.name
+            if key.isEmpty { throw RegistrationError(message: "kind '\(name)': a parameter needs a non-empty name") }
+            if Self.sceneKeys.contains(key) {
+                throw RegistrationError(
+                    message:
+                        "kind '\(name)': parameter '\(key)' clashes with the scene key '\(key)' (scene keys: \(Self.sceneKeys.joined(separator: ", ")))"
+                )
+            }
+            if Self.common.contains(where: { $0.info.name == key }) {
+                throw RegistrationError(
+                    message:
+                        "kind '\(name)': parameter '\(key)' clashes with the parameter every kind takes (common parameters: \(Self.common.map(\.info.name).joined(separator: ", ")))"
+                )
+            }
+            if !seen.insert(key).inserted { throw RegistrationError(message: "kind '\(name)': parameter '\(key)' is declared twice") }
+        }
+        kinds.append(Self.makeKind(name, factory, parameters))
     }
+
+    private static func makeKind<R: GestureRecognizer>(
+        _ name: String, _ factory: @escaping @Sendable (String) throws -> R, _ parameters: [Parameter<R>]
+    ) -> Kind {
+        let entries = parameters.map { p in
+            let set = p.set
+            return Entry(
+                info: p.info,
+                set: { r, v throws(TraceError) in
+                    // The loader only pairs a kind's setters with recognizers its factory made.
+                    guard let typed = r as? R else { return }
+                    try set(typed, v)
+                })
+        }
+        let defaults = parameters.compactMap(\.applyDefault)
+        return Kind(
+            name: name, entries: entries, make: { try factory($0) },
+            applyDefaults: { r in
+                guard !defaults.isEmpty, let typed = r as? R else { return }
+                for apply in defaults { apply(typed) }
+            })
+    }
+
+    /// Every built-in kind, in the order the default scene uses.
+    private static let builtInKinds: [Kind] = [
+        makeKind(
+            "tap", { TapGestureRecognizer(name: $0) },
+            [
+                .integer("numberOfTapsRequired", \.numberOfTapsRequired, minimum: 1),
+                .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
+                .number("allowableMovement", \.allowableMovement, minimum: 0),
+                .number("maximumTapInterval", \.maximumTapInterval, minimum: 0),
+                .number("maximumTapDuration", \.maximumTapDuration, minimum: 0),
+            ]),
+        makeKind(
+            "longPress", { LongPressGestureRecognizer(name: $0) },
+            [
+                .number("minimumPressDuration", \.minimumPressDuration, minimum: 0),
+                .number("allowableMovement", \.allowableMovement, minimum: 0),
+                .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
+                .integer("numberOfTapsRequired", \.numberOfTapsRequired, minimum: 0),
+            ]),
+        makeKind("pan", { PanGestureRecognizer(name: $0) }, panParameters),
+        makeKind("pinch", { PinchGestureRecognizer(name: $0) }, []),
+        makeKind("rotation", { RotationGestureRecognizer(name: $0) }, []),
+        makeKind(
+            "swipe", { SwipeGestureRecognizer(name: $0) },
+            [
+                .options("direction", \.direction, SwipeDirection.named.map { ($0.name, $0.direction) }),
+                .integer("numberOfTouchesRequired", \.numberOfTouchesRequired, minimum: 1),
+            ]),
+        makeKind(
+            "screenEdgePan", { ScreenEdgePanGestureRecognizer(name: $0) },
+            [
+                .options("edges", \.edges, ScreenEdges.named.map { ($0.name, $0.edge) }),
+                .bool("failsPastMaxTouches", \.failsPastMaxTouches),
+                .choice("velocityEstimator", \.velocityEstimator, estimators),
+            ]),
+        makeKind(
+            "twoFingerSwipe", { TwoFingerSwipeGestureRecognizer(name: $0) },
+            [
+                .number("minimumVerticalTravel", \.minimumVerticalTravel, minimum: 0)
+            ]),
+        makeKind("marquee", { MarqueeGestureRecognizer(name: $0) }, panParameters.map { $0.cast(to: MarqueeGestureRecognizer.self) }),
+        makeKind(
+            "tickle", { TickleGestureRecognizer(name: $0) },
+            [
+                .integer("requiredTickles", \.requiredTickles, minimum: 1),
+                .number("minimumTickleDistance", \.minimumTickleDistance, minimum: 0),
+                .number("maximumTickleDistance", \.maximumTickleDistance, minimum: 0),
+            ]),
+    ]
+
+    private static let panParameters: [Parameter<PanGestureRecognizer>] = [
+        .integer("minimumNumberOfTouches", \.minimumNumberOfTouches, minimum: 1),
+        .integer("maximumNumberOfTouches", \.maximumNumberOfTouches, minimum: 1),
+        .bool("failsPastMaxTouches", \.failsPastMaxTouches),
+        .choice("velocityEstimator", \.velocityEstimator, estimators),
+    ]
+
+    private static let estimators = VelocityEstimatorKind.allCases.map { (name: $0.rawValue, value: $0) }
+
+    /// Parameters every kind takes (the base class's properties).
+    static let common: [Entry] = [
+        Parameter<GestureRecognizer>.bool("isEnabled", \.isEnabled),
+        .bool("cancelsTouchesInView", \.cancelsTouchesInView),
+        .bool("delaysTouchesBegan", \.delaysTouchesBegan),
+        .bool("delaysTouchesEnded", \.delaysTouchesEnded),
+    ].map { p in Entry(info: p.info, set: p.set) }
+
+    /// The parameters every kind takes, besides its own.
+    public static var commonParameters: [ParameterInfo] { common.map(\.info) }
 }

@@ -1,12 +1,28 @@
 import GestureEngine
 
-/// A ready-to-run scene: a view tree with recognizers attached, and the delegate that carries the
-/// scene's simultaneous-recognition permissions.
+/// A ready-to-run scene: a view tree with recognizers attached, their failure requirements, and
+/// the delegate that carries the scene's simultaneous-recognition permissions.
+///
+/// Load one from a file (`SceneLoader`) or build one in code:
+///
+/// ```swift
+/// let scene = Scene(screen: Size(width: 390, height: 844))
+/// let square = try scene.addView("square", frame: Rect(x: 20, y: 20, width: 100, height: 100))
+/// let single = try scene.add(TapGestureRecognizer(name: "single"), to: square)
+/// let double = try scene.add(TapGestureRecognizer(name: "double", taps: 2), to: square)
+/// try scene.require(single, toFail: double)
+/// try scene.allowSimultaneous(single, try scene.add(PanGestureRecognizer(name: "pan")))
+/// ```
+///
+/// The scene keeps its recognizers' delegates alive (a recognizer holds its delegate weakly, as in
+/// UIKit), and so does its root view: keeping only `rootView` never loses `simultaneousWith`.
+/// A recognizer that already has a delegate when added keeps it: the scene's delegate asks it
+/// first and adds the scene's own permissions.
 public final class Scene {
     /// The root view, named `root`: the screen's size when known, unbounded otherwise.
     public let rootView: View
     /// Every recognizer, in the scene's order.
-    public let recognizers: [GestureRecognizer]
+    public private(set) var recognizers: [GestureRecognizer]
     /// Holds the `simultaneousWith` permissions (recognizers hold their delegate weakly).
     public let delegate: SceneDelegate
     /// The screen size, points, when known.
@@ -19,7 +35,7 @@ public final class Scene {
         var from: String
         var to: String
     }
-    let relations: [Relation]
+    private(set) var relations: [Relation]
     /// After `keepOnly`: a warning per link from a kept recognizer to one that was removed (its
     /// output can then differ from the full scene's: `single` no longer waits for `doubleTap`).
     public private(set) var brokenRelations: [String] = []
@@ -30,6 +46,31 @@ public final class Scene {
         self.delegate = delegate
         self.screen = screen
         self.relations = relations
+        if !rootView.retainedObjects.contains(where: { $0 === delegate }) { rootView.retainedObjects.append(delegate) }
+    }
+
+    /// An empty scene: a root view named `root` (the screen's size when known, unbounded
+    /// otherwise) without recognizers. Add views and recognizers with `addView` and `add`.
+    public convenience init(screen: Size? = nil) {
+        self.init(rootView: Self.makeRoot(screen: screen), recognizers: [], delegate: SceneDelegate(allowsEverySimultaneousPair: false), screen: screen)
+    }
+
+    /// A scene around a view tree built elsewhere: the recognizers already attached in the tree
+    /// join it (the root's first, then each subview's, depth first). Throws when two recognizers or
+    /// two views share a name (output, filters and expectations name them).
+    public convenience init(rootView: View, screen: Size? = nil) throws(TraceError) {
+        self.init(rootView: rootView, recognizers: [], delegate: SceneDelegate(allowsEverySimultaneousPair: false), screen: screen)
+        var names: Set<String> = []
+        var stack = [rootView]
+        var order: [View] = []
+        while let view = stack.popLast() {
+            guard names.insert(view.name).inserted else { throw Self.error("two views are named '\(view.name)'; give each view a unique name") }
+            order.append(view)
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        for view in order {
+            for r in view.gestureRecognizers { try adopt(r) }
+        }
     }
 
     /// The name of the root view.
@@ -38,6 +79,107 @@ public final class Scene {
     static func makeRoot(screen: Size?) -> View {
         if let screen { return View(name: rootName, frame: Rect(origin: .zero, size: screen)) }
         return View(unboundedNamed: rootName)
+    }
+
+    private static func error(_ message: String) -> TraceError {
+        TraceError(.invalidTrace, .error(message, at: nil))
+    }
+
+    /// The view named `name` in the scene's tree (`root` for the root view).
+    public func view(named name: String) -> View? {
+        var stack = [rootView]
+        while let view = stack.popLast() {
+            if view.name == name { return view }
+            stack.append(contentsOf: view.subviews)
+        }
+        return nil
+    }
+
+    /// The recognizer named `name`.
+    public func recognizer(named name: String) -> GestureRecognizer? {
+        recognizers.first { $0.name == name }
+    }
+
+    /// Adds a view named `name` with `frame` (in the parent's coordinates) on top of `parent`'s
+    /// subviews (the root view when nil). Throws when the name is taken or `parent` is not in the scene.
+    @discardableResult
+    public func addView(_ name: String, frame: Rect, in parent: View? = nil) throws(TraceError) -> View {
+        let parent = parent ?? rootView
+        guard view(named: name) == nil else {
+            throw Self.error(name == Self.rootName ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined")
+        }
+        guard contains(parent) else { throw Self.error("view '\(parent.name)' is not in the scene") }
+        let view = View(name: name, frame: frame)
+        parent.addSubview(view)
+        return view
+    }
+
+    /// Attaches `recognizer` to `view` (the root view when nil) and adds it to the scene, after the
+    /// others. Throws when its name is taken, it is already in the scene, or `view` is not in the scene.
+    @discardableResult
+    public func add<R: GestureRecognizer>(_ recognizer: R, to view: View? = nil) throws(TraceError) -> R {
+        let view = view ?? rootView
+        guard contains(view) else { throw Self.error("view '\(view.name)' is not in the scene") }
+        try adopt(recognizer)
+        view.addGestureRecognizer(recognizer)
+        return recognizer
+    }
+
+    /// Makes the scene's delegate the recognizer's (keeping one it already has behind it).
+    private func adopt(_ r: GestureRecognizer) throws(TraceError) {
+        guard !recognizers.contains(where: { $0 === r }) else { throw Self.error("recognizer '\(r.name)' is already in the scene") }
+        guard recognizer(named: r.name) == nil else {
+            throw Self.error("a recognizer named '\(r.name)' is already defined; give each recognizer a unique name")
+        }
+        attach(r)
+    }
+
+    /// The loader's path: names were checked, with positions, before.
+    func attach(_ r: GestureRecognizer) {
+        if let own = r.delegate, own !== delegate { delegate.forward(r, to: own) }
+        r.delegate = delegate
+        recognizers.append(r)
+    }
+
+    private func contains(_ view: View) -> Bool {
+        var v: View? = view
+        while let current = v {
+            if current === rootView { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    private func checkMember(_ r: GestureRecognizer) throws(TraceError) {
+        guard recognizers.contains(where: { $0 === r }) else { throw Self.error("recognizer '\(r.name)' is not in the scene; add it first") }
+    }
+
+    /// `recognizer` waits for `other` to fail before it may recognize (`require(toFail:)`).
+    public func require(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) throws(TraceError) {
+        try checkMember(recognizer)
+        try checkMember(other)
+        guard recognizer !== other else { throw Self.error("recognizer '\(recognizer.name)' cannot require itself to fail") }
+        link(recognizer, toFail: other)
+    }
+
+    func link(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) {
+        recognizer.require(toFail: other)
+        relations.append(Relation(kind: .requireToFail, from: recognizer.name, to: other.name))
+    }
+
+    /// `a` and `b` may recognize at the same time (a scene's `simultaneousWith`).
+    public func allowSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) throws(TraceError) {
+        try checkMember(a)
+        try checkMember(b)
+        guard a !== b else { throw Self.error("recognizer '\(a.name)' cannot be simultaneous with itself") }
+        link(a, simultaneousWith: b)
+    }
+
+    func link(_ a: GestureRecognizer, simultaneousWith b: GestureRecognizer) {
+        delegate.allowSimultaneous(a, b)
+        // Either side naming the other is enough, so each side loses the other.
+        relations.append(Relation(kind: .simultaneousWith, from: a.name, to: b.name))
+        relations.append(Relation(kind: .simultaneousWith, from: b.name, to: a.name))
     }
 
     /// Keeps only the recognizers named in `names` (detaching the others).
@@ -76,9 +218,10 @@ public final class Scene {
         let root = makeRoot(screen: screen)
         let delegate = SceneDelegate(allowsEverySimultaneousPair: true)
         var recognizers: [GestureRecognizer] = []
-        for kind in RecognizerCatalog.kinds {
+        for kind in RecognizerCatalog.builtIn.kinds {
             if kind.name == "screenEdgePan" && screen == nil { continue }
-            let r = kind.make(kind.name)
+            // The built-in factories do not throw.
+            guard let r = try? kind.make(kind.name) else { continue }
             recognizers.append(r)
             if kind.name == "tap" {
                 recognizers.append(TapGestureRecognizer(name: "doubleTap", taps: 2))

@@ -2,11 +2,14 @@ import GestureEngine
 
 /// The delegate a scene gives its recognizers: it answers `shouldRecognizeSimultaneously` from the
 /// scene's `simultaneousWith` lists (either side naming the other is enough, as in UIKit), or yes
-/// for every pair in the default scene.
+/// for every pair in the default scene. A recognizer that had a delegate of its own when it joined
+/// the scene keeps it: that delegate is held here (strongly) and asked first.
 public final class SceneDelegate: GestureRecognizerDelegate {
     /// True in the default scene: every recognizer may recognize alongside every other.
     public let allowsEverySimultaneousPair: Bool
     private var pairs: Set<Pair> = []
+    /// The delegates recognizers had before joining the scene, by recognizer.
+    private var forwarded: [ObjectIdentifier: any GestureRecognizerDelegate] = [:]
 
     private struct Pair: Hashable {
         let a: ObjectIdentifier
@@ -23,7 +26,34 @@ public final class SceneDelegate: GestureRecognizerDelegate {
         pairs.insert(Pair(a: ObjectIdentifier(b), b: ObjectIdentifier(a)))
     }
 
+    /// Asks `delegate` first about `recognizer` (and keeps it alive).
+    func forward(_ recognizer: GestureRecognizer, to delegate: any GestureRecognizerDelegate) {
+        forwarded[ObjectIdentifier(recognizer)] = delegate
+    }
+
+    /// The delegate `recognizer` had before joining the scene, if any.
+    public func ownDelegate(of recognizer: GestureRecognizer) -> (any GestureRecognizerDelegate)? {
+        forwarded.isEmpty ? nil : forwarded[ObjectIdentifier(recognizer)]
+    }
+
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        ownDelegate(of: recognizer)?.gestureRecognizerShouldBegin(recognizer) ?? true
+    }
+
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        ownDelegate(of: recognizer)?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        allowsEverySimultaneousPair || pairs.contains(Pair(a: ObjectIdentifier(recognizer), b: ObjectIdentifier(other)))
+        if allowsEverySimultaneousPair || pairs.contains(Pair(a: ObjectIdentifier(recognizer), b: ObjectIdentifier(other))) { return true }
+        return ownDelegate(of: recognizer)?.gestureRecognizer(recognizer, shouldRecognizeSimultaneouslyWith: other) ?? false
+    }
+
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
+        ownDelegate(of: recognizer)?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) ?? false
+    }
+
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
+        ownDelegate(of: recognizer)?.gestureRecognizer(recognizer, shouldBeRequiredToFailBy: other) ?? false
     }
 }

@@ -9,15 +9,25 @@ import GestureEngine
 /// ```
 /// Every problem (unknown key, kind, parameter, view or recognizer name, wrong type, duplicate
 /// name, a view that would contain itself) is an error at the offending value's line and column.
-public struct SceneLoader {
+/// Kinds come from `catalog`: a kind registered there is loaded, and its parameters checked,
+/// exactly as a built-in one.
+public struct SceneLoader: Sendable {
     /// Screen size, points, when known (bounds the root view and feeds screen-edge pans).
     public var screen: Size?
     /// The velocity estimator for pans that do not choose one.
     public var velocityEstimator: VelocityEstimatorKind
+    /// The kinds a scene may name.
+    public var catalog: RecognizerCatalog
 
-    public init(screen: Size?, velocityEstimator: VelocityEstimatorKind = .uikit) {
+    public init(screen: Size?, velocityEstimator: VelocityEstimatorKind = .uikit, catalog: RecognizerCatalog = .builtIn) {
         self.screen = screen
         self.velocityEstimator = velocityEstimator
+        self.catalog = catalog
+    }
+
+    /// Parses and builds the scene in `text` (`path` names it in errors).
+    public func load(text: String, path: String = "<scene>") throws(TraceError) -> Scene {
+        try load(try JSONParser().parse(text, path: path))
     }
 
     /// Reads and builds the scene file at `path`.
@@ -40,12 +50,10 @@ public struct SceneLoader {
                 throw .invalidTrace("unknown scene key '\(m.key)'; expected views, recognizers, screen or expect", at: m.keyLocation)
             }
         }
-        let root = Scene.makeRoot(screen: screen)
-        let views = try buildViews(json["views"], root: root)
-        let delegate = SceneDelegate(allowsEverySimultaneousPair: false)
-        var relations: [Scene.Relation] = []
-        let recognizers = try buildRecognizers(json["recognizers"], views: views, delegate: delegate, screen: screen, relations: &relations)
-        return Scene(rootView: root, recognizers: recognizers, delegate: delegate, screen: screen, relations: relations)
+        let scene = Scene(screen: screen)
+        let views = try buildViews(json["views"], root: scene.rootView)
+        try buildRecognizers(json["recognizers"], views: views, scene: scene)
+        return scene
     }
 
     private func buildViews(_ json: JSONValue?, root: View) throws(TraceError) -> [String: View] {
@@ -105,24 +113,35 @@ public struct SceneLoader {
         return Rect(x: x, y: y, width: w, height: h)
     }
 
-    private func buildRecognizers(_ json: JSONValue?, views: [String: View], delegate: SceneDelegate, screen: Size?, relations: inout [Scene.Relation]) throws(TraceError) -> [GestureRecognizer] {
-        guard let json else { return [] }
+    private func buildRecognizers(_ json: JSONValue?, views: [String: View], scene: Scene) throws(TraceError) {
+        guard let json else { return }
         guard let items = json.arrayValue else { throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json) }
-        var recognizers: [GestureRecognizer] = []
+        let screen = scene.screen
         var byName: [String: GestureRecognizer] = [:]
         var links: [(GestureRecognizer, JSONValue?, JSONValue?)] = []
         for item in items {
             guard item.objectValue != nil else { throw SceneValue.error("a recognizer must be an object, not \(item.typeDescription)", item) }
             guard let kindValue = item["kind"] else { throw SceneValue.error("a recognizer needs a \"kind\"", item) }
             let kindName = try SceneValue.string(kindValue, "kind")
-            guard let kind = RecognizerCatalog.kind(named: kindName) else {
-                throw SceneValue.error("unknown recognizer kind '\(kindName)'; expected one of: \(RecognizerCatalog.kinds.map(\.name).joined(separator: ", "))", kindValue)
+            guard let kind = catalog.kind(named: kindName) else {
+                throw SceneValue.error("unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))", kindValue)
             }
             let name = try item["name"].map { v throws(TraceError) in try SceneValue.string(v, "a recognizer's name") } ?? kindName
             guard byName[name] == nil else {
                 throw SceneValue.error("a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"", item["name"] ?? item)
             }
-            let r = kind.make(name)
+            let r: GestureRecognizer
+            do {
+                r = try kind.make(name)
+            } catch {
+                throw SceneValue.error("the factory of kind '\(kindName)' could not make recognizer '\(name)': \(error)", kindValue)
+            }
+            guard !scene.recognizers.contains(where: { $0 === r }) else {
+                throw SceneValue.error("the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time", kindValue)
+            }
+            // The scene's name wins over whatever the factory chose.
+            if r.name != name { r.name = name }
+            kind.applyDefaults(r)
             if let pan = r as? PanGestureRecognizer { pan.velocityEstimator = velocityEstimator }
             if let edge = r as? ScreenEdgePanGestureRecognizer {
                 edge.screenSize = screen
@@ -134,10 +153,10 @@ public struct SceneLoader {
                 case "kind", "name", "requireToFail", "simultaneousWith": continue
                 case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
                 default:
-                    if let p = kind.parameters.first(where: { $0.name == m.key }) ?? RecognizerCatalog.common.first(where: { $0.name == m.key }) {
+                    if let p = kind.entries.first(where: { $0.info.name == m.key }) ?? RecognizerCatalog.common.first(where: { $0.info.name == m.key }) {
                         try p.set(r, m.value)
                     } else {
-                        let valid = ["name", "view", "requireToFail", "simultaneousWith"] + kind.parameters.map(\.name) + RecognizerCatalog.common.map(\.name)
+                        let valid = ["name", "view", "requireToFail", "simultaneousWith"] + kind.entries.map(\.info.name) + RecognizerCatalog.common.map(\.info.name)
                         throw .invalidTrace("unknown parameter '\(m.key)' for a \(kindName) recognizer; expected one of: \(valid.joined(separator: ", "))", at: m.keyLocation)
                     }
                 }
@@ -145,29 +164,23 @@ public struct SceneLoader {
             guard let view = views[viewName] else {
                 throw SceneValue.error("unknown view '\(viewName)'; views: \(views.keys.sorted().joined(separator: ", "))", item["view"] ?? item)
             }
-            r.delegate = delegate
+            scene.attach(r)
             view.addGestureRecognizer(r)
-            recognizers.append(r)
             byName[name] = r
             links.append((r, item["requireToFail"], item["simultaneousWith"]))
         }
         for (r, requireToFail, simultaneous) in links {
             if let requireToFail {
                 for (name, v) in try SceneValue.names(requireToFail, "requireToFail") {
-                    r.require(toFail: try Self.recognizer(name, v, byName, self: r))
-                    relations.append(Scene.Relation(kind: .requireToFail, from: r.name, to: name))
+                    scene.link(r, toFail: try Self.recognizer(name, v, byName, self: r))
                 }
             }
             if let simultaneous {
                 for (name, v) in try SceneValue.names(simultaneous, "simultaneousWith") {
-                    delegate.allowSimultaneous(r, try Self.recognizer(name, v, byName, self: r))
-                    // Either side naming the other is enough, so each side loses the other.
-                    relations.append(Scene.Relation(kind: .simultaneousWith, from: r.name, to: name))
-                    relations.append(Scene.Relation(kind: .simultaneousWith, from: name, to: r.name))
+                    scene.link(r, simultaneousWith: try Self.recognizer(name, v, byName, self: r))
                 }
             }
         }
-        return recognizers
     }
 
     private static func recognizer(_ name: String, _ v: JSONValue, _ byName: [String: GestureRecognizer], self r: GestureRecognizer) throws(TraceError) -> GestureRecognizer {

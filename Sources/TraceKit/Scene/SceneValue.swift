@@ -11,17 +11,18 @@ enum SceneValue {
         return s
     }
 
-    static func number(_ v: JSONValue, _ what: String, minimum: Double = -.infinity) throws(TraceError) -> Double {
+    static func number(_ v: JSONValue, _ what: String, minimum: Double = -.infinity, maximum: Double = .infinity) throws(TraceError) -> Double {
         guard let d = v.doubleValue else { throw error("\(what) must be a number, not \(v.typeDescription)", v) }
         guard d.isFinite else { throw error("\(what) must be finite", v) }
         guard d >= minimum else { throw error("\(what) must be at least \(formatShort(minimum, decimals: 6)), not \(formatShort(d, decimals: 6))", v) }
+        guard d <= maximum else { throw error("\(what) must be at most \(formatShort(maximum, decimals: 6)), not \(formatShort(d, decimals: 6))", v) }
         return d
     }
 
-    static func integer(_ v: JSONValue, _ what: String, minimum: Int) throws(TraceError) -> Int {
+    static func integer(_ v: JSONValue, _ what: String, minimum: Int, maximum: Int = 1_000_000) throws(TraceError) -> Int {
         let d = try number(v, what)
-        guard d == d.rounded(), d >= Double(minimum), d <= 1_000_000 else {
-            throw error("\(what) must be a whole number from \(minimum) to 1000000, not \(formatShort(d, decimals: 6))", v)
+        guard d == d.rounded(), d >= Double(minimum), d <= Double(maximum) else {
+            throw error("\(what) must be a whole number from \(minimum) to \(maximum), not \(formatShort(d, decimals: 6))", v)
         }
         return Int(d)
     }

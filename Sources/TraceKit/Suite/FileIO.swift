@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,9 +6,9 @@ import Darwin
 #endif
 
 /// Small whole-file helpers for golden files and reports (not for traces, which are streamed).
-public enum FileIO {
+package enum FileIO {
     /// The file's bytes as UTF-8 text, or nil if it does not exist.
-    public static func readText(_ path: String) throws(TraceError) -> String? {
+    package static func readText(_ path: String) throws(TraceError) -> String? {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -28,37 +29,92 @@ public enum FileIO {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so an
-    /// interrupted write never leaves a half-written file.
-    public static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    /// True when something (a file, a folder, ...) exists at `path` (symbolic links followed).
+    package static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    /// Numbers the temporary files of this process, so that two writes at once never share one.
+    private static let temporaryCounter = Atomic<Int>(0)
+
+    /// Writes `text` to `path`. A regular file (or a new one) is replaced atomically: the text goes
+    /// to a new temporary file beside it (named with the process id and a counter, created
+    /// exclusively), which is then renamed over it, so an interrupted write never leaves a
+    /// half-written file. A symbolic link is followed and its target replaced (the link stays).
+    /// Anything else (a device such as `/dev/stdout` or `/dev/full`, a FIFO) is written through,
+    /// never replaced. Any write error is thrown (`ioError`, exit 74).
+    package static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
+        let target = resolvingSymbolicLinks(path)
+        var st = stat()
+        if stat(target, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .cannotOpen(path, "cannot write: it is a folder")
+            default: return try writeThrough(text, to: path)
+            }
+        }
+        let temporary = target + ".tmp-\(getpid())-\(temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue)"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path, "cannot create: \(String(cString: strerror(errno)))") }
-        var ok = true
+        var error = writeAll(text, to: fd)
+        if error == 0 && fsync(fd) != 0 { error = errno }
+        close(fd)
+        if error == 0 && rename(temporary, target) != 0 { error = errno }
+        if error != 0 {
+            unlink(temporary)
+            throw .ioError(path, "cannot write: \(String(cString: strerror(error)))")
+        }
+    }
+
+    /// Writes `text` into the existing non-regular file at `path` (a device, a FIFO).
+    private static func writeThrough(_ text: String, to path: String) throws(TraceError) {
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { throw .cannotOpen(path, "cannot open: \(String(cString: strerror(errno)))") }
+        let error = writeAll(text, to: fd)
+        close(fd)
+        if error != 0 { throw .ioError(path, "cannot write: \(String(cString: strerror(error)))") }
+    }
+
+    /// Writes all of `text` to `fd`; returns 0, or the `errno` of the write that failed.
+    private static func writeAll(_ text: String, to fd: Int32) -> Int32 {
         var text = text
-        text.withUTF8 { buffer in
+        return text.withUTF8 { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    ok = false
-                    break
+                    return errno
                 }
                 offset += n
             }
-        }
-        if ok && fsync(fd) != 0 { ok = false }
-        close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .ioError(path, "cannot write: \(message)")
+            return 0
         }
     }
 
+    /// `path` with symbolic links followed to the file they name (which may not exist yet); at most
+    /// 40 links, as the kernel allows.
+    static func resolvingSymbolicLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                current = (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
+            }
+        }
+        return current
+    }
+
     /// Regular files under `path` (recursively, sorted by path), or `path` itself if it is a file.
-    public static func files(under path: String) throws(TraceError) -> [String] {
+    package static func files(under path: String) throws(TraceError) -> [String] {
         var st = stat()
         guard stat(path, &st) == 0 else { throw .cannotOpen(path, "no such file or folder") }
         if (st.st_mode & S_IFMT) != S_IFDIR { return [path] }

@@ -50,22 +50,37 @@ public enum GoldenFile {
     /// replay that stops at an invalid trace or scene, the output before the error, the warnings and
     /// `error (exit 65): ` with the positioned error (also returned as `error`). Other errors (a file
     /// that cannot be opened) are thrown.
+    ///
+    /// Paths in the diagnostics are written relative to the trace's folder (`errors/x.json:3:5` is
+    /// `x.json:3:5`), so that the golden file is the same whatever path or working directory reaches
+    /// the trace (`Traces/`, `./Traces/`, an absolute path, `cd Traces && ... .`).
     public static func replay(_ options: ReplayOptions, observer: ReplayObserver? = nil) throws(TraceError) -> (text: String, error: TraceError?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings = ""
         let formatter = DiagnosticFormatter()
+        let folder = ArgsFile.folder(ofTrace: options.inputPath)
         var stopped: TraceError?
         do {
-            try Replayer.run(options, output: &out, warn: { warnings += formatter.format($0) + "\n" }, observer: observer)
+            try Replayer.run(options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
         } catch where error.category == .invalidTrace {
             out.append(warnings)
             out.append("error (exit \(error.exitCode)): ")
-            out.append(formatter.format(error))
+            out.append(formatter.format(relative(error.diagnostic, to: folder)))
             out.append("\n")
             warnings = ""
             stopped = error
         }
         return (warnings + out.text, stopped)
+    }
+
+    /// `diagnostic` (and its notes) with the paths under `folder` written relative to it.
+    static func relative(_ diagnostic: Diagnostic, to folder: String) -> Diagnostic {
+        var d = diagnostic
+        if !folder.isEmpty, let path = d.location?.path, path.hasPrefix(folder) {
+            d.location!.path = String(path.dropFirst(folder.count))
+        }
+        d.notes = d.notes.map { relative($0, to: folder) }
+        return d
     }
 
     /// Compares `actual` with the golden file at `expectedPath`, or with `update` (re)writes it

@@ -1,13 +1,15 @@
+@_spi(Formatting) import GestureEngine
+
 /// A JUnit XML report of a suite run: one `<testcase>` per trace; a failing one holds a `<failure>`
 /// whose message is the one-line reason and whose text is the diff and the unmet expectations.
 public enum JUnitReport {
     public static func make(_ outcomes: [TraceSuite.Outcome], suiteName: String, seconds: Double) -> String {
         let failures = outcomes.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(formatDecimal(seconds, decimals: 3))\">\n"
-        xml += "  <testsuite name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatDecimal(seconds, decimals: 3))\">\n"
+        xml += "<testsuites name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(formatDecimal(seconds, decimals: DisplayPrecision.time))\">\n"
+        xml += "  <testsuite name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatDecimal(seconds, decimals: DisplayPrecision.time))\">\n"
         for o in outcomes {
-            xml += "    <testcase classname=\"traces\" name=\"\(escapeAttribute(o.tracePath))\" time=\"\(formatDecimal(o.seconds, decimals: 3))\""
+            xml += "    <testcase classname=\"traces\" name=\"\(escapeAttribute(o.tracePath))\" time=\"\(formatDecimal(o.seconds, decimals: DisplayPrecision.time))\""
             if o.passed {
                 xml += "/>\n"
                 continue

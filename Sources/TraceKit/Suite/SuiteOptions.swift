@@ -8,6 +8,8 @@ public struct SuiteOptions: Sendable {
     public var junitPath: String?
     /// Run only slice `index` (1-based) of `count`.
     public var shard: (index: Int, count: Int)?
+    /// Globs of traces to skip (`--exclude`).
+    public var excludes: [String] = []
     /// How many traces run at once (nil: one per core).
     public var jobs: Int?
     /// Replay options shared by every trace (the trace path is filled in per trace).

@@ -56,12 +56,26 @@ public enum TraceCheck {
 
     /// Replays `options` once, in memory, and checks it. `expectedPath` names the golden file
     /// (default: the trace's path with `.expected`). Throws a malformed expectation's positioned
-    /// error, an error that kept the trace from being read (cannot open), and the error of an invalid
-    /// trace that has no golden file recording it.
-    public static func run(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
+    /// error, an error that kept the trace from being read (cannot open), two traces that would
+    /// share the default golden file, and the error of an invalid trace unless it is declared an
+    /// expected-error case (`expectsError`: `--expect-error` in its `NAME.args`) and has a golden
+    /// file recording it (or `update` writes one). A trace declared so that replays without an
+    /// error fails the same way, so a fixed bug cannot go unnoticed.
+    public static func run(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false) throws(TraceError) -> Result {
+        if expectedPath == nil { try checkGoldenNameIsUnambiguous(options.inputPath) }
         let collector = ExpectationCollector()
         let replay = try GoldenFile.replay(options, observer: collector)
         if let error = collector.error { throw error }
+        if let error = replay.error, !expectsError {
+            var e = error
+            e.diagnostic.notes.append(.note(
+                "a golden file records an invalid trace's error only when the trace is declared to fail: add --expect-error to \(ArgsFile.path(forTrace: options.inputPath)) (docs/ci.md)",
+                at: nil))
+            throw e
+        }
+        if expectsError && replay.error == nil {
+            throw .invalidTrace("the trace is declared to fail (--expect-error) but replays without an error", at: .file(ArgsFile.path(forTrace: options.inputPath)))
+        }
         let expectations = collector.evaluate()
         let path = expectedPath ?? GoldenFile.expectedPath(forTrace: options.inputPath)
         let old = try FileIO.readText(path)
@@ -73,5 +87,22 @@ public enum TraceCheck {
         // fails with that error rather than with "missing expected output" or partial expectations.
         if let error = replay.error, old == nil, !(update && golden != nil) { throw error }
         return Result(tracePath: options.inputPath, golden: golden, expectations: expectations)
+    }
+
+    /// The trace extensions that share a golden file name (`tap.csv`, `tap.json` -> `tap.expected`).
+    static let traceExtensions = [".json", ".jsonl", ".ndjson", ".csv"]
+
+    /// Throws when another trace beside `trace` has the same name with another trace extension:
+    /// both would read and write the same `NAME.expected` (and `NAME.args`).
+    public static func checkGoldenNameIsUnambiguous(_ trace: String) throws(TraceError) {
+        guard let ext = traceExtensions.first(where: { trace.hasSuffix($0) }) else { return }
+        let stem = trace.dropLast(ext.count)
+        let others: [String] = traceExtensions.filter { $0 != ext && FileIO.exists(stem + $0) }.map { String(stem) + $0 }
+        guard !others.isEmpty else { return }
+        let names = [trace] + others
+        let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
+        throw .invalidTrace(
+            "\(list) would share the golden file \(GoldenFile.expectedPath(forTrace: trace)) (and \(ArgsFile.path(forTrace: trace))); rename \(others.count == 1 ? "one of them" : "all but one")",
+            at: .file(trace))
     }
 }

@@ -1,4 +1,10 @@
 import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `gesturereplay test`: finds traces, checks each against its golden file and/or its expectations
 /// (`TraceCheck`, in parallel), and reports a line per trace and a summary.
@@ -13,12 +19,24 @@ public enum TraceSuite {
 
     /// Every trace under `paths` (recursively), sorted, then the `shard` slice: trace number k
     /// (0-based, in sorted order) belongs to shard `k % count + 1`, so shards partition the suite.
-    public static func discover(_ paths: [String], shard: (index: Int, count: Int)?) throws(TraceError) -> [String] {
+    ///
+    /// `excludes` are globs (`fnmatch`, `*` also matching `/`): a trace is skipped when one matches
+    /// its path as listed, its path from the folder given (`errors/x.json` under `Traces/`), or its
+    /// file name.
+    public static func discover(_ paths: [String], shard: (index: Int, count: Int)?, excludes: [String] = []) throws(TraceError) -> [String] {
         var all: [String] = []
         for p in paths {
             let files = try FileIO.files(under: p)
             // A file named explicitly is taken even with another extension.
-            all += files.count == 1 && files[0] == p ? files : files.filter(isTrace)
+            let traces = files.count == 1 && files[0] == p ? files : files.filter(isTrace)
+            let root = p.hasSuffix("/") ? p : p + "/"
+            all += traces.filter { path in
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                let below = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+                return !excludes.contains { glob in
+                    fnmatch(glob, path, 0) == 0 || fnmatch(glob, below, 0) == 0 || fnmatch(glob, name, 0) == 0
+                }
+            }
         }
         all = Array(Set(all)).sorted()
         guard let shard else { return all }
@@ -39,38 +57,50 @@ public enum TraceSuite {
         public var passed: Bool { error == nil && (result?.passed ?? false) }
     }
 
+    /// How one trace of a suite is checked.
+    public struct TraceSetup: Sendable {
+        /// Its replay options (from `NAME.args` and the command line).
+        public var options: ReplayOptions
+        /// Declared to fail (`--expect-error`): its golden file records the error.
+        public var expectsError: Bool
+
+        public init(options: ReplayOptions, expectsError: Bool = false) {
+            self.options = options
+            self.expectsError = expectsError
+        }
+    }
+
     /// Runs every trace on `jobs` threads; `optionsFor` gives each trace's replay options.
     /// The outcomes come back in the order of `traces`.
     public static func run(_ traces: [String], jobs: Int, update: Bool,
                            optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions) -> [Outcome] {
-        let box = OutcomeBox(count: traces.count)
+        run(traces, jobs: jobs, update: update, setupFor: { path throws(TraceError) in TraceSetup(options: try optionsFor(path)) })
+    }
+
+    /// Runs every trace on `jobs` threads; `setupFor` gives each trace's options and whether it is
+    /// declared to fail. The outcomes come back in the order of `traces`.
+    public static func run(_ traces: [String], jobs: Int, update: Bool,
+                           setupFor: @escaping @Sendable (String) throws(TraceError) -> TraceSetup) -> [Outcome] {
+        // Each index is written by one worker only; the lock makes the writes visible to the reader.
+        let outcomes = Mutex<[Outcome?]>(Array(repeating: nil, count: traces.count))
         let workers = max(1, min(jobs, traces.count))
-        let next = AtomicCounter()
+        let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                let i = next.increment()
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < traces.count else { return }
                 let start = monotonicSeconds()
                 var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
                 do throws(TraceError) {
-                    let options = try optionsFor(traces[i])
-                    outcome.result = try TraceCheck.run(options, update: update)
+                    let setup = try setupFor(traces[i])
+                    outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError)
                 } catch {
                     outcome.error = error
                 }
                 outcome.seconds = monotonicSeconds() - start
-                box.set(i, outcome)
+                outcomes.withLock { $0[i] = outcome }
             }
         }
-        return box.outcomes
+        return outcomes.withLock { $0.map { $0! } }
     }
-}
-
-/// Outcomes written by index from several threads (each index by one thread only).
-private final class OutcomeBox: @unchecked Sendable {
-    private var storage: [TraceSuite.Outcome?]
-    private let lock = Mutex()
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ o: TraceSuite.Outcome) { lock.withLock { storage[i] = o } }
-    var outcomes: [TraceSuite.Outcome] { lock.withLock { storage.map { $0! } } }
 }

@@ -6,9 +6,9 @@
 ///
 /// Lines are split at `\n` only; texts that differ only in their line endings (CRLF against LF)
 /// give one line saying so instead of a diff.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The diff from `old` (expected) to `new` (actual); empty when they are equal.
-    public static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         if old == new { return "" }
         if old.utf8.contains(13) || new.utf8.contains(13), normalizingLineEndings(old) == normalizingLineEndings(new) {
             let which = old.utf8.contains(13) ? "\(oldName) has CRLF (\\r\\n) line endings, \(newName) LF" : "\(newName) has CRLF (\\r\\n) line endings, \(oldName) LF"
@@ -106,7 +106,7 @@ public enum UnifiedDiff {
     }
 
     /// `s` with every CRLF made LF.
-    public static func normalizingLineEndings(_ s: String) -> String {
+    package static func normalizingLineEndings(_ s: String) -> String {
         guard s.utf8.contains(13) else { return s }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count)

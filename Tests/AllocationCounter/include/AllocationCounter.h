@@ -2,6 +2,9 @@
 #define ALLOCATION_COUNTER_H
 #include <stdint.h>
 
+/// 1 where the counter works (glibc, whose __libc_* functions it forwards to), 0 elsewhere
+/// (macOS, musl): there it counts nothing and the allocation tests are disabled.
+int allocation_counter_is_available(void);
 /// Starts counting heap allocations made by the calling thread (malloc, calloc, realloc,
 /// posix_memalign, aligned_alloc, memalign), from zero.
 void allocation_counter_start(void);

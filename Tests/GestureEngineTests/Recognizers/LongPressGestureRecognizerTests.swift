@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Long press")
@@ -20,20 +21,22 @@ struct LongPressGestureRecognizerTests {
         MoveCase(dx: 0, dy: -10.5, log: ["press failed @0.3"],
                  reason: "moved 10.5 pt > allowableMovement 10 pt before minimumPressDuration 0.5 s"),
     ])
-    func movementBeforeBegin(_ c: MoveCase) {
-        let h = Harness()
+    func movementBeforeBegin(_ c: MoveCase) throws {
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
-        h.send(0, (1, .began, 100, 100))
-        h.send(0.3, (1, .moved, 100 + c.dx, 100 + c.dy))
-        h.send(0.7, (1, .ended, 100 + c.dx, 100 + c.dy))
-        h.environment.finish()
-        #expect(h.log == c.log)
+        let finger = h.down(x: 100, y: 100)
+        h.wait(0.3)
+        finger.move(by: Vector(dx: c.dx, dy: c.dy))
+        h.wait(0.4)
+        finger.up()
+        h.finish()
+        try h.expectLog(c.log)
         #expect(h.reason("press") == c.reason)
     }
 
     @Test("begins by timer at exactly t0 + 0.5 with no event then; changed on move; ended on lift")
     func beginsByTimer() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
         h.send(1.0, (1, .began, 100, 100))
         h.send(2.0, (1, .moved, 300, 250))
@@ -49,14 +52,14 @@ struct LongPressGestureRecognizerTests {
     }
 
     @Test("the timer fires between events: the press has begun before the later event arrives")
-    func beganBeforeLaterEvent() {
-        let h = Harness()
+    func beganBeforeLaterEvent() throws {
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
-        h.send(0, (1, .began, 100, 100))
-        h.environment.advance(to: 0.499)
+        h.down(x: 100, y: 100)
+        h.wait(0.499)
         #expect(h.log.isEmpty)
-        h.environment.advance(to: 0.5)
-        #expect(h.log == ["press began @0.5"])
+        h.advance(to: 0.5)
+        try h.expectLog(["press began @0.5"])
     }
 
     struct LiftCase: CustomTestStringConvertible, Sendable {
@@ -72,40 +75,40 @@ struct LongPressGestureRecognizerTests {
         LiftCase(liftAt: 0.5, log: ["press began @0.5", "press ended @0.5"]),
         LiftCase(liftAt: 0.9, log: ["press began @0.5", "press ended @0.9"]),
     ])
-    func liftTime(_ c: LiftCase) {
-        let h = Harness()
+    func liftTime(_ c: LiftCase) throws {
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
         h.send(0, (1, .began, 100, 100))
         h.send(c.liftAt, (1, .ended, 100, 100))
-        h.environment.finish()
-        #expect(h.log == c.log)
+        h.finish()
+        try h.expectLog(c.log)
         #expect(h.reason("press") == c.reason)
     }
 
     @Test("once begun there is no movement limit")
-    func noLimitAfterBegan() {
-        let h = Harness()
+    func noLimitAfterBegan() throws {
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
         h.send(0, (1, .began, 100, 100))
         h.send(0.6, (1, .moved, 400, 100))
         h.send(0.7, (1, .moved, 400, 600))
         h.send(0.8, (1, .ended, 400, 600))
-        #expect(h.log == ["press began @0.5", "press changed @0.6", "press changed @0.7", "press ended @0.8"])
+        try h.expectLog(["press began @0.5", "press changed @0.6", "press changed @0.7", "press ended @0.8"])
     }
 
     @Test("too many fingers before it begins fails it")
-    func tooManyFingers() {
-        let h = Harness()
+    func tooManyFingers() throws {
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
         h.send(0, (1, .began, 100, 100))
         h.send(0.2, (2, .began, 150, 100))
-        #expect(h.log == ["press failed @0.2"])
+        try h.expectLog(["press failed @0.2"])
         #expect(h.reason("press") == "2 touches > numberOfTouchesRequired 1")
     }
 
     @Test("fingers added after it began are ignored: their moves and lift do nothing")
     func addedFingersIgnored() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
         h.send(0, (1, .began, 100, 100))
         h.send(0.6, (2, .began, 300, 300))
@@ -132,7 +135,7 @@ struct LongPressGestureRecognizerTests {
         TwoFingerCase(secondDownAt: 0.2, log: ["press began @0.7", "press ended @1"]),
     ])
     func twoFingers(_ c: TwoFingerCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")
         press.numberOfTouchesRequired = 2
         h.add(press)
@@ -140,7 +143,7 @@ struct LongPressGestureRecognizerTests {
         h.send(c.secondDownAt, (2, .began, 140, 100))
         h.send(1.0, (1, .ended, 100, 100))
         h.send(1.1, (2, .ended, 140, 100))
-        #expect(h.log == c.log)
+        try h.expectLog(c.log)
         let began = try #require(h.recorder.transitions(of: "press").first)
         #expect(began.values.numberOfTouches == 2)
         #expect(began.values.location == Point(x: 120, y: 100))
@@ -159,52 +162,52 @@ struct LongPressGestureRecognizerTests {
         TapPressCase(pressDownAt: 0.5, log: ["press failed @0.45", "press failed @1.35"],
                      reason: "no touch-down within maximumTapInterval 0.35 s after tap 1"),
     ])
-    func tapThenPress(_ c: TapPressCase) {
-        let h = Harness()
+    func tapThenPress(_ c: TapPressCase) throws {
+        let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")
         press.numberOfTapsRequired = 1
         h.add(press)
         h.tap(id: 1, at: 0, duration: 0.1)
         h.send(c.pressDownAt, (2, .began, 100, 100))
         h.send(1.0, (2, .ended, 100, 100))
-        h.environment.finish()
-        #expect(h.log == c.log)
+        h.finish()
+        try h.expectLog(c.log)
         #expect(h.reason("press") == c.reason)
     }
 
     @Test("numberOfTapsRequired 1: a press without the tap is only a tap (held too long) and fails")
-    func pressWithoutTap() {
-        let h = Harness()
+    func pressWithoutTap() throws {
+        let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")
         press.numberOfTapsRequired = 1
         h.add(press)
         h.send(0, (1, .began, 100, 100))
         h.send(1.0, (1, .ended, 100, 100))
-        #expect(h.log == ["press failed @0.75"])
+        try h.expectLog(["press failed @0.75"])
         #expect(h.reason("press") == "tap 1 before the press lasted longer than maximumTapDuration 0.75 s")
     }
 
     @Test("numberOfTapsRequired 1: the press must land within 10 pt of the tap")
-    func pressLandsFar() {
-        let h = Harness()
+    func pressLandsFar() throws {
+        let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")
         press.numberOfTapsRequired = 1
         h.add(press)
         h.tap(id: 1, at: 0, x: 100, y: 100)
         h.send(0.3, (2, .began, 112, 100))
-        #expect(h.log == ["press failed @0.3"])
+        try h.expectLog(["press failed @0.3"])
         #expect(h.reason("press") == "touched down 12 pt from the first tap > allowableMovement 10 pt")
     }
 
     @Test("a cancelled touch cancels a press that began and fails one that did not")
-    func cancelled() {
-        let h = Harness()
+    func cancelled() throws {
+        let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
         h.send(0, (1, .began, 100, 100))
         h.send(0.6, (1, .cancelled, 100, 100))
         h.send(1.0, (2, .began, 100, 100))
         h.send(1.2, (2, .cancelled, 100, 100))
-        #expect(h.log == ["press began @0.5", "press cancelled @0.6", "press failed @1.2"])
+        try h.expectLog(["press began @0.5", "press cancelled @0.6", "press failed @1.2"])
     }
 
     @Test("defaults are UIKit's")

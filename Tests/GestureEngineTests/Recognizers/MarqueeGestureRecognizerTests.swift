@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Marquee (seed: Finder-style selection)")
@@ -18,7 +19,7 @@ struct MarqueeGestureRecognizerTests {
         DragCase(label: "up-right", to: Point(x: 230, y: 100), rect: Rect(x: 150, y: 50, width: 30, height: 100)),
     ])
     func selectionRect(_ c: DragCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         let canvas = View(name: "canvas", frame: Rect(x: 50, y: 50, width: 400, height: 400))
         h.root.addSubview(canvas)
         let marquee = MarqueeGestureRecognizer(name: "marquee")
@@ -28,7 +29,7 @@ struct MarqueeGestureRecognizerTests {
         h.send(0.1, (1, .moved, mid.x, mid.y))
         h.send(0.2, (1, .moved, c.to.x, c.to.y))
         h.send(0.3, (1, .ended, c.to.x, c.to.y))
-        #expect(h.log == ["marquee began @0.1", "marquee changed @0.2", "marquee ended @0.3"])
+        try h.expectLog(["marquee began @0.1", "marquee changed @0.2", "marquee ended @0.3"])
         let rects = h.recorder.transitions(of: "marquee").map(\.values.selectionRect)
         let midInCanvas = Point(x: mid.x - 50, y: mid.y - 50)
         #expect(rects[0] == Rect(corner: Point(x: 150, y: 150), corner: midInCanvas))
@@ -42,12 +43,12 @@ struct MarqueeGestureRecognizerTests {
 
     @Test("a drag under 10 pt fails like a pan and reports no rectangle; the next drag starts afresh")
     func failure() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(MarqueeGestureRecognizer(name: "marquee"))
         h.send(0, (1, .began, 200, 200))
         h.send(0.1, (1, .moved, 195, 196))
         h.send(0.2, (1, .ended, 195, 196))
-        #expect(h.log == ["marquee failed @0.2"])
+        try h.expectLog(["marquee failed @0.2"])
         #expect(h.reason("marquee") == "lifted before it began: moved (-5, -4) pt, needs 10 pt along an axis")
         #expect(h.recorder.transitions.last?.values.selectionRect == nil)
         h.send(1, (2, .began, 10, 10))
@@ -60,7 +61,7 @@ struct MarqueeGestureRecognizerTests {
     /// at `ended` is the last move's).
     @Test("velocityInView and the lift: a steady 1000 pt/s reads 1000; ended keeps the last move's rectangle")
     func velocityInView_andLiftKeepLastMove() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(MarqueeGestureRecognizer(name: "marquee"))
         h.send(0, (1, .began, 100, 100))
         for k in 1...5 { h.send(Double(k) * 0.01, (1, .moved, 100 + Double(k) * 10, 100 + Double(k) * 5)) }

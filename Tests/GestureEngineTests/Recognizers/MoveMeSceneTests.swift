@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 /// The seed-004 "MoveMe" setup: three squares under a root; a long press (0.1 s) and a pan, both on
@@ -6,7 +7,7 @@ import Testing
 @Suite("Scene: MoveMe (long press + pan on the root)")
 struct MoveMeSceneTests {
     struct Scene {
-        let h: Harness
+        let h: GestureHarness
         let square1: View
         let square2: View
         let square3: View
@@ -16,7 +17,7 @@ struct MoveMeSceneTests {
     }
 
     func scene(simultaneous: Bool) -> Scene {
-        let h = Harness()
+        let h = GestureHarness()
         let square1 = View(name: "square1", frame: Rect(x: 20, y: 20, width: 100, height: 100))
         let square2 = View(name: "square2", frame: Rect(x: 150, y: 20, width: 100, height: 100))
         let square3 = View(name: "square3", frame: Rect(x: 20, y: 150, width: 100, height: 100))

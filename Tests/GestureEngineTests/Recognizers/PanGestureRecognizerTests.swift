@@ -1,11 +1,12 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Pan")
 struct PanGestureRecognizerTests {
     static let eps = 1e-9
 
-    func lastValues(_ h: Harness, _ name: String = "pan") -> GestureValues? {
+    func lastValues(_ h: GestureHarness, _ name: String = "pan") -> GestureValues? {
         h.recorder.transitions(of: name).last?.values
     }
 
@@ -29,20 +30,20 @@ struct PanGestureRecognizerTests {
         HysteresisCase(dx: 4, dy: -25, translation: Vector(dx: 0, dy: -15)),
     ])
     func hysteresisPerAxis(_ c: HysteresisCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PanGestureRecognizer(name: "pan"))
         h.send(0, (1, .began, 100, 100))
         h.send(0.1, (1, .moved, 100 + c.dx, 100 + c.dy))
         if let expected = c.translation {
-            #expect(h.log == ["pan began @0.1"])
+            try h.expectLog(["pan began @0.1"])
             let t = try #require(lastValues(h)?.translation)
             #expect(abs(t.dx - expected.dx) < Self.eps && abs(t.dy - expected.dy) < Self.eps)
             h.send(0.2, (1, .ended, 100 + c.dx, 100 + c.dy))
-            #expect(h.log == ["pan began @0.1", "pan ended @0.2"])
+            try h.expectLog(["pan began @0.1", "pan ended @0.2"])
         } else {
             #expect(h.log.isEmpty)
             h.send(0.2, (1, .ended, 100 + c.dx, 100 + c.dy))
-            #expect(h.log == ["pan failed @0.2"])
+            try h.expectLog(["pan failed @0.2"])
             #expect(h.reason("pan") == "lifted before it began: moved (\(formatShort(c.dx)), \(formatShort(c.dy))) pt, needs 10 pt along an axis")
         }
         #expect(h.recorder.diagnostics.isEmpty)
@@ -52,7 +53,7 @@ struct PanGestureRecognizerTests {
     /// under 1 ms as zero, `_centroidMovedTo:atTime:affectingTranslation:` takes one per move.
     @Test("velocityInView: 0.2 × latest sample + 0.8 × previous sample; the latest alone at first; under 1 ms counts as zero")
     func velocityInView_blendsLatestAndPreviousSample() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 0, 0))
@@ -62,7 +63,7 @@ struct PanGestureRecognizerTests {
         h.send(0.03, (1, .moved, 40, 0))    // (40 - 35) / 0.0095: 0.2 × 526.3 + 0.8 × 0 = 105.3
         h.send(0.2, (1, .ended, 90, 0))     // after a pause, no sample at the lift: still 105.3
         let v = h.recorder.transitions(of: "pan").map { $0.values.velocity?.dx ?? .nan }
-        #expect(h.states("pan") == [.began, .changed, .changed, .changed, .ended])
+        try h.expect("pan", states: [.began, .changed, .changed, .changed, .ended])
         let expected = [2000.0, 1800, 800, 0.2 * 5 / 0.0095, 0.2 * 5 / 0.0095]
         #expect(v.count == expected.count)
         for (a, b) in zip(v, expected) { #expect(abs(a - b) < 1e-6) }
@@ -71,7 +72,7 @@ struct PanGestureRecognizerTests {
 
     @Test("velocityInView: a finger at a constant 1000 pt/s reads 1000 pt/s at every change (not 200, 360, 488 ...)")
     func velocityInView_constantSpeedReadsConstant() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PanGestureRecognizer(name: "pan"))
         h.send(0, (1, .began, 0, 0))
         for k in 1...8 { h.send(Double(k) * 0.008, (1, .moved, Double(k) * 8, 0)) }
@@ -83,7 +84,7 @@ struct PanGestureRecognizerTests {
     @Test("the velocity estimator is selectable: lsq2 and UIKit's blend both read a steady 1000 pt/s")
     func selectableEstimator() throws {
         func run(_ kind: VelocityEstimatorKind) -> Double {
-            let h = Harness()
+            let h = GestureHarness()
             let pan = PanGestureRecognizer(name: "pan")
             pan.velocityEstimator = kind
             h.add(pan)
@@ -99,7 +100,7 @@ struct PanGestureRecognizerTests {
     /// `touchesEnded:` -> `_handleEndedTouches:withFinalStateAdjustments:` never moves the centroid.
     @Test("handleEndedTouches: ended reports the last move's translation and location, not the lift row's")
     func handleEndedTouches_liftKeepsLastMove() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 100, 100))
@@ -112,7 +113,7 @@ struct PanGestureRecognizerTests {
         #expect(ended.values.location == Point(x: 150, y: 100))
 
         // The same when it fails: the reason and location are those of the last move.
-        let g = Harness()
+        let g = GestureHarness()
         g.add(PanGestureRecognizer(name: "pan"))
         g.send(0, (1, .began, 100, 100))
         g.send(0.1, (1, .moved, 104, 100))
@@ -124,7 +125,7 @@ struct PanGestureRecognizerTests {
 
     @Test("translation is re-based when a second finger joins or one lifts: it does not jump")
     func rebaseOnFingerChange() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 100, 100))
@@ -142,7 +143,7 @@ struct PanGestureRecognizerTests {
         h.send(0.5, (2, .moved, 210, 110))
         #expect(pan.translation(in: nil) == Vector(dx: 30, dy: 10))
         h.send(0.6, (2, .ended, 210, 110))
-        #expect(h.log == ["pan began @0.1", "pan changed @0.2", "pan changed @0.3", "pan changed @0.5", "pan ended @0.6"])
+        try h.expectLog(["pan began @0.1", "pan changed @0.2", "pan changed @0.3", "pan changed @0.5", "pan ended @0.6"])
         #expect(lastValues(h)?.translation == Vector(dx: 30, dy: 10))
         // The velocity never saw the 65 pt centroid jumps: samples (300, 0) at 0.1, (0, 50) at 0.3
         // (both fingers down 10 pt in 0.2 s), (50, 0) at 0.5 (finger 2 right 10 pt in 0.2 s).
@@ -169,8 +170,8 @@ struct PanGestureRecognizerTests {
         TouchCountCase(minimum: 1, maximum: 2, fingers: 2, begins: true, log: [], reason: nil),
         TouchCountCase(minimum: 1, maximum: 2, fingers: 3, begins: false, log: ["pan failed @0"], reason: "touch 3 landed past maximumNumberOfTouches 2 (failsPastMaxTouches)"),
     ])
-    func touchCounts(_ c: TouchCountCase) {
-        let h = Harness()
+    func touchCounts(_ c: TouchCountCase) throws {
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         pan.minimumNumberOfTouches = c.minimum
         pan.maximumNumberOfTouches = c.maximum
@@ -180,10 +181,10 @@ struct PanGestureRecognizerTests {
         h.environment.send(ids.map { TouchChange(id: $0, phase: .moved, location: Point(x: Double($0) * 50, y: 150)) }, at: 0.1)
         h.environment.send(ids.map { TouchChange(id: $0, phase: .ended, location: Point(x: Double($0) * 50, y: 150)) }, at: 0.2)
         if c.begins {
-            #expect(h.log == ["pan began @0.1", "pan ended @0.2"])
+            try h.expectLog(["pan began @0.1", "pan ended @0.2"])
             #expect(lastValues(h)?.translation == Vector(dx: 0, dy: 40))
         } else {
-            #expect(h.log == c.log)
+            try h.expectLog(c.log)
             #expect(h.reason("pan") == c.reason)
         }
     }
@@ -191,8 +192,8 @@ struct PanGestureRecognizerTests {
     /// `-[UIPanGestureRecognizer touchesBegan:withEvent:]`: a finger past the maximum is never added;
     /// with `failsPastMaxTouches` (on by default) it fails a pan that is still possible.
     @Test("touchesBegan: a finger past maximumNumberOfTouches fails a possible pan (failsPastMaxTouches)")
-    func touchesBegan_failsPastMaxTouches() {
-        let h = Harness()
+    func touchesBegan_failsPastMaxTouches() throws {
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         pan.maximumNumberOfTouches = 1
         #expect(pan.failsPastMaxTouches)
@@ -200,13 +201,13 @@ struct PanGestureRecognizerTests {
         h.send(0, (1, .began, 100, 100))
         h.send(0.05, (1, .moved, 105, 100))
         h.send(0.1, (2, .began, 200, 100))
-        #expect(h.log == ["pan failed @0.1"])
+        try h.expectLog(["pan failed @0.1"])
         #expect(h.reason("pan") == "touch 2 landed past maximumNumberOfTouches 1 (failsPastMaxTouches)")
     }
 
     @Test("touchesBegan: an active pan never adds a finger past maximumNumberOfTouches")
     func touchesBegan_activePanIgnoresFingerPastMaximum() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         pan.maximumNumberOfTouches = 1
         h.add(pan)
@@ -228,7 +229,7 @@ struct PanGestureRecognizerTests {
 
     @Test("failsPastMaxTouches off: the extra finger is left out and the pan begins with the others")
     func failsPastMaxTouchesOff() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         pan.maximumNumberOfTouches = 1
         pan.failsPastMaxTouches = false
@@ -236,13 +237,13 @@ struct PanGestureRecognizerTests {
         h.send(0, (1, .began, 100, 100), (2, .began, 300, 100))
         h.send(0.1, (1, .moved, 130, 100), (2, .moved, 300, 200))
         h.send(0.2, (1, .ended, 130, 100), (2, .ended, 300, 200))
-        #expect(h.log == ["pan began @0.1", "pan ended @0.2"])
+        try h.expectLog(["pan began @0.1", "pan ended @0.2"])
         #expect(lastValues(h)?.translation == Vector(dx: 20, dy: 0))
     }
 
     @Test("a pan held back by a failure requirement begins with zero translation")
     func heldBackStartsAtZero() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         let tap = TestTap(name: "tap")
         h.add(pan)
@@ -253,18 +254,18 @@ struct PanGestureRecognizerTests {
         #expect(h.log.isEmpty)
         #expect(pan.state == .possible)
         h.send(0.2, (1, .moved, 150, 100))    // 50 pt > the tap's 45: the tap fails, the pan begins
-        #expect(h.log == ["tap failed @0.2", "pan began @0.2"])
+        try h.expectLog(["tap failed @0.2", "pan began @0.2"])
         #expect(lastValues(h)?.translation == .zero)
         h.send(0.3, (1, .moved, 160, 95))
         #expect(lastValues(h)?.translation == Vector(dx: 10, dy: -5))
         h.send(0.4, (1, .ended, 160, 95))
-        #expect(h.states("pan") == [.began, .changed, .ended])
+        try h.expect("pan", states: [.began, .changed, .ended])
     }
 
     /// `setTranslation:inView:` moves `_firstSceneReferenceLocation` only; the velocity samples stay.
     @Test("setTranslation re-bases the translation and keeps the velocity")
     func setTranslation_keepsVelocity() {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 0, 0))
@@ -280,7 +281,7 @@ struct PanGestureRecognizerTests {
 
     @Test("bad input: absurd coordinates and steps give finite translation, location and velocity")
     func hugeSteps() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PanGestureRecognizer(name: "pan"))
         h.send(0, (1, .began, -1e308, 1e308), (2, .began, -1e308, 1e308))
         h.send(0.001, (1, .moved, 1e308, -1e308), (2, .moved, 1e308, -1e308))
@@ -300,7 +301,7 @@ struct PanGestureRecognizerTests {
     /// still down only re-bases; the last one cancels a pan that began.
     @Test("touchesCancelled: one of two fingers cancelled re-bases, the pan goes on")
     func touchesCancelled_oneOfTwoFingers() {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PanGestureRecognizer(name: "pan"))
         h.send(0, (1, .began, 100, 100), (2, .began, 200, 100))
         h.send(0.1, (1, .moved, 100, 130), (2, .moved, 200, 130))   // began (0, 20)
@@ -312,15 +313,15 @@ struct PanGestureRecognizerTests {
     }
 
     @Test("a cancelled touch cancels a pan that began, fails one that had not")
-    func cancelledTouch() {
-        let h = Harness()
+    func cancelledTouch() throws {
+        let h = GestureHarness()
         h.add(PanGestureRecognizer(name: "pan"))
         h.send(0, (1, .began, 0, 0))
         h.send(0.1, (1, .moved, 20, 0))
         h.send(0.2, (1, .cancelled, 20, 0))
         h.send(0.3, (2, .began, 0, 0))
         h.send(0.4, (2, .cancelled, 0, 0))
-        #expect(h.log == ["pan began @0.1", "pan cancelled @0.2", "pan failed @0.4"])
+        try h.expectLog(["pan began @0.1", "pan cancelled @0.2", "pan failed @0.4"])
         #expect(h.reason("pan") == "touch cancelled before the pan began")
     }
 

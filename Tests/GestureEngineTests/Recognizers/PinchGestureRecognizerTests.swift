@@ -1,15 +1,16 @@
 import Foundation
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Pinch")
 struct PinchGestureRecognizerTests {
     /// Two fingers 100 pt apart on a horizontal line: finger 1 at (100, 200), finger 2 at (200, 200).
-    func start(_ h: Harness) {
+    func start(_ h: GestureHarness) {
         h.send(0, (1, .began, 100, 200), (2, .began, 200, 200))
     }
 
-    func values(_ h: Harness) -> [GestureValues] { h.recorder.transitions(of: "pinch").map(\.values) }
+    func values(_ h: GestureHarness) -> [GestureValues] { h.recorder.transitions(of: "pinch").map(\.values) }
 
     struct BeginCase: CustomTestStringConvertible, Sendable {
         let distance: Double
@@ -28,7 +29,7 @@ struct PinchGestureRecognizerTests {
         BeginCase(distance: 50, scale: 50.0 / 92),
     ])
     func beginsAfterEightPoints(_ c: BeginCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PinchGestureRecognizer(name: "pinch"))
         start(h)
         h.send(0.1, (2, .moved, 100 + c.distance, 200))
@@ -49,7 +50,7 @@ struct PinchGestureRecognizerTests {
 
     @Test("scale is cumulative: 100 -> 110 begins at 110/108, then 216 pt gives 2.0")
     func cumulativeScale() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)
@@ -67,7 +68,7 @@ struct PinchGestureRecognizerTests {
     /// current alone while the previous is 0); a sample is delta scale / delta t, the first one timed
     /// from when the pair formed (`touchesBegan:withEvent:` sets `_lastEventTime`), so began has one.
     @Test func velocity_isThreeQuartersPreviousSamplePlusAQuarterCurrentSample() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PinchGestureRecognizer(name: "pinch"))
         start(h)
         h.send(0.1, (2, .moved, 210, 200))                          // 110 pt: scale 110/108
@@ -88,7 +89,7 @@ struct PinchGestureRecognizerTests {
     /// begins (issue 25), but translation dominates: the start distance is re-based, the scale stays
     /// exactly 1 and the velocity 0.
     @Test func applyScale_twoFingersDraggedTogetherKeepScaleOne() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)
@@ -110,7 +111,7 @@ struct PinchGestureRecognizerTests {
     /// pinch dominates (issue 25 item 4): a turning pair whose distance grows by 9 pt begins a pinch
     /// with scale 1 and velocity 0 while rotation dominates.
     @Test func touchesMoved_beginsOnceTheDistanceGatePassesEvenWhenPinchDoesNotDominate() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)                                                    // finger 2 at 0°, 100 pt from finger 1
@@ -138,7 +139,7 @@ struct PinchGestureRecognizerTests {
         FailureCase(label: "three fingers landing together never form a pair", fingers: 3, reason: "lifted before it began: 3 touches landed together; a pinch needs exactly 2"),
     ])
     func wrongNumberOfFingers(_ c: FailureCase) {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PinchGestureRecognizer(name: "pinch"))
         let ids = Array(1...c.fingers)
         h.environment.send(ids.map { TouchChange(id: $0, phase: .began, location: Point(x: Double($0) * 100, y: 200)) }, at: 0)
@@ -152,7 +153,7 @@ struct PinchGestureRecognizerTests {
     /// `_UIPinchGestureRecognizerDriver shouldReceiveComponent:withEvent:` returns NO once
     /// `touchesBegan:withEvent:` formed the pair: a third finger neither fails the pinch nor joins it.
     @Test func shouldReceiveComponent_refusesAThirdFingerOnceThePairFormed() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)
@@ -169,7 +170,7 @@ struct PinchGestureRecognizerTests {
     /// The pair lock lasts until reset: after one finger of the pair lifted, a new finger landing does
     /// not resume the pinch (its scale stays frozen); it ends when the remaining finger lifts.
     @Test func shouldReceiveComponent_aFingerLandingAfterOneOfThePairLiftedDoesNotResume() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)
@@ -191,7 +192,7 @@ struct PinchGestureRecognizerTests {
     /// has touches) adds the touches' locations into a C `int`, truncating at every step, and divides
     /// in integers: fingers at (100.7, 200.9) and (200.6, 300.2) give (150, 250), not (150.65, 250.55).
     @Test func locationInView_sumsAndDividesInIntegersWhileFingersAreDown() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(PinchGestureRecognizer(name: "pinch"))
         h.send(0, (1, .began, 100.7, 200.9), (2, .began, 200.6, 300.2))
         h.send(0.1, (2, .moved, 300.6, 300.2))
@@ -204,7 +205,7 @@ struct PinchGestureRecognizerTests {
     /// Bad input: coincident fingers (zero distance), a pair that forms and lifts in one event, a
     /// pinch down to zero distance and back: no NaN or infinity, defined values.
     @Test func badInput_coincidentFingersAndZeroDistanceStayFinite() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         h.send(0, (1, .began, 100, 100), (2, .began, 100, 100))    // coincident
@@ -220,7 +221,7 @@ struct PinchGestureRecognizerTests {
         #expect(h.states("pinch").last == .ended)
         #expect(abs(values(h)[0].scale! - 50.0 / 8) < 1e-12)
         // A pair that forms and lifts in one event: failed with its reason.
-        let g = Harness()
+        let g = GestureHarness()
         g.add(PinchGestureRecognizer(name: "pinch"))
         g.send(0, (1, .began, 100, 100), (2, .began, 200, 100), (1, .ended, 100, 100), (2, .ended, 200, 100))
         #expect(g.states("pinch") == [.failed])

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Rotation")
@@ -12,17 +13,17 @@ struct RotationGestureRecognizerTests {
         return (center.x + distance * cos(a), center.y + distance * sin(a))
     }
 
-    func start(_ h: Harness, distance: Double = 100) {
+    func start(_ h: GestureHarness, distance: Double = 100) {
         let (x, y) = Self.second(distance: distance, degrees: 0)
         h.send(0, (1, .began, Self.center.x, Self.center.y), (2, .began, x, y))
     }
 
-    func move(_ h: Harness, at t: Double, distance: Double = 100, degrees: Double) {
+    func move(_ h: GestureHarness, at t: Double, distance: Double = 100, degrees: Double) {
         let (x, y) = Self.second(distance: distance, degrees: degrees)
         h.send(t, (2, .moved, x, y))
     }
 
-    func values(_ h: Harness) -> [GestureValues] { h.recorder.transitions(of: "rotation").map(\.values) }
+    func values(_ h: GestureHarness) -> [GestureValues] { h.recorder.transitions(of: "rotation").map(\.values) }
 
     static func rad(_ degrees: Double) -> Double { degrees * Double.pi / 180 }
 
@@ -44,7 +45,7 @@ struct RotationGestureRecognizerTests {
         ThresholdCase(distance: 90, degrees: -8, beganAt: -(8 - 5 - 5 * 0.1.squareRoot())),
     ])
     func threshold(_ c: ThresholdCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(RotationGestureRecognizer(name: "rotation"))
         start(h)
         move(h, at: 0.1, distance: c.distance, degrees: c.degrees)
@@ -80,7 +81,7 @@ struct RotationGestureRecognizerTests {
 
     @Test("full turns are counted: rotating 400° past the threshold gives 6.98 rad", arguments: [1.0, -1.0])
     func fullTurns(sign: Double) throws {
-        let h = Harness()
+        let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
@@ -102,7 +103,7 @@ struct RotationGestureRecognizerTests {
     /// current alone while the previous is 0); the driver's first sample is timed from when the pair
     /// formed, so began reports one.
     @Test func velocity_isThreeQuartersPreviousSamplePlusAQuarterCurrentSample() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(RotationGestureRecognizer(name: "rotation"))
         start(h)
         move(h, at: 0.1, degrees: 10)    // began: 10° in 0.1 s = 1.7453293 rad/s, alone
@@ -120,7 +121,7 @@ struct RotationGestureRecognizerTests {
     /// spread with a slight twist (100 -> 300 pt while turning 12°, past the 10° threshold) never
     /// begins a rotation, because the rotation component does not dominate.
     @Test func touchesMoved_aSpreadWithASlightTwistDoesNotBeginARotation() {
-        let h = Harness()
+        let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
@@ -137,7 +138,7 @@ struct RotationGestureRecognizerTests {
     /// After it began, the rotation accumulates only while rotation dominates: a spread with a slight
     /// twist keeps the rotation where it was (the start angle follows the fingers) and samples 0.
     @Test func touchesMoved_rotationFreezesWhileRotationDoesNotDominate() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
@@ -154,7 +155,7 @@ struct RotationGestureRecognizerTests {
     /// `touchesMoved:withEvent:` counts a full turn whenever the angle changes by more than π/2 from one
     /// event to the next: a genuine 100° clockwise step reads as -260°, as in UIKit.
     @Test func touchesMoved_countsAFullTurnWhenOneStepExceedsHalfPi() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
@@ -178,7 +179,7 @@ struct RotationGestureRecognizerTests {
         FailureCase(label: "three fingers landing together never form a pair", fingers: 3, reason: "lifted before it began: 3 touches landed together; a rotation needs exactly 2"),
     ])
     func wrongNumberOfFingers(_ c: FailureCase) {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(RotationGestureRecognizer(name: "rotation"))
         let ids = Array(1...c.fingers)
         h.environment.send(ids.map { TouchChange(id: $0, phase: .began, location: Point(x: Double($0) * 100, y: 200)) }, at: 0)
@@ -192,7 +193,7 @@ struct RotationGestureRecognizerTests {
     /// `shouldReceiveComponent:withEvent:` returns NO once the pair formed: a third finger neither
     /// fails the rotation nor joins it, and after one of the pair lifted, a new finger does not resume it.
     @Test func shouldReceiveComponent_refusesEveryTouchAfterThePairFormed() {
-        let h = Harness()
+        let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
@@ -213,7 +214,7 @@ struct RotationGestureRecognizerTests {
     /// The base `-[UIGestureRecognizer locationInView:]`, which the rotation's `locationInView:` calls
     /// while it has touches: integer sums, integer division.
     @Test func locationInView_sumsAndDividesInIntegersWhileFingersAreDown() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(RotationGestureRecognizer(name: "rotation"))
         h.send(0, (1, .began, 300.9, 300.9), (2, .began, 401.7, 300.9))
         h.send(0.1, (2, .moved, 400.7, 320.4))
@@ -223,7 +224,7 @@ struct RotationGestureRecognizerTests {
 
     /// Bad input: coincident fingers (zero distance, no angle), huge angle steps: finite values.
     @Test func badInput_coincidentFingersAndHugeStepsStayFinite() throws {
-        let h = Harness()
+        let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         h.send(0, (1, .began, 300, 300), (2, .began, 300, 300))    // coincident: angle 0, d0 = 0 (threshold 10°)
@@ -242,14 +243,14 @@ struct RotationGestureRecognizerTests {
         #expect(rotation.rotation.isFinite)
         #expect(rotation.state == .possible)
         // The user is told when the start angle was undefined.
-        let g = Harness()
+        let g = GestureHarness()
         g.add(RotationGestureRecognizer(name: "rotation"))
         g.send(0, (1, .began, 300, 300), (2, .began, 300, 300))
         g.send(0.1, (2, .moved, 300, 303))
         g.send(0.2, (1, .ended, 300, 300), (2, .ended, 300, 303))
         #expect(g.reason("rotation")?.hasSuffix("; the pair's fingers coincided when it formed, so its start angle was taken as 0") == true)
         // A pair that forms and lifts in one event: a defined failure.
-        let f = Harness()
+        let f = GestureHarness()
         f.add(RotationGestureRecognizer(name: "rotation"))
         f.send(0, (1, .began, 300, 300), (2, .began, 400, 300), (1, .ended, 300, 300), (2, .ended, 400, 300))
         #expect(f.states("rotation") == [.failed])

@@ -1,6 +1,6 @@
-import AllocationCounter
 import GestureEngine
 import Testing
+import GestureTesting
 
 @Suite("Screen-edge pan")
 struct ScreenEdgePanGestureRecognizerTests {
@@ -24,14 +24,14 @@ struct ScreenEdgePanGestureRecognizerTests {
         StartCase(startX: 13.5, log: ["edge failed @0"], reason: "began 13.5 pt from the left edge > edge region 13 pt"),
         StartCase(startX: 20, log: ["edge failed @0"], reason: "began 20 pt from the left edge > edge region 13 pt"),
     ])
-    func startRegion(_ c: StartCase) {
-        let h = Harness()
+    func startRegion(_ c: StartCase) throws {
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, c.startX, 400))
         h.send(0.1, (1, .moved, c.startX + 20, 400))
         h.send(0.2, (1, .ended, c.startX + 20, 400))
-        h.environment.finish()
-        #expect(h.log == c.log)
+        h.finish()
+        try h.expectLog(c.log)
         #expect(h.reason("edge") == c.reason)
     }
 
@@ -52,12 +52,12 @@ struct ScreenEdgePanGestureRecognizerTests {
         ThresholdCase(move: Vector(dx: 20, dy: 0), began: true),
     ])
     func incorporateSample_beginsPastEuclideanHysteresis(_ c: ThresholdCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.1, (1, .moved, 5 + c.move.dx, 400 + c.move.dy))
         if c.began {
-            #expect(h.log == ["edge began @0.1"])
+            try h.expectLog(["edge began @0.1"])
             // One move: the hysteresis comes off the previous event's translation, zero, so the
             // whole move counts.
             let t = try #require(h.recorder.transitions(of: "edge").first)
@@ -72,7 +72,7 @@ struct ScreenEdgePanGestureRecognizerTests {
     /// comes off the translation as of the previous event, then the move's delta is added.
     @Test("removeHysteresisFromTranslation: x = 2, 8, 18, 30 begins at 18 with translation 10, then 22")
     func featureDidChangeState_removesHysteresisFromPreviousTranslation() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 2, 400))
         h.send(0.01, (1, .moved, 8, 400))
@@ -84,7 +84,7 @@ struct ScreenEdgePanGestureRecognizerTests {
         #expect(ts.map(\.values.location) == [Point(x: 18, y: 400), Point(x: 30, y: 400)])
 
         // A longer approach: 2 -> 12 -> 30 (the previous translation, 10, is under 15: cleared).
-        let g = Harness()
+        let g = GestureHarness()
         g.add(edgePan())
         g.send(0, (1, .began, 2, 400))
         g.send(0.01, (1, .moved, 12, 410))
@@ -106,24 +106,24 @@ struct ScreenEdgePanGestureRecognizerTests {
         EdgeCase(edge: .bottom, start: Point(x: 200, y: 839), move: Vector(dx: 0, dy: -20)),
     ])
     func fourEdges(_ c: EdgeCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         let r = edgePan(c.edge)
         h.add(r)
         let end = c.start + c.move
         h.send(0, (1, .began, c.start.x, c.start.y))
         h.send(0.1, (1, .moved, end.x, end.y))
-        #expect(h.log == ["edge began @0.1"])
+        try h.expectLog(["edge began @0.1"])
         #expect(r.recognizedEdge == c.edge)
         h.send(0.2, (1, .ended, end.x, end.y))
-        #expect(h.log == ["edge began @0.1", "edge ended @0.2"])
+        try h.expectLog(["edge began @0.1", "edge ended @0.2"])
     }
 
     @Test("a touch near an edge that was not chosen fails at touch-down")
-    func otherEdgeNotChosen() {
-        let h = Harness()
+    func otherEdgeNotChosen() throws {
+        let h = GestureHarness()
         h.add(edgePan(.right))
         h.send(0, (1, .began, 5, 400))
-        #expect(h.log == ["edge failed @0"])
+        try h.expectLog(["edge failed @0"])
         #expect(h.reason("edge") == "began 385 pt from the right edge > edge region 13 pt")
     }
 
@@ -138,46 +138,46 @@ struct ScreenEdgePanGestureRecognizerTests {
         SlowCase(leaveAt: 0.24, log: ["edge began @0.4", "edge ended @0.5"]),
         SlowCase(leaveAt: 0.3, log: ["edge failed @0.25"]),
     ])
-    func leavesTooSlowly(_ c: SlowCase) {
-        let h = Harness()
+    func leavesTooSlowly(_ c: SlowCase) throws {
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.1, (1, .moved, 8, 400))
         h.send(c.leaveAt, (1, .moved, 18, 400)) // out of the region (18 > 13) but only 13 pt inward
         h.send(0.4, (1, .moved, 30, 400))
         h.send(0.5, (1, .ended, 30, 400))
-        h.environment.finish()
-        #expect(h.log == c.log)
+        h.finish()
+        try h.expectLog(c.log)
         if c.log.contains("edge failed @0.25") {
             #expect(h.reason("edge") == "still within 13 pt of the left edge after maximumTimeInEdgeRegion 0.25 s")
         }
     }
 
     @Test("moving along the edge less than 15 pt keeps the touch in the region: it fails at 0.25 s")
-    func alongTheEdge() {
-        let h = Harness()
+    func alongTheEdge() throws {
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.1, (1, .moved, 6, 395))
         h.send(0.2, (1, .moved, 7, 390))
         h.environment.advance(to: 0.3)
-        #expect(h.log == ["edge failed @0.25"])
+        try h.expectLog(["edge failed @0.25"])
         #expect(h.reason("edge") == "still within 13 pt of the left edge after maximumTimeInEdgeRegion 0.25 s")
     }
 
     /// The hysteresis feature is not directional: 100 pt along the edge is more than 15 pt.
     @Test("moving along the edge more than 15 pt begins (the hysteresis is Euclidean)")
-    func alongTheEdgeFarBegins() {
-        let h = Harness()
+    func alongTheEdgeFarBegins() throws {
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.1, (1, .moved, 6, 300))
-        #expect(h.log == ["edge began @0.1"])
+        try h.expectLog(["edge began @0.1"])
     }
 
     @Test("velocityInView: it is a pan: 0.2 × latest + 0.8 × previous sample; the lift keeps the last move")
     func velocityInView_blendsLatestAndPreviousSample() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.01, (1, .moved, 15, 400))   // sample (1000, 0); 10 pt from the start
@@ -198,7 +198,7 @@ struct ScreenEdgePanGestureRecognizerTests {
 
     @Test("a constant 1000 pt/s reads 1000 pt/s at every transition")
     func velocityInView_constantSpeed() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 2, 400))
         for k in 1...6 { h.send(Double(k) * 0.01, (1, .moved, 2 + Double(k) * 10, 400)) }
@@ -209,31 +209,31 @@ struct ScreenEdgePanGestureRecognizerTests {
     }
 
     @Test("lifting before moving more than 15 pt fails")
-    func liftEarly() {
-        let h = Harness()
+    func liftEarly() throws {
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.1, (1, .moved, 15, 400))
         h.send(0.2, (1, .ended, 15, 400))
-        #expect(h.log == ["edge failed @0.2"])
+        try h.expectLog(["edge failed @0.2"])
         #expect(h.reason("edge") == "lifted before moving more than 15 pt from where it began (moved 10 pt)")
     }
 
     /// `-[UIPanGestureRecognizer touchesBegan:withEvent:]` with `maximumNumberOfTouches` 1 and
     /// `failsPastMaxTouches` on: a second finger fails a possible screen-edge pan.
     @Test("touchesBegan: a second finger fails it while possible (failsPastMaxTouches)")
-    func touchesBegan_secondFingerFailsPossibleEdgePan() {
-        let h = Harness()
+    func touchesBegan_secondFingerFailsPossibleEdgePan() throws {
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.05, (2, .began, 200, 200))
-        #expect(h.log == ["edge failed @0.05"])
+        try h.expectLog(["edge failed @0.05"])
         #expect(h.reason("edge") == "touch 2 landed past maximumNumberOfTouches 1 (failsPastMaxTouches)")
     }
 
     @Test("touchesBegan: a second finger after it began is never added")
     func touchesBegan_secondFingerIgnoredOnceBegun() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.05, (1, .moved, 25, 400))
@@ -241,7 +241,7 @@ struct ScreenEdgePanGestureRecognizerTests {
         h.send(0.15, (1, .moved, 35, 400), (2, .moved, 300, 300))
         h.send(0.2, (2, .ended, 300, 300))
         h.send(0.25, (1, .ended, 35, 400))
-        #expect(h.log == ["edge began @0.05", "edge changed @0.1", "edge changed @0.15", "edge ended @0.25"])
+        try h.expectLog(["edge began @0.05", "edge changed @0.1", "edge changed @0.15", "edge ended @0.25"])
         let ts = h.recorder.transitions(of: "edge")
         #expect(ts.allSatisfy { $0.values.numberOfTouches == 1 })
         #expect(ts[2].values.location == Point(x: 35, y: 400))
@@ -249,8 +249,8 @@ struct ScreenEdgePanGestureRecognizerTests {
     }
 
     @Test("failsPastMaxTouches off: a second finger is left out and the pan goes on")
-    func failsPastMaxTouchesOff() {
-        let h = Harness()
+    func failsPastMaxTouchesOff() throws {
+        let h = GestureHarness()
         let r = edgePan()
         r.failsPastMaxTouches = false
         h.add(r)
@@ -258,18 +258,18 @@ struct ScreenEdgePanGestureRecognizerTests {
         h.send(0.05, (2, .began, 200, 200))
         h.send(0.1, (1, .moved, 25, 400), (2, .moved, 300, 300))
         h.send(0.2, (1, .ended, 25, 400))
-        #expect(h.log == ["edge began @0.1", "edge ended @0.2"])
+        try h.expectLog(["edge began @0.1", "edge ended @0.2"])
     }
 
     @Test("an unknown screen size fails with a reason; a bounded root view gives the size")
     func screenSize() {
-        let unknown = Harness()
+        let unknown = GestureHarness()
         unknown.add(ScreenEdgePanGestureRecognizer(name: "edge", edges: .right))
         unknown.send(0, (1, .began, 385, 400))
         #expect(unknown.log == ["edge failed @0"])
         #expect(unknown.reason("edge") == "screen size unknown: set screenSize (the root view is unbounded)")
 
-        let bounded = Harness(root: View(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844)))
+        let bounded = GestureHarness(root: View(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844)))
         bounded.add(ScreenEdgePanGestureRecognizer(name: "edge", edges: .right))
         bounded.send(0, (1, .began, 385, 400))
         bounded.send(0.1, (1, .moved, 365, 400))
@@ -277,17 +277,17 @@ struct ScreenEdgePanGestureRecognizerTests {
     }
 
     @Test("with no edges (UIKit's default) it fails with a reason")
-    func noEdges() {
-        let h = Harness()
+    func noEdges() throws {
+        let h = GestureHarness()
         h.add(ScreenEdgePanGestureRecognizer(name: "edge", screenSize: Self.screen))
         h.send(0, (1, .began, 5, 400))
-        #expect(h.log == ["edge failed @0"])
+        try h.expectLog(["edge failed @0"])
         #expect(h.reason("edge") == "no edges set (edges is empty, UIKit's default)")
     }
 
     @Test("absurd coordinates and steps: translation and velocity stay finite")
     func hugeSteps() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.01, (1, .moved, 1e308, -1e308))
@@ -314,92 +314,5 @@ struct ScreenEdgePanGestureRecognizerTests {
         #expect(r.maximumTimeInEdgeRegion == 0.25)
         #expect(r.edges.isEmpty)
         #expect(ScreenEdges.all.description == "top|left|bottom|right")
-    }
-}
-
-#if DEBUG
-private let movesAreOptimized = false
-#else
-private let movesAreOptimized = true
-#endif
-
-/// The move paths of tap, long press, swipe, pan, marquee and screen-edge pan allocate nothing (counted in an
-/// optimized build: `make test`'s release pass runs every suite whose name contains `AllocationTests`).
-@Suite("Allocation in tap, long press, swipe, pan, marquee and screen-edge pan moves",
-       .enabled(if: movesAreOptimized, "needs an optimized build: run `make test` (its release pass runs this suite)"))
-struct RecognizerMoveAllocationTests {
-    /// Sends `warmUp` then `count` moves of touch 1 from `start`, `dt` apart, each by `step`, and
-    /// returns the allocations counted during the last `count` and the transitions they reported.
-    func countMoves(_ r: GestureRecognizer, down start: Point, at t0: Double, firstMoveAt t1: Double,
-                    dt: Double, step: Vector, count: Int = 1000, warmUp: Int = 50) -> (allocations: Int, transitions: Int) {
-        let root = View(unboundedNamed: "root")
-        let environment = GestureEnvironment(rootView: root)
-        let observer = CountingObserver()
-        environment.observer = observer
-        root.addGestureRecognizer(r)
-        var changes = [TouchChange(id: 1, phase: .began, location: start)]
-        environment.send(changes, at: t0)
-        changes[0].phase = .moved
-        var t = t1 - dt
-        func move() {
-            t += dt
-            changes[0].location = changes[0].location + step
-            environment.send(changes, at: t)
-        }
-        for _ in 0..<warmUp { move() }
-        let before = observer.transitions
-        allocation_counter_start()
-        for _ in 0..<count { move() }
-        let allocations = allocation_counter_stop()
-        return (Int(allocations), observer.transitions - before)
-    }
-
-    @Test("a long press that has begun: every move reports changed without allocating")
-    func longPress() {
-        let r = countMoves(LongPressGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.6,
-                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
-        #expect(r.transitions == 1000)
-        #expect(r.allocations == 0)
-    }
-
-    @Test("a screen-edge pan that has begun: every move reports changed without allocating")
-    func screenEdgePan() {
-        let edge = ScreenEdgePanGestureRecognizer(edges: .left, screenSize: Size(width: 390, height: 844))
-        let r = countMoves(edge, down: Point(x: 5, y: 400), at: 0, firstMoveAt: 0.01,
-                           dt: 0.001, step: Vector(dx: 0.3, dy: 0.1))
-        #expect(r.transitions == 1000)
-        #expect(r.allocations == 0)
-    }
-
-    @Test("a pan that has begun: every move reports changed without allocating (two-sample velocity, location)")
-    func pan() {
-        let r = countMoves(PanGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
-                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
-        #expect(r.transitions == 1000)
-        #expect(r.allocations == 0)
-    }
-
-    @Test("a marquee that has begun: every move reports changed and its rectangle without allocating")
-    func marquee() {
-        let r = countMoves(MarqueeGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
-                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
-        #expect(r.transitions == 1000)
-        #expect(r.allocations == 0)
-    }
-
-    @Test("a swipe still deciding: its moves allocate nothing")
-    func swipe() {
-        let r = countMoves(SwipeGestureRecognizer(), down: Point(x: 100, y: 400), at: 0, firstMoveAt: 0.001,
-                           dt: 0.0001, step: Vector(dx: 0.01, dy: 0.001))
-        #expect(r.transitions == 0)
-        #expect(r.allocations == 0)
-    }
-
-    @Test("a tap whose finger jitters: its moves allocate nothing")
-    func tap() {
-        let r = countMoves(TapGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.001,
-                           dt: 0.0001, step: Vector(dx: 0.01, dy: -0.01))
-        #expect(r.transitions == 0)
-        #expect(r.allocations == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GestureTesting
 import Testing
 
 /// A pinch and a rotation on one view, as in a photo viewer: with the delegate's permission both
@@ -12,8 +13,8 @@ struct SimultaneousSceneTests {
         return (300 + distance * cos(a), 300 + distance * sin(a))
     }
 
-    func scene(simultaneous: Bool) -> (Harness, PinchGestureRecognizer, RotationGestureRecognizer, TestDelegate) {
-        let h = Harness()
+    func scene(simultaneous: Bool) -> (GestureHarness, PinchGestureRecognizer, RotationGestureRecognizer, TestDelegate) {
+        let h = GestureHarness()
         let photo = View(name: "photo", frame: Rect(x: 0, y: 0, width: 800, height: 800))
         h.root.addSubview(photo)
         let pinch = PinchGestureRecognizer(name: "pinch")
@@ -29,7 +30,7 @@ struct SimultaneousSceneTests {
     /// Twist and spread together: each 0.02 s step adds 3.5 pt of distance and 3° of turn.
     /// Step 2 (t = 0.04): 7 pt and 6° < 5° + 5° × √0.07 = 6.32°: neither begins.
     /// Step 3 (t = 0.06): 10.5 pt > 8 pt for the pinch, and 9° > 5° + 5° × √0.105 = 6.62° for the rotation.
-    func twistAndSpread(_ h: Harness, steps: Int = 5) {
+    func twistAndSpread(_ h: GestureHarness, steps: Int = 5) {
         h.send(0, (1, .began, 300, 300), (2, .began, 400, 300))
         for k in 1...steps {
             let (x, y) = Self.second(100 + 3.5 * Double(k), 3 * Double(k))

@@ -1,16 +1,17 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Swipe")
 struct SwipeGestureRecognizerTests {
     /// Touch down at (`x0`, 400) at `t0`, one move by (`dx`, `dy`) at `t0 + dt`, lift 10 ms later.
-    func swipe(_ r: SwipeGestureRecognizer, t0: Double = 0, x0: Double = 200, dx: Double, dy: Double = 0, dt: Double) -> Harness {
-        let h = Harness()
+    func swipe(_ r: SwipeGestureRecognizer, t0: Double = 0, x0: Double = 200, dx: Double, dy: Double = 0, dt: Double) -> GestureHarness {
+        let h = GestureHarness()
         h.add(r)
         h.send(t0, (1, .began, x0, 400))
         h.send(t0 + dt, (1, .moved, x0 + dx, 400 + dy))
         h.send(t0 + dt + 0.01, (1, .ended, x0 + dx, 400 + dy))
-        h.environment.finish()
+        h.finish()
         return h
     }
 
@@ -34,12 +35,12 @@ struct SwipeGestureRecognizerTests {
     func minimumPrimaryMovement(_ c: ThresholdCase) throws {
         let h = swipe(SwipeGestureRecognizer(), dx: c.dx, dt: c.dt)
         if c.recognized {
-            #expect(h.log == ["swipe ended @\(formatShort(c.dt, decimals: 3))"])
+            try h.expectLog(["swipe ended @\(formatShort(c.dt, decimals: 3))"])
             let t = try #require(h.recorder.transitions(of: "swipe").first)
             #expect(t.values.direction == .right)
             #expect(t.values.location == Point(x: 200, y: 400))
         } else {
-            #expect(h.log == ["swipe failed @\(formatShort(c.dt + 0.01, decimals: 3))"])
+            try h.expectLog(["swipe failed @\(formatShort(c.dt + 0.01, decimals: 3))"])
             #expect(h.reason("swipe")?.hasPrefix("lifted before swiping: primary movement \(formatShort(c.dx, decimals: 2)) pt <") == true)
         }
     }
@@ -66,26 +67,26 @@ struct SwipeGestureRecognizerTests {
         DurationCase(t0: 0.7, dt: 0.501, recognized: false),
         DurationCase(t0: 0, dt: 1.0, recognized: false),
     ])
-    func maximumDuration(_ c: DurationCase) {
+    func maximumDuration(_ c: DurationCase) throws {
         let h = swipe(SwipeGestureRecognizer(), t0: c.t0, dx: 100, dt: c.dt)
         let at = formatShort(c.t0 + c.dt, decimals: 3)
         if c.recognized {
-            #expect(h.log == ["swipe ended @\(at)"])
+            try h.expectLog(["swipe ended @\(at)"])
         } else {
-            #expect(h.log == ["swipe failed @\(at)"])
+            try h.expectLog(["swipe failed @\(at)"])
             #expect(h.reason("swipe") == "moved \(formatShort(c.dt, decimals: 3)) s after touch-down > maximumDuration 0.5 s")
         }
     }
 
     @Test("a swipe held still past 0.5 s stays possible until its next move (no timer, as UIKit)")
-    func noTimer() {
-        let h = Harness()
+    func noTimer() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer())
         h.send(0, (1, .began, 200, 400))
         h.environment.advance(to: 2.0)
         #expect(h.log.isEmpty)
         h.send(2.0, (1, .moved, 300, 400))
-        #expect(h.log == ["swipe failed @2"])
+        try h.expectLog(["swipe failed @2"])
     }
 
     struct SecondaryCase: CustomTestStringConvertible, Sendable {
@@ -103,13 +104,13 @@ struct SwipeGestureRecognizerTests {
         SecondaryCase(dy: 25.4, dt: 0.5, recognized: true),
         SecondaryCase(dy: 25.6, dt: 0.5, recognized: false),
     ])
-    func secondaryMovement(_ c: SecondaryCase) {
+    func secondaryMovement(_ c: SecondaryCase) throws {
         let h = swipe(SwipeGestureRecognizer(), dx: 100, dy: c.dy, dt: c.dt)
         let at = formatShort(c.dt, decimals: 3)
         if c.recognized {
-            #expect(h.log == ["swipe ended @\(at)"])
+            try h.expectLog(["swipe ended @\(at)"])
         } else {
-            #expect(h.log == ["swipe failed @\(at)"])
+            try h.expectLog(["swipe failed @\(at)"])
             #expect(h.reason("swipe") == "touch 1 secondary movement \(formatShort(abs(c.dy))) pt > \(formatShort(c.dt == 0.1 ? 45.1 : 25.5)) pt allowed at \(at) s")
         }
     }
@@ -134,7 +135,7 @@ struct SwipeGestureRecognizerTests {
     ])
     func directions(_ c: DirectionCase) throws {
         let h = swipe(SwipeGestureRecognizer(direction: c.direction), dx: c.dx, dy: c.dy, dt: 0.1)
-        #expect(h.log == ["swipe ended @0.1"])
+        try h.expectLog(["swipe ended @0.1"])
         let t = try #require(h.recorder.transitions(of: "swipe").first)
         #expect(t.values.direction == c.fired)
     }
@@ -164,41 +165,41 @@ struct SwipeGestureRecognizerTests {
         WrongDirectionCase(direction: [.right, .down], dx: 0, dy: 100,
                            reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
     ])
-    func wrongDirection(_ c: WrongDirectionCase) {
+    func wrongDirection(_ c: WrongDirectionCase) throws {
         let h = swipe(SwipeGestureRecognizer(direction: c.direction), dx: c.dx, dy: c.dy, dt: 0.1)
-        #expect(h.log == ["swipe failed @0.1"])
+        try h.expectLog(["swipe failed @0.1"])
         #expect(h.reason("swipe") == c.reason)
     }
 
     @Test("the slightest movement against the direction fails (maximum opposite movement 0)")
-    func tinyOpposite() {
-        let h = Harness()
+    func tinyOpposite() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer())
         h.send(0, (1, .began, 200, 400))
         h.send(0.01, (1, .moved, 199.9, 400))
-        #expect(h.log == ["swipe failed @0.01"])
+        try h.expectLog(["swipe failed @0.01"])
     }
 
     @Test("it recognizes during a move, several moves in: the thresholds use the time since touch-down")
-    func recognizesMidGesture() {
-        let h = Harness()
+    func recognizesMidGesture() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer())
         h.send(0, (1, .began, 200, 400))
         h.send(0.05, (1, .moved, 220, 400))
         h.send(0.1, (1, .moved, 240, 400))
         #expect(h.log.isEmpty)
         h.send(0.15, (1, .moved, 260, 400)) // 60 pt >= 50 x (1 - 0.15 x 0.94) = 42.95 pt
-        #expect(h.log == ["swipe ended @0.15"])
+        try h.expectLog(["swipe ended @0.15"])
     }
 
     @Test("lifting first fails it: never recognized at a lift")
-    func liftFirst() {
-        let h = Harness()
+    func liftFirst() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer())
         h.send(0, (1, .began, 200, 400))
         h.send(0.05, (1, .moved, 230, 400))
         h.send(0.06, (1, .ended, 300, 400))
-        #expect(h.log == ["swipe failed @0.06"])
+        try h.expectLog(["swipe failed @0.06"])
     }
 
     struct TwoFingerCase: CustomTestStringConvertible, Sendable {
@@ -213,13 +214,13 @@ struct SwipeGestureRecognizerTests {
         TwoFingerCase(secondDx: -10, log: ["swipe failed @0.1"]),
     ])
     func twoFingers(_ c: TwoFingerCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer(touches: 2))
         h.send(0, (1, .began, 200, 300), (2, .began, 200, 400))
         h.send(0.1, (1, .moved, 300, 300), (2, .moved, 200 + c.secondDx, 400))
         h.send(0.11, (1, .ended, 300, 300), (2, .ended, 200 + c.secondDx, 400))
-        h.environment.finish()
-        #expect(h.log == c.log)
+        h.finish()
+        try h.expectLog(c.log)
         if c.log == ["swipe ended @0.1"] {
             let t = try #require(h.recorder.transitions(of: "swipe").first)
             #expect(t.values.numberOfTouches == 2)
@@ -228,30 +229,30 @@ struct SwipeGestureRecognizerTests {
     }
 
     @Test("one finger on a two-finger swipe never recognizes")
-    func tooFewFingers() {
-        let h = Harness()
+    func tooFewFingers() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer(touches: 2))
         h.send(0, (1, .began, 200, 400))
         h.send(0.1, (1, .moved, 300, 400))
         #expect(h.log.isEmpty)
         h.send(0.11, (1, .ended, 300, 400))
-        #expect(h.log == ["swipe failed @0.11"])
+        try h.expectLog(["swipe failed @0.11"])
     }
 
     @Test("more fingers than required at once: it fails at the first move (UIKit has no start time then)")
-    func tooManyFingersAtOnce() {
-        let h = Harness()
+    func tooManyFingersAtOnce() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer())
         h.send(0, (1, .began, 200, 300), (2, .began, 200, 400))
         #expect(h.log.isEmpty)
         h.send(0.1, (1, .moved, 300, 300), (2, .moved, 300, 400))
-        #expect(h.log == ["swipe failed @0.1"])
+        try h.expectLog(["swipe failed @0.1"])
         #expect(h.reason("swipe") == "2 touches > numberOfTouchesRequired 1")
     }
 
     @Test("a finger too many arriving later marks it failed; it fails when all fingers have lifted")
-    func tooManyFingersLater() {
-        let h = Harness()
+    func tooManyFingersLater() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer())
         h.send(0, (1, .began, 200, 300))
         h.send(0.05, (2, .began, 200, 400))
@@ -260,20 +261,20 @@ struct SwipeGestureRecognizerTests {
         h.send(0.11, (1, .ended, 300, 300))
         #expect(h.log.isEmpty)
         h.send(0.12, (2, .ended, 300, 400))
-        #expect(h.log == ["swipe failed @0.12"])
+        try h.expectLog(["swipe failed @0.12"])
         #expect(h.reason("swipe") == "2 touches > numberOfTouchesRequired 1")
     }
 
     @Test("one of two fingers lifting marks it failed; the next move after 0.5 s fails it")
-    func oneFingerLifts() {
-        let h = Harness()
+    func oneFingerLifts() throws {
+        let h = GestureHarness()
         h.add(SwipeGestureRecognizer(touches: 2))
         h.send(0, (1, .began, 200, 300), (2, .began, 200, 400))
         h.send(0.05, (2, .ended, 200, 400))
         h.send(0.1, (1, .moved, 300, 300))
         #expect(h.log.isEmpty)
         h.send(0.6, (1, .moved, 310, 300))
-        #expect(h.log == ["swipe failed @0.6"])
+        try h.expectLog(["swipe failed @0.6"])
     }
 
     @Test("the thresholds match the reference's table")

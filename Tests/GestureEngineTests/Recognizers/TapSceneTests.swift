@@ -1,11 +1,12 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 /// A single tap and a double tap on one view, with and without `single.require(toFail: double)`.
 @Suite("Tap scenes")
 struct TapSceneTests {
-    func scene(requireDoubleToFail: Bool) -> Harness {
-        let h = Harness()
+    func scene(requireDoubleToFail: Bool) -> GestureHarness {
+        let h = GestureHarness()
         let view = View(name: "card", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         h.root.addSubview(view)
         let single = TapGestureRecognizer(name: "single")
@@ -45,13 +46,13 @@ struct TapSceneTests {
              requireDoubleToFail: false, taps: [0, 0.3],
              log: ["single ended @0.1", "single ended @0.4", "double ended @0.4"]),
     ])
-    func singleAndDouble(_ c: Case) {
+    func singleAndDouble(_ c: Case) throws {
         let h = scene(requireDoubleToFail: c.requireDoubleToFail)
         for (i, t) in c.taps.enumerated() {
             h.tap(id: i + 1, at: t, x: 100, y: 100, duration: 0.1)
         }
-        h.environment.finish()
-        #expect(h.log == c.log)
+        h.finish()
+        try h.expectLog(c.log)
         for (name, reason) in c.reasons {
             #expect(h.reason(name) == reason)
         }
@@ -61,7 +62,7 @@ struct TapSceneTests {
     func heldBackValues() throws {
         let h = scene(requireDoubleToFail: true)
         h.tap(at: 0, x: 120, y: 80, duration: 0.1)
-        h.environment.finish()
+        h.finish()
         let t = try #require(h.recorder.transitions(of: "single").first)
         #expect(t.state == .ended)
         #expect(abs(t.time - 0.45) < 1e-9)
@@ -70,19 +71,19 @@ struct TapSceneTests {
     }
 
     @Test("a tap on a view with a long press: the tap recognizes first and prevents the press")
-    func tapAndLongPress() {
-        let h = Harness()
+    func tapAndLongPress() throws {
+        let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "tap"))
         h.add(LongPressGestureRecognizer(name: "press"))
         h.tap(at: 0, duration: 0.1)
-        h.environment.finish()
-        #expect(h.log == ["tap ended @0.1", "press failed @0.1"])
+        h.finish()
+        try h.expectLog(["tap ended @0.1", "press failed @0.1"])
         #expect(h.reason("press") == "prevented by tap 'tap', which recognized")
     }
 
     @Test("a long press needing one tap is not prevented by the single tap it starts with")
-    func tapAndTapHold() {
-        let h = Harness()
+    func tapAndTapHold() throws {
+        let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "tap"))
         let press = LongPressGestureRecognizer(name: "tapHold")
         press.numberOfTapsRequired = 1
@@ -90,9 +91,9 @@ struct TapSceneTests {
         h.tap(id: 1, at: 0, duration: 0.1)
         h.send(0.3, (2, .began, 100, 100))
         h.send(1.0, (2, .ended, 100, 100))
-        h.environment.finish()
+        h.finish()
         // The second touch-down starts a new tap attempt; the press begins at 0.8 and prevents it.
-        #expect(h.log == ["tap ended @0.1", "tapHold began @0.8", "tap failed @0.8", "tapHold ended @1"])
+        try h.expectLog(["tap ended @0.1", "tapHold began @0.8", "tap failed @0.8", "tapHold ended @1"])
         #expect(h.reason("tap") == "prevented by longPress 'tapHold', which began")
     }
 }

@@ -1,17 +1,24 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Tickle (seed)")
 struct TickleGestureRecognizerTests {
-    func tickles(_ h: Harness) -> GestureValue? {
+    func tickles(_ h: GestureHarness) -> GestureValue? {
         h.recorder.transitions(of: "tickle").last?.values.extra.first { $0.name == "tickles" }?.value
     }
 
     /// Sends a one-finger path: began at the first point, moves 0.02 s apart, then `lift` or not.
-    func path(_ h: Harness, _ points: [(Double, Double)], lift: Bool) {
-        h.send(0, (1, .began, points[0].0, points[0].1))
-        for (i, p) in points.dropFirst().enumerated() { h.send(Double(i + 1) * 0.02, (1, .moved, p.0, p.1)) }
-        if lift, let p = points.last { h.send(Double(points.count) * 0.02, (1, .ended, p.0, p.1)) }
+    func path(_ h: GestureHarness, _ points: [(Double, Double)], lift: Bool) {
+        let finger = h.down(x: points[0].0, y: points[0].1)
+        for p in points.dropFirst() {
+            h.wait(0.02)
+            finger.move(to: Point(x: p.0, y: p.1))
+        }
+        if lift {
+            h.wait(0.02)
+            finger.up()
+        }
     }
 
     struct SuccessCase: CustomTestStringConvertible, Sendable {
@@ -34,11 +41,11 @@ struct TickleGestureRecognizerTests {
             Point(x: 100, y: 100), Point(x: 102.5, y: 100), Point(x: 100, y: 100), Point(x: 125, y: 100), Point(x: 120, y: 100),
         ], at: "tickle ended @0.08"),
     ])
-    func recognizes(_ c: SuccessCase) {
-        let h = Harness()
+    func recognizes(_ c: SuccessCase) throws {
+        let h = GestureHarness()
         h.add(TickleGestureRecognizer(name: "tickle"))
         path(h, c.points.map { ($0.x, $0.y) }, lift: true)
-        #expect(h.log == [c.at])
+        try h.expectLog([c.at])
         #expect(tickles(h) == .integer(3))
         #expect(h.recorder.diagnostics.isEmpty)
     }
@@ -62,32 +69,32 @@ struct TickleGestureRecognizerTests {
         FailureCase(label: "wiggles under 2.5 pt do not count", points: [100, 102, 100, 102, 100, 102], at: "tickle failed @0.12",
                     reason: "lifted after 0 tickles; needs 3"),
     ])
-    func fails(_ c: FailureCase) {
-        let h = Harness()
+    func fails(_ c: FailureCase) throws {
+        let h = GestureHarness()
         h.add(TickleGestureRecognizer(name: "tickle"))
         path(h, c.points.map { ($0, 100) }, lift: true)
-        #expect(h.log == [c.at])
+        try h.expectLog([c.at])
         #expect(h.reason("tickle") == c.reason)
         // The attempt ends in a terminal state; the engine resets it (no illegal transitions).
         #expect(h.recorder.diagnostics.isEmpty)
     }
 
     @Test("a second finger fails it; after a failure the next attempt starts from zero")
-    func secondFingerAndReset() {
-        let h = Harness()
+    func secondFingerAndReset() throws {
+        let h = GestureHarness()
         let tickle = TickleGestureRecognizer(name: "tickle")
         h.add(tickle)
         h.send(0, (1, .began, 100, 100))
         h.send(0.02, (1, .moved, 110, 100))
         h.send(0.04, (1, .moved, 100, 100))    // 1 tickle
         h.send(0.06, (2, .began, 300, 300))
-        #expect(h.log == ["tickle failed @0.06"])
+        try h.expectLog(["tickle failed @0.06"])
         #expect(h.reason("tickle") == "2 touches; a tickle needs 1")
         #expect(tickle.tickles == 0)            // reset by the engine
         h.send(0.1, (1, .ended, 100, 100), (2, .ended, 300, 300))
         h.send(1, (3, .began, 0, 0))
         for (i, x) in [10.0, 0, 10, 0].enumerated() { h.send(1 + Double(i + 1) * 0.02, (3, .moved, x, 0)) }
-        #expect(h.log == ["tickle failed @0.06", "tickle ended @1.08"])
+        try h.expectLog(["tickle failed @0.06", "tickle ended @1.08"])
         #expect(tickles(h) == .integer(3))
         #expect(h.recorder.diagnostics.isEmpty)
     }

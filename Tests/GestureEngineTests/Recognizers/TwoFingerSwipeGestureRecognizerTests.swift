@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Two-finger swipe (seed: dark-theme shortcut)")
@@ -17,7 +18,7 @@ struct TwoFingerSwipeGestureRecognizerTests {
         SuccessCase(dy: 45, direction: .down),
     ])
     func recognizesAtTheLift(_ c: SuccessCase) throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(TwoFingerSwipeGestureRecognizer(name: "swipe2"))
         h.send(0, (1, .began, 100, 300), (2, .began, 160, 300))
         for k in 1...3 {
@@ -26,7 +27,7 @@ struct TwoFingerSwipeGestureRecognizerTests {
         }
         #expect(h.log.isEmpty)   // stays possible while the fingers move
         h.send(0.2, (1, .ended, 103, 300 + c.dy), (2, .ended, 157, 300 + c.dy))
-        #expect(h.log == ["swipe2 ended @0.2"])
+        try h.expectLog(["swipe2 ended @0.2"])
         #expect(h.recorder.transitions(of: "swipe2").map(\.previous) == [.possible])
         let v = try #require(h.recorder.transitions(of: "swipe2").last?.values)
         #expect(v.direction == c.direction)
@@ -82,14 +83,14 @@ struct TwoFingerSwipeGestureRecognizerTests {
             [Change(1, .ended, 100, 200), Change(2, .ended, 160, 200), Change(3, .ended, 220, 200)],
         ], failedAt: "swipe2 failed @0.05", reason: "3 touches; the two-finger swipe needs exactly 2"),
     ])
-    func fails(_ c: FailureCase) {
-        let h = Harness()
+    func fails(_ c: FailureCase) throws {
+        let h = GestureHarness()
         h.add(TwoFingerSwipeGestureRecognizer(name: "swipe2"))
         for (i, event) in c.events.enumerated() {
             h.environment.send(event.map { TouchChange(id: $0.id, phase: $0.phase, location: Point(x: $0.x, y: $0.y)) }, at: Double(i) * 0.05)
         }
-        h.environment.finish()
-        #expect(h.log == [c.failedAt])
+        h.finish()
+        try h.expectLog([c.failedAt])
         #expect(h.reason("swipe2") == c.reason)
         // Never began -> failed (the article's bug): no illegal-transition diagnostics at all.
         #expect(h.recorder.diagnostics.isEmpty)
@@ -98,20 +99,20 @@ struct TwoFingerSwipeGestureRecognizerTests {
 
     @Test("a second finger joining late is fine; the next gesture starts afresh after a failure")
     func lateSecondFingerAndReset() throws {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(TwoFingerSwipeGestureRecognizer(name: "swipe2"))
         h.send(0, (1, .began, 100, 300))
         h.send(0.05, (1, .moved, 100, 295))                        // 5 pt alone: allowed
         h.send(0.1, (2, .began, 160, 300))
         h.send(0.15, (1, .moved, 100, 340), (2, .moved, 160, 345))
         h.send(0.2, (1, .ended, 100, 350), (2, .ended, 160, 350))
-        #expect(h.log == ["swipe2 ended @0.2"])
+        try h.expectLog(["swipe2 ended @0.2"])
         #expect(h.recorder.transitions.last?.values.direction == .down)
         h.send(1, (3, .began, 100, 300))
         h.send(1.1, (3, .ended, 100, 300))
         h.send(2, (4, .began, 100, 300), (5, .began, 160, 300))
         h.send(2.1, (4, .ended, 100, 250), (5, .ended, 160, 250))
-        #expect(h.log == ["swipe2 ended @0.2", "swipe2 failed @1.1", "swipe2 ended @2.1"])
+        try h.expectLog(["swipe2 ended @0.2", "swipe2 failed @1.1", "swipe2 ended @2.1"])
         #expect(h.recorder.transitions.last?.values.direction == .up)
         #expect(h.recorder.diagnostics.isEmpty)
     }

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 /// Arbitration as the decompiled iOS 18.2 UIKitCore does it (docs/fidelity.md, "Arbitration and the
@@ -6,11 +7,11 @@ import Testing
 @Suite("Arbitration fidelity (UIKit 18.2)")
 struct ArbitrationFidelityTests {
     /// A root view with a `button` subview at (240, 300, 120, 60), as `Traces/active-*.scene.json`.
-    static func scene() -> (Harness, View) {
+    static func scene() -> (GestureHarness, View) {
         let root = View(unboundedNamed: "root")
         let button = View(name: "button", frame: Rect(x: 240, y: 300, width: 120, height: 60))
         root.addSubview(button)
-        return (Harness(root: root), button)
+        return (GestureHarness(root: root), button)
     }
 
     /// `-[UIGestureRecognizer _isExcludedByExcludable:]`: a pan on the root is active; a second finger
@@ -75,7 +76,7 @@ struct ArbitrationFidelityTests {
     /// finger that lands while it waits joins it.
     @Test("shouldReceiveTouch: a held-back recognition keeps receiving new touches")
     func shouldReceiveTouch_heldBackRecognitionReceivesNewTouches() {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = TestPan(name: "pan")
         let blocker = Undecided(name: "blocker")
         pan.require(toFail: blocker)
@@ -95,7 +96,7 @@ struct ArbitrationFidelityTests {
     /// `changed` inside UIKit: it takes no new touch. (A guard: the previous code did this too.)
     @Test("shouldReceiveTouch: a held-back discrete recognition takes no new touch")
     func shouldReceiveTouch_heldBackEndedTakesNoTouch() {
-        let h = Harness()
+        let h = GestureHarness()
         let single = TestTap(name: "single")
         let blocker = Undecided(name: "blocker")
         single.require(toFail: blocker)
@@ -113,7 +114,7 @@ struct ArbitrationFidelityTests {
     /// note, as UIKit does after a terminal state.
     @Test("setState: requests while held back by a failure requirement")
     func setState_requestsWhileHeldBack() {
-        let h = Harness()
+        let h = GestureHarness()
         let pan = TestPan(name: "pan")
         let blocker = Undecided(name: "blocker")
         pan.require(toFail: blocker)
@@ -130,7 +131,7 @@ struct ArbitrationFidelityTests {
         single.script = [.ended, .failed]
         let other = Undecided(name: "other")
         single.require(toFail: other)
-        let h2 = Harness()
+        let h2 = GestureHarness()
         h2.add(single)
         h2.add(other)
         h2.send(0, (1, .began, 0, 0))
@@ -177,7 +178,7 @@ struct ArbitrationFidelityTests {
     /// press, which has begun: both run.
     @Test("canPreventGestureRecognizer: a press beginning does not fail a tap-and-hold that needs more taps")
     func canPreventGestureRecognizer_pressDoesNotFailTapAndHold() {
-        let h = Harness()
+        let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")
         let tapAndHold = LongPressGestureRecognizer(name: "tapAndHold")
         tapAndHold.numberOfTapsRequired = 1
@@ -258,7 +259,7 @@ struct ArbitrationFidelityTests {
         h.send(0, (1, .began, 100, 640), (2, .began, 300, 330))
         #expect(h.log == ["tap failed @0", "first began @0"] || h.log == ["first began @0", "tap failed @0"])
         #expect(h.reason("tap") == "prevented by custom 'first', which began")
-        let quiet = Harness()
+        let quiet = GestureHarness()
         quiet.add(TapGestureRecognizer(name: "a"))
         quiet.add(PanGestureRecognizer(name: "p"))
         quiet.send(0, (1, .began, 100, 640), (2, .began, 140, 640))

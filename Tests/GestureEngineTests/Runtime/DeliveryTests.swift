@@ -1,11 +1,12 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Touch delivery to recognizers")
 struct DeliveryTests {
     @Test("two fingers moving in one event arrive as one touchesMoved with two touches")
     func twoFingersOneCall() {
-        let h = Harness()
+        let h = GestureHarness()
         let r = CallRecorder(name: "r")
         h.add(r)
         h.send(0, (1, .began, 0, 0), (2, .began, 50, 0))
@@ -16,7 +17,7 @@ struct DeliveryTests {
 
     @Test("a touch that moves and lifts at one timestamp is delivered in two steps, in order")
     func repeatedTouchSplitsTheEvent() {
-        let h = Harness()
+        let h = GestureHarness()
         let r = CallRecorder(name: "r")
         h.add(r)
         h.send(0, (1, .began, 0, 0))
@@ -26,7 +27,7 @@ struct DeliveryTests {
 
     @Test("touches already down when a recognizer resets are ignored by it until they end")
     func resetIgnoresTouchesDown() {
-        let h = Harness()
+        let h = GestureHarness()
         let r = CallRecorder(name: "r")
         h.add(r)
         h.send(0, (1, .began, 0, 0))
@@ -44,7 +45,7 @@ struct DeliveryTests {
         let root = View(unboundedNamed: "root")
         let child = View(name: "child", frame: Rect(x: 10, y: 10, width: 100, height: 100))
         root.addSubview(child)
-        let h = Harness(root: root)
+        let h = GestureHarness(root: root)
         var order: [String] = []
         final class Probe: GestureRecognizer {
             var onBegan: () -> Void = {}
@@ -63,7 +64,7 @@ struct DeliveryTests {
 
     @Test("shouldReceive false hides the touch from the recognizer for its whole life")
     func shouldReceive() {
-        let h = Harness()
+        let h = GestureHarness()
         let r = CallRecorder(name: "r")
         let d = TestDelegate()
         d.shouldReceive = { _, touch in touch.id != 2 }
@@ -77,7 +78,7 @@ struct DeliveryTests {
 
     @Test("a change for a touch that is not down is reported and ignored, never a crash")
     func unknownTouch() {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(CallRecorder(name: "r"))
         h.send(0, (9, .moved, 0, 0))
         h.send(0.1, (1, .began, 0, 0))

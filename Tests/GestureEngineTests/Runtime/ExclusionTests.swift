@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Exclusion and simultaneous recognition")
@@ -20,13 +21,13 @@ struct ExclusionTests {
         Case(placement: .panOnParent, excludes: true),
         Case(placement: .panOnChild, excludes: true),
     ])
-    func exclusion(_ c: Case) {
+    func exclusion(_ c: Case) throws {
         let root = View(unboundedNamed: "root")
         let parent = View(name: "parent", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let child = View(name: "child", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         root.addSubview(parent)
         parent.addSubview(child)
-        let h = Harness(root: root)
+        let h = GestureHarness(root: root)
         let pan = TestPan(name: "pan")
         let tap = TestTap(name: "tap")
         switch c.placement {
@@ -38,17 +39,17 @@ struct ExclusionTests {
         h.send(0.05, (1, .moved, 70, 50))
         #expect(h.states("tap") == (c.excludes ? [.failed] : []))
         if c.excludes { #expect(h.reason("tap") == "prevented by testPan 'pan', which began") }
-        #expect(h.states("pan") == [.began])
+        try h.expect("pan", states: [.began])
     }
 
     @Test("siblings never exclude each other: a pan on one does not fail a tap on the other in the same event")
-    func siblingsNeverExclude() {
+    func siblingsNeverExclude() throws {
         let root = View(unboundedNamed: "root")
         let a = View(name: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let b = View(name: "b", frame: Rect(x: 200, y: 0, width: 100, height: 100))
         root.addSubview(a)
         root.addSubview(b)
-        let h = Harness(root: root)
+        let h = GestureHarness(root: root)
         h.add(TestPan(name: "panA"), to: a)
         h.add(TestTap(name: "tapB"), to: b)
         let panRoot = TestPan(name: "panRoot")
@@ -57,7 +58,7 @@ struct ExclusionTests {
         h.send(0, (1, .began, 50, 50), (2, .began, 250, 50))
         h.send(0.1, (1, .moved, 80, 50), (2, .stationary, 250, 50))
         h.send(0.2, (2, .ended, 250, 50))
-        #expect(h.log == ["panA began @0.1", "panRoot failed @0.1", "tapB ended @0.2"])
+        try h.expectLog(["panA began @0.1", "panRoot failed @0.1", "tapB ended @0.2"])
     }
 
     /// `-[UIGestureRecognizer _isExcludedByExcludable:]`, continuous branch: a recognizer that has
@@ -65,8 +66,8 @@ struct ExclusionTests {
     /// `_gestureRecognizer:canBeCancelledByGestureRecognizer:`, so by default never. A newcomer that
     /// joins while it is active is excluded by it instead, after its first delivery.
     @Test("an active recognizer is never cancelled by a newcomer; the newcomer fails when it joins")
-    func isExcludedByExcludable_activeRecognizerIsNeverCancelled() {
-        let h = Harness()
+    func isExcludedByExcludable_activeRecognizerIsNeverCancelled() throws {
+        let h = GestureHarness()
         let first = ScriptedRecognizer(name: "first")
         first.script = [.began]
         let second = TestPan(name: "second")
@@ -74,20 +75,20 @@ struct ExclusionTests {
         h.add(second)
         h.send(0, (1, .began, 0, 0))
         // `first` began and excluded `second`, which resets and so ignores touch 1 from now on.
-        #expect(h.log == ["first began @0", "second failed @0"])
+        try h.expectLog(["first began @0", "second failed @0"])
         h.send(0.05, (2, .began, 100, 0))
-        #expect(h.log == ["first began @0", "second failed @0", "first changed @0.05", "second failed @0.05"])
+        try h.expectLog(["first began @0", "second failed @0", "first changed @0.05", "second failed @0.05"])
         #expect(h.reason("second") == "excluded: custom 'first' is active")
         h.send(0.1, (2, .moved, 130, 0))
-        #expect(h.states("second") == [.failed, .failed])
-        #expect(h.states("first") == [.began, .changed])
+        try h.expect("second", states: [.failed, .failed])
+        try h.expect("first", states: [.began, .changed])
     }
 
     enum Side: String, CaseIterable, Sendable { case first, second, both, neither }
 
     @Test("simultaneous recognition is allowed when either delegate says yes", arguments: Side.allCases)
-    func simultaneous(_ side: Side) {
-        let h = Harness()
+    func simultaneous(_ side: Side) throws {
+        let h = GestureHarness()
         let a = TestPan(name: "a")
         let b = TestPan(name: "b")
         b.threshold = 20
@@ -100,7 +101,7 @@ struct ExclusionTests {
         h.send(0, (1, .began, 0, 0))
         h.send(0.1, (1, .moved, 15, 0))
         h.send(0.2, (1, .moved, 30, 0))
-        #expect(h.states("a") == [.began, .changed])
+        try h.expect("a", states: [.began, .changed])
         #expect(h.states("b") == (side == .neither ? [.failed] : [.began]))
     }
 
@@ -122,9 +123,9 @@ struct ExclusionTests {
         PreventCase(label: "canPrevent false on the winner", make: { (Polite(name: "w"), TestPan(name: "l")) }, loser: [.began]),
         PreventCase(label: "canBePrevented false on the loser", make: { (TestPan(name: "w"), Stubborn(name: "l")) }, loser: [.began]),
     ])
-    func canPrevent(_ c: PreventCase) {
+    func canPrevent(_ c: PreventCase) throws {
         let (winner, loser) = c.make()
-        let h = Harness()
+        let h = GestureHarness()
         loser.threshold = 20
         h.add(winner)
         h.add(loser)
@@ -132,13 +133,13 @@ struct ExclusionTests {
         h.send(0.1, (1, .moved, 15, 0))
         h.send(0.2, (1, .moved, 30, 0))
         #expect(h.states("l") == c.loser)
-        #expect(h.states("w") == [.began, .changed])
+        try h.expect("w", states: [.began, .changed])
     }
 
     @Test("shouldBegin is asked once, when leaving possible; false fails the recognizer")
     func shouldBegin() {
         for allow in [true, false] {
-            let h = Harness()
+            let h = GestureHarness()
             let pan = TestPan(name: "pan")
             let d = TestDelegate()
             d.shouldBegin = { _ in allow }
@@ -155,8 +156,8 @@ struct ExclusionTests {
     }
 
     @Test("disabling a recognizer mid-gesture cancels it; disabling an undecided one fails it")
-    func disabling() {
-        let h = Harness()
+    func disabling() throws {
+        let h = GestureHarness()
         let pan = TestPan(name: "pan")
         let tap = TestTap(name: "tap")
         let yes = TestDelegate()
@@ -168,17 +169,17 @@ struct ExclusionTests {
         h.send(0.1, (1, .moved, 15, 0))
         pan.isEnabled = false
         tap.isEnabled = false
-        #expect(h.states("pan") == [.began, .cancelled])
-        #expect(h.states("tap") == [.failed])
+        try h.expect("pan", states: [.began, .cancelled])
+        try h.expect("tap", states: [.failed])
         #expect(h.reason("pan") == "disabled")
         h.send(0.2, (1, .moved, 30, 0))
-        #expect(h.states("pan") == [.began, .cancelled])
+        try h.expect("pan", states: [.began, .cancelled])
     }
 
     @Test("delegate failure requirements work per attempt, from either side")
-    func delegateRequirements() {
+    func delegateRequirements() throws {
         for useRequire in [true, false] {
-            let h = Harness()
+            let h = GestureHarness()
             let single = TestTap(name: "single")
             let double = TestTap(name: "double", taps: 2)
             let d = TestDelegate()
@@ -192,14 +193,14 @@ struct ExclusionTests {
             h.add(single)
             h.add(double)
             h.tap(at: 0)
-            h.environment.finish()
-            #expect(h.log == ["double failed @0.45", "single ended @0.45"])
+            h.finish()
+            try h.expectLog(["double failed @0.45", "single ended @0.45"])
         }
     }
 
     @Test("a pan held back by a failure requirement begins with zero translation")
-    func heldBackPanStartsAtZero() {
-        let h = Harness()
+    func heldBackPanStartsAtZero() throws {
+        let h = GestureHarness()
         let pan = TestPan(name: "pan")
         let blocker = TestTap(name: "blocker")
         pan.require(toFail: blocker)
@@ -208,9 +209,9 @@ struct ExclusionTests {
         h.add(blocker)
         h.send(0, (1, .began, 0, 0))
         h.send(0.1, (1, .moved, 15, 0))
-        #expect(h.states("pan") == [])
+        try h.expect("pan", states: [])
         h.send(0.2, (1, .moved, 30, 0))
-        #expect(h.log == ["blocker failed @0.2", "pan began @0.2"])
+        try h.expectLog(["blocker failed @0.2", "pan began @0.2"])
         #expect(h.recorder.transitions.last?.values.translation == .zero)
     }
 }

@@ -1,10 +1,11 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Failure requirements")
 struct RequireToFailTests {
-    func singleAndDouble() -> (Harness, TestTap, TestTap) {
-        let h = Harness()
+    func singleAndDouble() -> (GestureHarness, TestTap, TestTap) {
+        let h = GestureHarness()
         let single = TestTap(name: "single")
         let double = TestTap(name: "double", taps: 2)
         h.add(single)
@@ -14,41 +15,41 @@ struct RequireToFailTests {
     }
 
     @Test("a single tap waits for the double tap to fail, in virtual time")
-    func singleWaitsForDouble() {
+    func singleWaitsForDouble() throws {
         let (h, _, _) = singleAndDouble()
         h.tap(at: 0, duration: 0.1)
         #expect(h.log.isEmpty)
-        h.environment.finish()
-        #expect(h.log == ["double failed @0.45", "single ended @0.45"])
+        h.finish()
+        try h.expectLog(["double failed @0.45", "single ended @0.45"])
         #expect(h.reason("double") == "no next tap within 0.35 s")
     }
 
     @Test("a timer between two events fires before the later event")
-    func timerFiresBetweenEvents() {
+    func timerFiresBetweenEvents() throws {
         let (h, _, _) = singleAndDouble()
         h.tap(at: 0, duration: 0.1)
         h.send(2.0, (7, .began, 500, 500))
-        #expect(h.log == ["double failed @0.45", "single ended @0.45"])
+        try h.expectLog(["double failed @0.45", "single ended @0.45"])
     }
 
     @Test("the single tap fails when the double tap recognizes")
-    func singleFailsWhenDoubleRecognizes() {
+    func singleFailsWhenDoubleRecognizes() throws {
         let (h, _, _) = singleAndDouble()
         h.tap(id: 1, at: 0, duration: 0.1)
         h.tap(id: 2, at: 0.3, duration: 0.1)
-        h.environment.finish()
-        #expect(h.log == ["double ended @0.4", "single failed @0.4"])
+        h.finish()
+        try h.expectLog(["double ended @0.4", "single failed @0.4"])
         #expect(h.reason("single") == "required recognizer 'double' recognized")
     }
 
     @Test("without the requirement both fire: a tap does not prevent one that needs more taps")
-    func withoutRequirementBothFire() {
-        let h = Harness()
+    func withoutRequirementBothFire() throws {
+        let h = GestureHarness()
         h.add(TestTap(name: "single"))
         h.add(TestTap(name: "double", taps: 2))
         h.tap(id: 1, at: 0)
         h.tap(id: 2, at: 0.3)
-        h.environment.finish()
-        #expect(h.log == ["single ended @0.1", "single ended @0.4", "double ended @0.4"])
+        h.finish()
+        try h.expectLog(["single ended @0.1", "single ended @0.4", "double ended @0.4"])
     }
 }

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 /// Sets the states of `script` one after another when its first touch begins.
@@ -57,7 +58,7 @@ struct StateMachineTests {
     /// UIKit coerces or ignores is applied that way and named in a `coercedTransition` note.
     @Test("setState: coerces every request as UIKit does and says so", arguments: cases)
     func setState_coercesRequestsAsUIKit(_ c: Case) {
-        let h = Harness()
+        let h = GestureHarness()
         let r = ScriptedRecognizer(name: "r")
         r.script = Self.path(to: c.from) + [c.to]
         h.add(r)
@@ -83,7 +84,7 @@ struct StateMachineTests {
     /// `began -> cancelled` with the recognizer's reason, and a note naming the request.
     @Test("setState: the seed theme swipe's began then failed shows as began -> cancelled")
     func setState_seedThemeSwipeBeganThenFailedIsCancelled() {
-        let h = Harness()
+        let h = GestureHarness()
         let swipe = SeedThemeSwipe(name: "themeSwitch")
         h.add(swipe)
         // One finger only: the seed recognizer began at the touch-down, and fails at the lift.
@@ -104,7 +105,7 @@ struct StateMachineTests {
 
     @Test("began left standing at the next event becomes changed")
     func beganBecomesChanged() {
-        let h = Harness()
+        let h = GestureHarness()
         let r = ScriptedRecognizer(name: "r")
         r.script = [.began]
         h.add(r)
@@ -116,7 +117,7 @@ struct StateMachineTests {
 
     @Test("reset is called after every terminal state and the state reads possible again")
     func resetAfterTerminal() {
-        let h = Harness()
+        let h = GestureHarness()
         let r = CallRecorder(name: "r")
         h.add(r)
         h.send(0, (1, .began, 0, 0))

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 @Suite("Views and hit-testing")
@@ -46,7 +47,7 @@ struct ViewTests {
     @Test("a touch stays bound to the view it began in, and location(in:) uses that view's coordinates")
     func binding() {
         let (root, panel, button, _) = tree()
-        let h = Harness(root: root)
+        let h = GestureHarness(root: root)
         let r = CallRecorder(name: "r")
         h.add(r, to: button)
         h.send(0, (1, .began, 90, 70))
@@ -65,7 +66,7 @@ struct ViewTests {
         root.addSubview(hidden)
         #expect(root.hitTest(Point(x: 400, y: 10)) == nil)
         #expect(root.hitTest(Point(x: 10, y: 10))?.name == "root")
-        let h = Harness(root: root)
+        let h = GestureHarness(root: root)
         let r = CallRecorder(name: "r")
         h.add(r)
         h.send(0, (1, .began, 400, 10))
@@ -75,11 +76,11 @@ struct ViewTests {
 
 @Suite("Touch delivery to views")
 struct ViewDeliveryTests {
-    func harness(_ configure: (GestureRecognizer) -> Void, make: () -> GestureRecognizer) -> (Harness, View) {
+    func harness(_ configure: (GestureRecognizer) -> Void, make: () -> GestureRecognizer) -> (GestureHarness, View) {
         let root = View(unboundedNamed: "root")
         let target = View(name: "target", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         root.addSubview(target)
-        let h = Harness(root: root)
+        let h = GestureHarness(root: root)
         h.environment.deliversTouchesToViews = true
         let r = make()
         configure(r)
@@ -87,7 +88,7 @@ struct ViewDeliveryTests {
         return (h, target)
     }
 
-    func deliveries(_ h: Harness) -> [String] {
+    func deliveries(_ h: GestureHarness) -> [String] {
         h.recorder.deliveries.map { "\($0.view.name) \($0.kind.rawValue) \($0.touch.id) @\(formatShort($0.time, decimals: 3))" }
     }
 

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTesting
 import Testing
 
 /// Begins by timer `duration` seconds after its touch began, like a long press.
@@ -25,8 +26,8 @@ final class TimerBegin: GestureRecognizer {
 @Suite("Virtual time")
 struct VirtualTimeTests {
     @Test("a timer fires between two events at its own deadline, before the later event")
-    func timerBetweenEvents() {
-        let h = Harness()
+    func timerBetweenEvents() throws {
+        let h = GestureHarness()
         let r = TimerBegin(name: "press")
         h.add(r)
         h.send(1.0, (1, .began, 0, 0))
@@ -34,21 +35,21 @@ struct VirtualTimeTests {
         #expect(h.log.isEmpty)
         h.send(2.0, (1, .moved, 1, 0))
         #expect(r.fired == [1.5])
-        #expect(h.log == ["press began @1.5", "press changed @2"])
+        try h.expectLog(["press began @1.5", "press changed @2"])
     }
 
     @Test("a deadline equal to an event's time fires before that event")
-    func deadlineAtEventTime() {
-        let h = Harness()
+    func deadlineAtEventTime() throws {
+        let h = GestureHarness()
         h.add(TimerBegin(name: "press"))
         h.send(0, (1, .began, 0, 0))
         h.send(0.5, (1, .ended, 0, 0))
-        #expect(h.log == ["press began @0.5", "press ended @0.5"])
+        try h.expectLog(["press began @0.5", "press ended @0.5"])
     }
 
     @Test("finish() fires the remaining deadlines in order, at their own times")
-    func finishFiresDeadlines() {
-        let h = Harness()
+    func finishFiresDeadlines() throws {
+        let h = GestureHarness()
         let a = TimerBegin(name: "a")
         let b = TimerBegin(name: "b")
         a.duration = 0.9
@@ -62,15 +63,15 @@ struct VirtualTimeTests {
         h.send(0.1, (1, .ended, 0, 0))
         h.send(0.2, (2, .began, 0, 0))
         h.send(0.3, (2, .ended, 0, 0))
-        h.environment.finish()
+        h.finish()
         // Both failed at 0.1 (lifted early) and reset, so their first timers were cancelled;
         // the second touch scheduled new ones: b at 0.6, a at 1.1 - both after the touch lifted.
-        #expect(h.log == ["a failed @0.1", "b failed @0.1", "a failed @0.3", "b failed @0.3"])
+        try h.expectLog(["a failed @0.1", "b failed @0.1", "a failed @0.3", "b failed @0.3"])
     }
 
     @Test("finish() cancels touches still down, reports them, then fires what remains")
-    func finishCancelsTouches() {
-        let h = Harness()
+    func finishCancelsTouches() throws {
+        let h = GestureHarness()
         let press = TimerBegin(name: "press")
         press.duration = 0.2
         h.add(press)
@@ -80,20 +81,20 @@ struct VirtualTimeTests {
         h.send(0.1, (1, .ended, 0, 0))
         h.send(0.3, (2, .began, 0, 0))
         h.send(0.6, (2, .moved, 1, 0))
-        h.environment.finish()
+        h.finish()
         // The press beginning excludes the double tap (same view, no permission to be simultaneous).
-        #expect(h.log == ["press failed @0.1", "press began @0.5", "double failed @0.5", "press changed @0.6", "press cancelled @0.6"])
+        try h.expectLog(["press failed @0.1", "press began @0.5", "double failed @0.5", "press changed @0.6", "press cancelled @0.6"])
         #expect(h.recorder.diagnostics.map(\.message) == ["touch 2 still down at the end of the trace; cancelled"])
         #expect(h.recorder.endedTouches.map(\.phase) == [.ended, .cancelled])
     }
 
     @Test("nothing is reported after finish(), and time never goes backwards")
     func afterFinish() {
-        let h = Harness()
+        let h = GestureHarness()
         h.add(TimerBegin(name: "press"))
         h.send(1, (1, .began, 0, 0))
         h.send(0.5, (1, .moved, 0, 0))
-        h.environment.finish()
+        h.finish()
         let count = h.recorder.transitions.count
         h.send(5, (2, .began, 0, 0))
         #expect(h.recorder.transitions.count == count)

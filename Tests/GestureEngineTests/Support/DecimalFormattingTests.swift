@@ -23,9 +23,10 @@ struct DecimalFormattingTests {
         return out
     }
 
+    /// Trailing zeros of a fraction removed; an exponent form (`1.5e+20`) is left whole.
     static func referenceShort(_ value: Double, decimals: Int) -> String {
         var s = referenceDecimal(value, decimals: decimals)
-        if s.contains(".") {
+        if s.contains(".") && !s.contains("e") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
         }

@@ -127,10 +127,8 @@ enum AOSPReference {
     static let lsq2RelativeTolerance = 1e-3
 }
 
-// Skipped, with this message, when ../shared/reference/velocity is absent (never silently passed).
-@Suite("AOSP VelocityTracker test vectors",
-       .enabled(if: VelocityReference.isAvailable,
-                "shared/reference/velocity not found beside the package root: AOSP velocity vectors not checked"))
+// The vectors are vendored in Tests/Fixtures/velocity: if they are missing, referenceLoads fails.
+@Suite("AOSP VelocityTracker test vectors")
 struct AOSPReferenceVelocityTests {
     @Test("reference files load: 37 cases, every check has a trace")
     func referenceLoads() throws {

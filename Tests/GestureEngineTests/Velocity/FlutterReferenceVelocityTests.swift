@@ -88,10 +88,8 @@ enum FlutterReference {
     }
 }
 
-// Skipped, with this message, when ../shared/reference/velocity is absent (never silently passed).
-@Suite("Flutter VelocityTracker test vectors",
-       .enabled(if: VelocityReference.isAvailable,
-                "shared/reference/velocity not found beside the package root: Flutter velocity vectors not checked"))
+// The vectors are vendored in Tests/Fixtures/velocity: if they are missing, referenceLoads fails.
+@Suite("Flutter VelocityTracker test vectors")
 struct FlutterReferenceVelocityTests {
     @Test("reference files load: 13 strokes plus the interrupted one, each lifted once")
     func referenceLoads() throws {

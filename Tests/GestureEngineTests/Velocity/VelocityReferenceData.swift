@@ -1,28 +1,13 @@
 import Foundation
 import GestureEngine
+import TestSupport
 
-/// Loads the velocity test vectors in `../shared/reference/velocity/` (beside the package root).
-///
-/// The package root is found from this file's path (`#filePath`): the nearest ancestor folder
-/// that holds `Package.swift`. Tests that need the data are gated with
-/// `.enabled(if: VelocityReference.isAvailable, ...)`, so when the shared folder is absent they are
-/// reported as *skipped* with a message, never as passed.
+/// Loads the velocity test vectors vendored in `Tests/Fixtures/velocity/` (sources and licences
+/// in its README). The suites that use them are not gated: a missing file makes their
+/// `referenceLoads` test fail (and leaves their parameterised tests without cases), never a skip.
 enum VelocityReference {
-    /// `<package root>/../shared/reference/velocity`, whether or not it exists.
-    static let folder: URL = {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-                break
-            }
-            dir.deleteLastPathComponent()
-        }
-        return dir.deletingLastPathComponent()
-            .appendingPathComponent("shared/reference/velocity", isDirectory: true)
-    }()
-
-    /// True when the shared velocity folder is present.
-    static let isAvailable: Bool = FileManager.default.fileExists(atPath: folder.path)
+    /// `Tests/Fixtures/velocity` in the package.
+    static let folder = URL(fileURLWithPath: PackageFiles.path("Tests/Fixtures/velocity"), isDirectory: true)
 
     static func url(_ relativePath: String) -> URL {
         folder.appendingPathComponent(relativePath)

@@ -1,5 +1,6 @@
 import Testing
-import TraceKit
+import TestSupport
+@testable import TraceKit
 
 /// csv-spectrum through the CSV *trace* reader (`Reading/CSVSpectrumTests` checks the field
 /// splitter it is built on).
@@ -17,7 +18,8 @@ import TraceKit
 struct CSVSpectrumReaderTests {
     typealias C = ConformanceSupport
 
-    static let directory = C.reference("csv-spectrum")
+    /// The vendored suite (`Tests/Fixtures/csv-spectrum`); missing is a failure.
+    static func directory() throws -> String { try Fixtures.folder("csv-spectrum") }
 
     struct File: Sendable, CustomTestStringConvertible {
         let name: String
@@ -25,19 +27,20 @@ struct CSVSpectrumReaderTests {
     }
 
     static let files: [File] = {
-        guard let dir = directory else { return [] }
-        return C.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { File(name: String($0.dropLast(4))) }
+        guard let dir = try? directory() else { return [] }
+        return PackageFiles.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { File(name: String($0.dropLast(4))) }
     }()
 
-    @Test(.enabled(if: directory != nil, "../shared/reference/csv-spectrum not found: walk skipped"))
-    func allTwelveFiles() {
+    @Test
+    func allTwelveFiles() throws {
+        _ = try Self.directory()
         #expect(Self.files.count == 12)
     }
 
-    @Test(.enabled(if: directory != nil, "../shared/reference/csv-spectrum not found: walk skipped"), arguments: files)
+    @Test(arguments: files)
     func everyColumnAsTheTouchID(_ file: File) throws {
-        let dir = try #require(Self.directory)
-        let csv = try C.readFile("\(dir)/csvs/\(file.name).csv")
+        let dir = try Self.directory()
+        let csv = try PackageFiles.bytes(atPath: "\(dir)/csvs/\(file.name).csv")
         let expectedJSON = try JSONParser().parse(contentsOf: "\(dir)/json/\(file.name).json")
         // location_coordinates.json is a single object rather than an array of one.
         let expectedRecords = expectedJSON.objectValue != nil ? [expectedJSON] : expectedJSON.arrayValue
@@ -96,14 +99,5 @@ struct CSVSpectrumReaderTests {
                 #expect(error.diagnostic.location?.line == starts[k], "\(DiagnosticFormatter().format(error))")
             }
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpacesAndTabs() -> String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }

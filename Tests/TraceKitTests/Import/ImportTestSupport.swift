@@ -1,5 +1,6 @@
 import GestureEngine
 import Testing
+import TestSupport
 @testable import TraceKit
 
 /// Reading device recordings in tests: rows as compact tuples, warnings, errors.
@@ -58,7 +59,7 @@ enum ImportSupport {
 
     /// The path of a fixture under `Tests/Fixtures/recordings`.
     static func fixture(_ name: String) -> String {
-        (ReadingTestSupport.packageRoot ?? ".") + "/Tests/Fixtures/recordings/" + name
+        PackageFiles.path("Tests/Fixtures/recordings/" + name)
     }
 
     /// Replays `path` with `options` as the command line does; stdout text, or the error.

@@ -1,5 +1,6 @@
 import GestureEngine
 import Testing
+import TestSupport
 @testable import TraceKit
 
 /// `convert`: a recording becomes the canonical trace, and replaying that trace prints exactly
@@ -25,7 +26,7 @@ struct TraceConverterTests {
     func byteIdentical(_ target: TraceConverter.Target) throws {
         var cases = Self.inputs.map { (Array($0.0.utf8), $0.1) }
         for name in RealRecordingTests.fixtures {
-            cases.append((try ReadingTestSupport.readFile(I.fixture(name)), Size(width: 400, height: 240)))
+            cases.append((try PackageFiles.bytes(atPath: I.fixture(name)), Size(width: 400, height: 240)))
         }
         for (bytes, screen) in cases {
             var options = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(bytes, suffix: ".txt"))

@@ -1,4 +1,5 @@
 @testable import GestureEngine
+import TestSupport
 import Testing
 import TraceKit
 
@@ -11,9 +12,10 @@ import TraceKit
 /// turns back into the trace.
 @Suite("Engine invariants on random traces")
 struct EngineInvariantTests {
-    static let traceCount = 10_000
     /// The traces run in this many parallel slices.
     static let slices = 8
+    /// 10,000, or fewer with `GESTUREREPLAY_TEST_SCALE` (`make test` runs a tenth).
+    static let traceCount = TestScale.count(10_000, multipleOf: slices)
 
     static let screen = Size(width: 390, height: 844)
 
@@ -82,7 +84,7 @@ struct EngineInvariantTests {
         var transitions = 0
     }
 
-    @Test("10,000 random traces keep every invariant", arguments: 0..<slices)
+    @Test("10,000 random traces (scaled by GESTUREREPLAY_TEST_SCALE) keep every invariant", arguments: 0..<slices)
     func randomTraces(slice: Int) throws {
         var totals = Totals()
         var failures = 0

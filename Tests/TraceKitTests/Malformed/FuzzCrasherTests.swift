@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TraceKit
 
 /// Inputs that crashed a fuzz target (`fuzz/crashers/TARGET/`, kept after the fix), replayed the
@@ -19,10 +20,9 @@ struct FuzzCrasherTests {
                                                                    ("recording", .getevent)]
 
     static let crashers: [Crasher] = {
-        guard let root = M.packageRoot else { return [] }
-        return targets.flatMap { target in
-            let dir = root + "/fuzz/crashers/" + target.name
-            return M.listDirectory(dir).filter { !$0.hasSuffix(".md") }.map { Crasher(target: target.name, path: dir + "/" + $0) }
+        targets.flatMap { target in
+            let dir = PackageFiles.path("fuzz/crashers/" + target.name)
+            return PackageFiles.listDirectory(dir).filter { !$0.hasSuffix(".md") }.map { Crasher(target: target.name, path: dir + "/" + $0) }
         }
     }()
 

@@ -8,33 +8,8 @@ import TraceKit
 
 /// Paths and replay helpers for the malformed-input and fuzz-regression tests.
 enum MalformedSupport {
-    /// The package root (the folder holding Package.swift), found upward from this file.
-    static let packageRoot: String? = {
-        var dir = String(#filePath)
-        while let slash = dir.lastIndex(of: "/") {
-            dir = String(dir[..<slash])
-            if dir.isEmpty { return nil }
-            if access(dir + "/Package.swift", F_OK) == 0 { return dir }
-        }
-        return nil
-    }()
-
-    /// `Tests/TraceKitTests/Malformed/corpus`.
-    static let corpusDirectory: String? = packageRoot.map { $0 + "/Tests/TraceKitTests/Malformed/corpus" }
-
-    /// Names of the entries of `dir` (no dot files), sorted; empty if it does not exist.
-    static func listDirectory(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
-    }
+    /// `Tests/TraceKitTests/Malformed/corpus` (TestSupport's `PackageFiles`).
+    static let corpusDirectory = PackageFiles.path("Tests/TraceKitTests/Malformed/corpus")
 
     /// What a replay produced.
     struct Replay {
@@ -93,32 +68,12 @@ enum MalformedSupport {
 
     /// Writes `bytes` to a new file in a new temporary folder; returns its path.
     static func temporaryFile(_ bytes: [UInt8], name: String) -> String {
-        var template = Array("/tmp/gesturereplay-malformed-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        let path = dir + "/" + name
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(fd >= 0, "cannot create \(path)")
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            precondition(n > 0, "write failed")
-            written += n
-        }
-        close(fd)
-        return path
+        do { return try TemporaryFile.make(bytes, name: name) } catch { preconditionFailure("cannot create \(name): \(error)") }
     }
 
     /// Removes a file made by `temporaryFile` and its folder.
-    static func removeTemporaryFile(_ path: String) {
-        unlink(path)
-        if let slash = path.lastIndex(of: "/") { rmdir(String(path[..<slash])) }
-    }
+    static func removeTemporaryFile(_ path: String) { TemporaryFile.remove(path) }
 
     /// Seconds on a monotonic clock.
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicNow() }
 }
-

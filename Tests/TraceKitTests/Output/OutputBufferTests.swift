@@ -1,3 +1,4 @@
+import GestureEngine
 import Testing
 @testable import TraceKit
 
@@ -10,7 +11,15 @@ struct OutputBufferTests {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let magnitude = value.magnitude * Double(scale)
-        guard magnitude < 9.0e18 else { return value.description }
+        guard magnitude < 9.0e18 else {
+            // Swift's shortest form; trimmed like fixed point unless it has an exponent.
+            var s = value.description
+            if trim && s.contains(".") && !s.contains("e") {
+                while s.hasSuffix("0") { s.removeLast() }
+                if s.hasSuffix(".") { s.removeLast() }
+            }
+            return s
+        }
         let scaled = UInt64(magnitude.rounded(.toNearestOrAwayFromZero))
         var out = value < 0 && scaled != 0 ? "-" : ""
         out += String(scaled / scale)
@@ -95,5 +104,50 @@ struct OutputBufferTests {
         for i in 0..<10_000 { c.append(i % 10) }
         #expect(c.count == 10_000)
         #expect(Array(c.bytes.prefix(12)) == Array("012345678901".utf8))
+    }
+
+    /// Output, reasons and expectations print numbers with one formatter: the buffer's
+    /// `appendNumber` and the engine's `formatDecimal`/`formatShort` agree on every finite value,
+    /// huge ones included (they disagreed there: `1.5e+20` trimmed to `1.5e+2` in reasons, and
+    /// `1000000000000000.0` left untrimmed in JSON Lines).
+    @Test func outputAndReasonsShareOneFormatter() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 14.25, 99.95, 844.4999999999999, 2.675, 1e15, 8.99e18, 9e18,
+                                1.5e20, -2e300, 4503599627370497, Double.greatestFiniteMagnitude]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<20_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            values.append(Double(Int64(bitPattern: state) % 10_000_000) / 1000)
+            let bits = Double(bitPattern: state)
+            if bits.isFinite { values.append(bits) }
+        }
+        for v in values {
+            for decimals in 0...9 {
+                #expect(Self.format(v, decimals: decimals, trim: false) == formatDecimal(v, decimals: decimals), "\(v) \(decimals)")
+                #expect(Self.format(v, decimals: decimals, trim: true) == formatShort(v, decimals: decimals), "\(v) \(decimals) trimmed")
+            }
+        }
+    }
+
+    #if DEBUG
+    /// Debug builds check every write against the writer's reservation: a hand-computed bound that
+    /// is too small stops the process instead of writing past the buffer.
+    @Test func writingPastTheReservationStopsInDebugBuilds() async {
+        await #expect(processExitsWith: .failure) {
+            var out = OutputBuffer(fileDescriptor: nil)
+            var w = out.writer(reserving: 4)
+            w.bytes("12345")
+            out.commit(w)
+        }
+    }
+    #endif
+
+    /// `commit` (in every build) refuses a writer that ended outside the storage.
+    @Test func commitRefusesAWriterPastTheStorage() async {
+        await #expect(processExitsWith: .failure) {
+            var out = OutputBuffer(fileDescriptor: nil)
+            var w = out.writer(reserving: 4)
+            w.p += out.count + 1_000_000
+            out.commit(w)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TraceKit
 
@@ -7,12 +8,10 @@ import Testing
 struct CSVSpectrumTests {
     typealias S = ReadingTestSupport
 
-    static let directory = S.sharedReference("csv-spectrum")
-
-    @Test(.enabled(if: directory != nil, "../shared/reference/csv-spectrum not found next to the package: csv-spectrum walk skipped"))
+    @Test
     func spectrum() throws {
-        let dir = try #require(Self.directory)
-        let names = S.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }
+        let dir = try Fixtures.folder("csv-spectrum")
+        let names = PackageFiles.listDirectory(dir + "/csvs").filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }
         #expect(names.count == 12)
         var checked = 0
         for name in names {

@@ -6,12 +6,6 @@ import GestureEngine
 struct CSVTraceReaderTests {
     typealias S = ReadingTestSupport
 
-    struct AcceptCase: Sendable, CustomTestStringConvertible {
-        let name: String
-        let text: String
-        var testDescription: String { name }
-    }
-
     /// Every spelling of the same two rows: (t 0.5, id 3, began, 10, 20), (t 1.25, id 3, ended, 11.5, -2).
     static let equivalent: [AcceptCase] = [
         AcceptCase(name: "canonical", text: "t,id,phase,x,y\n0.5,3,began,10,20\n1.25,3,ended,11.5,-2\n"),

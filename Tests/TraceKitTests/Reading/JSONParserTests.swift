@@ -1,11 +1,10 @@
+import TestSupport
 import Testing
 @testable import TraceKit
 
 @Suite("JSON parser")
 struct JSONParserTests {
     typealias S = ReadingTestSupport
-
-    static let suiteDirectory = S.sharedReference("json-test-suite/test_parsing")
 
     /// Implementation-defined (`i_`) files this parser accepts; every other
     /// `i_` file is rejected with a positioned error. The decision: strict
@@ -22,10 +21,10 @@ struct JSONParserTests {
         "i_structure_UTF-8_BOM_empty_object.json",
     ]
 
-    @Test(.enabled(if: suiteDirectory != nil, "../shared/reference/json-test-suite/test_parsing not found next to the package: JSONTestSuite walk skipped"))
+    @Test
     func jsonTestSuite() throws {
-        let dir = try #require(Self.suiteDirectory)
-        let files = S.listDirectory(dir).filter { $0.hasSuffix(".json") }
+        let dir = try Fixtures.folder("json-test-suite/test_parsing")
+        let files = PackageFiles.listDirectory(dir).filter { $0.hasSuffix(".json") }
         #expect(files.count > 300)
         var accepted: Set<String> = []
         var counts = (y: 0, n: 0, i: 0)

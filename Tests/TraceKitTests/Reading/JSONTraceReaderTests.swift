@@ -6,12 +6,6 @@ import GestureEngine
 struct JSONLinesTraceReaderTests {
     typealias S = ReadingTestSupport
 
-    struct AcceptCase: Sendable, CustomTestStringConvertible {
-        let name: String
-        let text: String
-        var testDescription: String { name }
-    }
-
     static let equivalent: [AcceptCase] = [
         AcceptCase(name: "canonical", text: """
             {"t":0.5,"id":3,"phase":"began","x":10,"y":20}

@@ -1,71 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TestSupport
 @testable import TraceKit
 
 /// Paths and helpers shared by the reading tests.
 enum ReadingTestSupport {
-    /// The folder holding Package.swift, found upward from this file.
-    static let packageRoot: String? = {
-        var dir = String(#filePath)
-        while let slash = dir.lastIndex(of: "/") {
-            dir = String(dir[..<slash])
-            if dir.isEmpty { return nil }
-            if access(dir + "/Package.swift", F_OK) == 0 { return dir }
-        }
-        return nil
-    }()
-
-    /// `../shared/reference/<name>` relative to the package root, if it exists.
-    static func sharedReference(_ name: String) -> String? {
-        guard let root = packageRoot else { return nil }
-        let path = root + "/../shared/reference/" + name
-        return isDirectory(path) ? path : nil
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Names of the regular entries of `dir`, sorted.
-    static func listDirectory(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// The bytes of the file at `path`.
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let source = try ByteSource(path: path)
-        try source.readToEnd()
-        return source.peek()
-    }
-
-    /// Writes `bytes` to a new temporary file and returns its path.
+    /// Writes `bytes` to a new temporary file (named `trace` + `suffix`) and returns its path.
     static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String {
-        var template = Array("/tmp/tracekit-reading-XXXXXX\(suffix)".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-        precondition(fd >= 0, "mkstemps failed")
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            precondition(n > 0)
-            written += n
-        }
-        close(fd)
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        do { return try TemporaryFile.make(bytes, name: "trace" + suffix) } catch { preconditionFailure("cannot create a temporary file: \(error)") }
     }
 
     /// A reader of `format` over `text` in memory, named `path`.
@@ -92,6 +32,13 @@ enum ReadingTestSupport {
     static func error(_ format: TraceFormat, _ text: String, path: String = "trace") -> TraceError? {
         error(format, Array(text.utf8), path: path)
     }
+}
+
+/// One input that must read as the suite's two expected rows, named for the test's listing.
+struct AcceptCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let text: String
+    var testDescription: String { name }
 }
 
 /// One bad input and the exact diagnostic it must produce.
@@ -127,20 +74,26 @@ import Testing
 extension ErrorCase {
     /// Checks that reading the input as `format` fails exactly as described.
     func check(_ format: TraceFormat) {
-        guard let error = ReadingTestSupport.error(format, input, path: "in.\(format)") else {
+        check(ReadingTestSupport.error(format, input, path: "in.\(format)"), path: "in.\(format)")
+    }
+
+    /// Checks that `error`, from reading the input under the name `path` (a trace, a scene), is
+    /// exactly as described.
+    func check(_ error: TraceError?, path: String) {
+        guard let error else {
             Issue.record("\(name): expected an error, got none")
             return
         }
         let d = error.diagnostic
         #expect(error.category == .invalidTrace, "\(name)")
         #expect(d.severity == .error)
-        #expect(d.location?.path == "in.\(format)")
+        #expect(d.location?.path == path)
         #expect(d.location?.line == line, "\(name): \(DiagnosticFormatter().format(d))")
         #expect(d.location?.column == column, "\(name): \(DiagnosticFormatter().format(d))")
         for fragment in message {
             #expect(d.message.contains(fragment), "\(name): message '\(d.message)' lacks '\(fragment)'")
         }
         // The one formatting place gives path:line:column: error: message.
-        #expect(DiagnosticFormatter().format(d).hasPrefix("in.\(format):\(line):\(column): error: "))
+        #expect(DiagnosticFormatter().format(d).hasPrefix("\(path):\(line):\(column): error: "))
     }
 }

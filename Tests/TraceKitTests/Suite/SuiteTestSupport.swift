@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 @testable import TraceKit
 
 /// Temporary folders and package files for the suite and expectation tests.
 enum SuiteTestSupport {
-    /// The package root (this file is `Tests/TraceKitTests/Suite/SuiteTestSupport.swift`).
-    static let packageRoot: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    /// The package root (TestSupport's `PackageFiles`).
+    static var packageRoot: String { PackageFiles.root }
 
     /// The text of a package file (path relative to the package root).
     static func packageFile(_ relative: String) throws -> String {
@@ -41,48 +41,5 @@ enum SuiteTestSupport {
     struct SupportError: Error, CustomStringConvertible {
         var description: String
         init(_ d: String) { description = d }
-    }
-}
-
-/// A fresh temporary folder; paths inside it are given relative to it.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("tracekit-suite-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes `text` to `name` (creating folders) and returns the full path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let full = path + "/" + name
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        return full
-    }
-
-    /// Copies a package file into the folder as `name` and returns the full path.
-    @discardableResult
-    func copy(_ packagePath: String, as name: String) throws -> String {
-        try write(name, try SuiteTestSupport.packageFile(packagePath))
-    }
-
-    func read(_ name: String) throws -> String {
-        try String(contentsOfFile: path + "/" + name, encoding: .utf8)
-    }
-
-    func exists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: path + "/" + name)
-    }
-
-    /// Every file below the folder, relative, sorted.
-    func allFiles() -> [String] {
-        (FileManager.default.subpaths(atPath: path) ?? []).filter { name in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
@@ -106,14 +107,40 @@ struct TraceCheckTests {
         #expect(try dir.read("t.expected") == (try SuiteTestSupport.packageFile("Traces/double-tap.expected")))
     }
 
-    @Test("an invalid trace: its golden file can record the error; without one, the error is thrown")
+    @Test("an invalid trace: only one declared to fail (expectsError) gets its error recorded as a golden, named relative to its folder")
     func invalidTrace() throws {
         let dir = try TemporaryFolder()
         let path = try dir.copy("Traces/errors/unknown-phase.csv", as: "bad.csv")
         #expect(throws: TraceError.self) { try Self.run(path) }
-        let written = try Self.run(path, update: true)
+        // --update refuses to turn a broken trace into a passing golden...
+        #expect(throws: TraceError.self) { try Self.run(path, update: true) }
+        #expect(!FileIO.exists(dir.path + "/bad.expected"))
+        // ... unless it is declared an expected-error case.
+        let written = try TraceCheck.run(ReplayOptions(inputPath: path), update: true, expectsError: true)
         #expect(written.passed && written.goldenChanged)
-        #expect(try dir.read("bad.expected").hasPrefix("error (exit 65): \(path):5:12: error: unknown phase 'lift'"))
-        #expect(try Self.run(path).passed)
+        #expect(try dir.read("bad.expected").hasPrefix("error (exit 65): bad.csv:5:12: error: unknown phase 'lift'"))
+        #expect(try TraceCheck.run(ReplayOptions(inputPath: path), update: false, expectsError: true).passed)
+        // Not declared, the recorded golden does not make it pass either.
+        #expect(throws: TraceError.self) { try Self.run(path) }
+        // Declared, a trace that replays cleanly fails.
+        let good = try dir.copy("Traces/double-tap.json", as: "good.json")
+        #expect(throws: TraceError.self) { try TraceCheck.run(ReplayOptions(inputPath: good), update: true, expectsError: true) }
+    }
+
+    @Test("two traces that would share a golden file (t.csv and t.json) are an error naming both")
+    func ambiguousGolden() throws {
+        let dir = try TemporaryFolder()
+        let json = try dir.copy("Traces/double-tap.json", as: "t.json")
+        try dir.copy("Traces/double-tap.expected", as: "t.expected")
+        #expect(try Self.run(json).passed)
+        let csv = try dir.copy("Traces/two-finger-tap.csv", as: "t.csv")
+        for (trace, other) in [(json, csv), (csv, json)] {
+            #expect(throws: TraceError.invalidTrace(
+                "\(trace) and \(other) would share the golden file \(dir.path)/t.expected (and \(dir.path)/t.args); rename one of them",
+                at: .file(trace))) { try Self.run(trace, update: true) }
+        }
+        #expect(try dir.read("t.expected") == (try SuiteTestSupport.packageFile("Traces/double-tap.expected")))
+        // A golden file named explicitly is not ambiguous.
+        #expect(try Self.run(json, expect: dir.path + "/t.expected").passed)
     }
 }

@@ -1,0 +1,46 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// A user's package: a custom recognizer written against gesturereplay's public API only, its tests
+// (replaying recorded traces through it, with expectations), and "gesturereplay plus my kinds" as
+// an executable of a few lines. It depends on the root package by path, as a user's would by URL.
+let package = Package(
+    name: "WiggleExample",
+    platforms: [.macOS(.v26)],
+    products: [
+        .library(name: "Wiggle", targets: ["Wiggle"]),
+        .executable(name: "wiggle-replay", targets: ["wiggle-replay"]),
+    ],
+    dependencies: [
+        .package(name: "gesturereplay", path: "..")
+    ],
+    targets: [
+        // The recognizer and its catalog entry: GestureEngine and TraceKit, nothing internal.
+        .target(
+            name: "Wiggle",
+            dependencies: [
+                .product(name: "GestureEngine", package: "gesturereplay"),
+                .product(name: "TraceKit", package: "gesturereplay"),
+            ]),
+        // The engine's own seed recognizers, compiled here from their sources (symbolic links into
+        // ../Sources/GestureEngine/Recognizers) against the public API only: the compiler checks
+        // their claim to use nothing else.
+        .target(
+            name: "EngineSeeds", dependencies: [.product(name: "GestureEngine", package: "gesturereplay")],
+            swiftSettings: [.define("GESTURE_ENGINE_OUTSIDE")]),
+        // gesturereplay plus the wiggle kind: main.swift is two lines.
+        .executableTarget(
+            name: "wiggle-replay",
+            dependencies: [
+                "Wiggle",
+                .product(name: "GestureReplayCLI", package: "gesturereplay"),
+            ]),
+        .testTarget(
+            name: "WiggleTests",
+            dependencies: [
+                "Wiggle", "EngineSeeds",
+                .product(name: "TraceKit", package: "gesturereplay"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

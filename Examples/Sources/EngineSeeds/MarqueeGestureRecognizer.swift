@@ -1,0 +1,1 @@
+../../../Sources/GestureEngine/Recognizers/MarqueeGestureRecognizer.swift

@@ -1,0 +1,1 @@
+../../../Sources/GestureEngine/Recognizers/TickleGestureRecognizer.swift

@@ -1,0 +1,85 @@
+import TraceKit
+
+/// `gesturereplay check`: one trace against its golden file and/or its expectations.
+func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments, catalog: catalog)
+    setup.expectsError = setup.expectsError || check.expectsError
+    let result = try TraceCheck.run(setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
+    if check.update {
+        if let golden = result.golden {
+            out.append(golden.expected == golden.actual ? "unchanged \(golden.expectedPath)\n" : "wrote \(golden.expectedPath)\n")
+        } else {
+            out.append("no expected output written for \(result.tracePath): it is checked by its expectations (--expect FILE writes one)\n")
+        }
+        if result.passed { return ExitCode.success }
+    }
+    if let message = result.failureMessage {
+        out.append("FAIL \(result.tracePath): \(message)\n")
+        out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
+        return ExitCode.expectationsNotMet
+    }
+    out.append("PASS \(result.tracePath)\n")
+    return ExitCode.success
+}
+
+/// How `check` and `test` replay one trace: the options in its `NAME.args` first (relative paths
+/// there are relative to the trace's folder), then the replay options of the command line, which
+/// win where both set a value (flags only add: the command line cannot turn off a `--touches` in
+/// `NAME.args`). Scene files may name the kinds of `catalog`. A bad `.args` file is an error naming it.
+@Sendable func traceSetup(forTrace path: String, commandLine: [OptionUse], catalog: RecognizerCatalog) throws(TraceError) -> TraceSuite.TraceSetup {
+    let argsPath = ArgsFile.path(forTrace: path)
+    let words = path == "-" ? [] : try ArgsFile.words(forTrace: path)
+    var parsed = ParsedOptions()
+    do throws(UsageError) {
+        let (uses, operands) = try scanArguments(words, for: .argsFile, context: " in a .args file", relativeTo: ArgsFile.folder(ofTrace: path))
+        if let operand = operands.first {
+            throw UsageError(message: "a .args file holds options only, not '\(operand)' (\(words.joined(separator: " ")))")
+        }
+        try apply(uses, to: &parsed, place: " in the .args file")
+        try apply(commandLine, to: &parsed)
+    } catch {
+        throw .invalidTrace(error.message, at: .file(argsPath))
+    }
+    parsed.replay.inputPath = path
+    parsed.replay.catalog = catalog
+    return TraceSuite.TraceSetup(options: parsed.replay, expectsError: parsed.expectsError)
+}
+
+/// `gesturereplay test`: every trace under the given paths against its golden file and/or its
+/// expectations.
+func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
+    let start = monotonicSeconds()
+    let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
+        try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
+    }
+    let seconds = monotonicSeconds() - start
+    var failed = 0
+    let color = suite.replay.color.resolved(fileDescriptor: 1)
+    for o in outcomes {
+        if o.passed {
+            out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")
+            out.append(o.tracePath + "\n")
+            continue
+        }
+        failed += 1
+        out.append("FAIL \(o.tracePath): ")
+        if let e = o.error {
+            out.append(formatter.format(e) + "\n")
+        } else if let r = o.result {
+            out.append((r.failureMessage ?? "") + "\n")
+            out.append(r.details(color: color))
+        }
+    }
+    out.append("\(outcomes.count - failed) passed, \(failed) failed\n")
+    if traces.isEmpty {
+        out.append("gesturereplay: no traces found under \(suite.paths.joined(separator: " "))\n")
+    }
+    // The results are out before the report is written, so a report that cannot be written
+    // (exit 66/74) does not hide them.
+    out.flush()
+    if let junit = suite.junitPath {
+        try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
+    }
+    return failed == 0 && !traces.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
+}

@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TraceKit
+
+/// Exit codes (documented in --help and the README).
+enum ExitCode {
+    static let success: Int32 = 0
+    static let expectationsNotMet: Int32 = 1
+    static let usage: Int32 = 2
+    static let ioError: Int32 = 74
+    /// Standard output is a closed pipe (128 + SIGPIPE, what a shell shows for a process killed by it).
+    static let closedPipe: Int32 = 141
+}
+
+func printError(_ text: String) {
+    var stderr = OutputBuffer(fileDescriptor: 2)
+    stderr.append(text)
+    stderr.append("\n")
+    stderr.flush()
+}
+
+let formatter = DiagnosticFormatter(programName: "gesturereplay")
+
+/// The command's name in `arguments`, for the usage line of a usage error.
+func subcommand(of arguments: [String]) -> Subcommand {
+    arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .replay
+}
+
+/// `gesturereplay` as a library: a user's executable of a few lines runs the whole command line
+/// (replay, check, test, every option and format, JUnit, help) with its own recognizer kinds:
+///
+/// ```swift
+/// import GestureReplayCLI
+/// import MyRecognizers
+///
+/// var catalog = RecognizerCatalog.builtIn
+/// try catalog.register(kind: "wiggle", factory: { WiggleGestureRecognizer(name: $0) }, parameters: [
+///     .integer("requiredWiggles", \.requiredWiggles, minimum: 1)
+/// ])
+/// GestureReplayCLI.main(catalog: catalog)
+/// ```
+public enum GestureReplayCLI {
+    /// Runs the command line `arguments` (without the program name) with the kinds of `catalog`
+    /// (scene files may name them) and returns the exit status. Output goes to standard output
+    /// and standard error, exactly as the `gesturereplay` binary writes it.
+    public static func run(_ arguments: [String], catalog: RecognizerCatalog = .builtIn) -> Int32 {
+        runCommandLine(arguments, catalog: catalog)
+    }
+
+    /// Runs the process's command line with the kinds of `catalog` and exits with its status.
+    public static func main(catalog: RecognizerCatalog = .builtIn) -> Never {
+        exit(run(Array(CommandLine.arguments.dropFirst()), catalog: catalog))
+    }
+
+    /// The replay options `check` and `test` use for the trace at `path`: its `NAME.args`, then
+    /// `arguments` (replay options, as on the command line), with `catalog`'s kinds.
+    public static func options(forTrace path: String, arguments: [String] = [], catalog: RecognizerCatalog = .builtIn) throws(TraceError) -> ReplayOptions {
+        let uses: [OptionUse]
+        do {
+            uses = try scanArguments(arguments, for: .argsFile).0
+        } catch {
+            throw .usage(error.message)
+        }
+        return try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+    }
+}
+
+/// Parses and runs `arguments`; the exit status.
+func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 {
+    let command: Command
+    do {
+        command = try parseCommandLine(arguments)
+    } catch {
+        printError("gesturereplay: error: \(error.message)\n\(usageLine(subcommand(of: arguments)))")
+        return ExitCode.usage
+    }
+    var out = OutputBuffer(fileDescriptor: 1)
+    var status = ExitCode.success
+    do throws(TraceError) {
+        switch command {
+        case .help(let subcommand):
+            out.append(helpText(subcommand))
+        case .version:
+            out.append(versionText + "\n")
+        case .completion(let shell):
+            out.append(completionScript(shell))
+        case .manPage:
+            out.append(manPage())
+        case .replay(var options, let paths) where paths.count == 1:
+            options.catalog = catalog
+            try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
+        case .replay(var options, let paths):
+            options.catalog = catalog
+            status = try replaySeveral(paths, options, output: &out)
+        case .check(let check):
+            status = try runCheck(check, catalog: catalog, output: &out)
+        case .test(let suite, let replayArguments):
+            status = try runSuite(suite, replayArguments: replayArguments, catalog: catalog, output: &out)
+        case .synth(let synth):
+            try runSynth(synth, output: &out)
+        }
+    } catch {
+        // What was written before the error stays, before the error.
+        out.flush()
+        if error.category == .usage {
+            printError("gesturereplay: error: \(error.diagnostic.message)\n\(usageLine(subcommand(of: arguments)))")
+        } else {
+            printError(formatter.format(error))
+        }
+        status = error.exitCode
+    }
+    out.flush()
+    return outputStatus(out.writeError) ?? status
+}
+
+/// Several traces in one replay, in the order given, with the same options. Each trace's output is
+/// introduced by a line naming it: `==> PATH <==` (text; a blank line between traces), or
+/// `{"event":"trace","path":"PATH"}` (JSON Lines, before that trace's own `replay` line). A trace that
+/// stops at an error reports it on standard error and the next one still runs; the exit status is the
+/// first failing trace's (0 when all replayed); a usage error stops them all.
+func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    var status = ExitCode.success
+    for (index, path) in paths.enumerated() {
+        switch options.outputFormat {
+        case .text:
+            if index > 0 { out.append("\n") }
+            out.append("==> ")
+            out.append(path)
+            out.append(" <==\n")
+        case .jsonl:
+            out.append("{\"event\":\"trace\",\"path\":")
+            out.appendJSONString(path)
+            out.append("}\n")
+        }
+        var one = options
+        one.inputPath = path
+        do throws(TraceError) {
+            try Replayer.run(one, output: &out) { printError(formatter.format($0)) }
+        } catch {
+            // A usage error (an unknown --recognizers name, say) is the command line's: it stops all.
+            if error.category == .usage { throw error }
+            out.flush()
+            printError(formatter.format(error))
+            if status == ExitCode.success { status = error.exitCode }
+        }
+        out.flush()
+        if out.writeError != 0 { break }
+    }
+    return status
+}
+
+/// The exit status for a failed write to standard output (nil: none failed): a closed pipe ends
+/// quietly with 141, as if killed by SIGPIPE; any other error is reported, exit 74.
+func outputStatus(_ error: Int32) -> Int32? {
+    if error == 0 { return nil }
+    if error == EPIPE { return ExitCode.closedPipe }
+    printError("gesturereplay: error: cannot write the output: \(String(cString: strerror(error)))")
+    return ExitCode.ioError
+}
+
+/// `gesturereplay synth`: reads the script, writes its trace to standard output or `-o FILE`
+/// (replaced atomically), or with a sweep one trace per value to `FILE-VALUE.EXT`, printing each
+/// path written.
+func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(TraceError) {
+    let source = try ByteSource(path: command.scriptPath)
+    try source.readToEnd()
+    let bytes = source.peek()
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw .invalidTrace("the script is not valid UTF-8", at: .file(source.path))
+    }
+    let document = try SynthParser.parse(text, path: source.path)
+    let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
+    let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
+    if let sweep = document.sweep {
+        guard !toStandardOutput, let path = command.outputPath else {
+            throw .usage("the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT")
+        }
+        for variant in document.variants {
+            let file = sweepFileName(path, label: variant.label ?? "")
+            try FileIO.writeAtomically(SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file)
+            out.append(file)
+            out.append("\n")
+        }
+        return
+    }
+    let trace = Synthesizer.generate(document.variants[0].script)
+    if toStandardOutput {
+        SynthTraceWriter.write(trace, as: format, to: &out)
+    } else {
+        try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!)
+    }
+}
+
+/// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.
+func sweepFileName(_ path: String, label: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex, path[path.index(before: dot)] != "/" {
+        return path[..<dot] + "-" + label + path[dot...]
+    }
+    return path + "-" + label
+}

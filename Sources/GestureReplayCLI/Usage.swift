@@ -1,0 +1,404 @@
+/// Help, usage lines, shell completion and the man page, all made from `optionTable`.
+import TraceKit
+
+/// `gesturereplay --version`.
+let versionText = "gesturereplay 0.1.0"
+
+/// The one-line usage shown with a command's usage errors.
+func usageLine(_ command: Subcommand) -> String {
+    switch command {
+    case .replay: "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
+    case .check: "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)"
+    case .test: "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)"
+    case .synth: "usage: gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help synth for more)"
+    }
+}
+
+/// The exit codes, as help and the man page list them.
+let exitCodes: [(code: String, meaning: String)] = [
+    ("0", "success"),
+    ("1", "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found)"),
+    ("2", "usage error"),
+    ("65", "invalid trace or scene, or a malformed expectation (the error names file:line:column)"),
+    ("66", "cannot open an input file"),
+    ("74", "an I/O error: an input could not be read after it was opened, or an output (standard\noutput, a golden file, the JUnit report) could not be written (`> /dev/full`)"),
+    ("141", "standard output is a pipe that was closed (`| head`): the rest is dropped quietly, as\nif killed by SIGPIPE (which shells also show as 141)"),
+]
+
+/// The commands, as USAGE lists them.
+let commandSummaries: [(usage: String, meaning: String)] = [
+    ("gesturereplay [replay] [options] TRACE...", "replay each TRACE and print every state transition"),
+    ("gesturereplay check [options] TRACE", "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"),
+    ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a suite"),
+    ("gesturereplay synth SCRIPT [-o FILE]", "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"),
+    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test, synth)"),
+    ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
+    ("gesturereplay man", "the manual page, roff (make install installs it)"),
+]
+
+let synthParagraph = """
+    SCRIPT holds one gesture per line (- reads standard input); units are points, seconds
+    (0.3s, 300ms) and degrees. 'at 0.2s GESTURE' starts a gesture at that time, 'with GESTURE'
+    together with the previous one (gestures may overlap); 'screen 390x844' sets the screen (the
+    default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
+    FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
+    """
+
+let traceParagraph = """
+    TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed). Several
+    traces replay in turn with the same options, each introduced by a line "==> TRACE <==" (text;
+    a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a trace that stops at an
+    error does not stop the others, and the exit status is the first failing trace's.
+    """
+
+let checkAndTestParagraph = """
+    A trace passes when its golden file (TRACE with extension .expected) matches, if it has one,
+    and every expectation in its "expect" (in the trace or its scene) holds; a trace with neither
+    fails. Both read NAME.args beside the trace (options only, quoted like a shell: 'a b', "a b",
+    a\\ b; # comments), then apply the replay options of the command line, which win where both give
+    a value. Relative paths in NAME.args are relative to the trace's folder. A trace that stops at an
+    error fails unless it is declared with --expect-error. See docs/ci.md.
+    """
+
+let examples = """
+    gesturereplay Traces/double-tap.json
+    gesturereplay --format=jsonl --touches --velocity lsq2 recording.csv | jq .
+    cat trace.jsonl | gesturereplay - --scene scene.json
+    gesturereplay check --update Traces/pinch.json
+    gesturereplay test Traces/ --junit report.xml --exclude 'errors/*'
+    gesturereplay test --shard 2/4 Traces/
+    """
+
+/// `-f, --format text|jsonl` as help shows it.
+func optionLabel(_ spec: OptionSpec) -> String {
+    var label = spec.short.map { "-\($0), " } ?? "    "
+    label += spec.longFlag
+    if let v = spec.valueName { label += " " + (spec.choices.isEmpty ? v : spec.choices.joined(separator: "|")) }
+    return label
+}
+
+/// Options as help lists them: label, then the help text from column 33 (on the next line when the
+/// label is longer).
+func optionLines(_ specs: [OptionSpec], mark: (OptionSpec) -> String = { _ in "" }) -> String {
+    var text = ""
+    for spec in specs {
+        let label = "  " + optionLabel(spec)
+        let helpLines = (mark(spec) + spec.help).split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = String(repeating: " ", count: 33)
+        if label.count < 32 {
+            text += label + String(repeating: " ", count: 33 - label.count) + helpLines[0] + "\n"
+        } else {
+            text += label + "\n" + indent + helpLines[0] + "\n"
+        }
+        for line in helpLines.dropFirst() { text += indent + line + "\n" }
+    }
+    return text
+}
+
+func indented(_ text: String, by n: Int = 2) -> String {
+    let pad = String(repeating: " ", count: n)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+}
+
+func exitCodeLines() -> String {
+    var text = ""
+    for (code, meaning) in exitCodes {
+        let lines = meaning.split(separator: "\n")
+        text += "  " + code + String(repeating: " ", count: 4 - code.count) + lines[0] + "\n"
+        for line in lines.dropFirst() { text += "      " + line + "\n" }
+    }
+    return text
+}
+
+/// The replay options (those every command and NAME.args take).
+var replayOptions: [OptionSpec] { optionTable.filter { $0.commands.contains(.argsFile) && $0.commands.contains(.replay) } }
+
+/// The options only some commands take, as `help` lists them for `command`.
+func ownOptions(_ command: Subcommand) -> [OptionSpec] {
+    optionTable.filter { $0.commands.contains(command.bit) && !replayOptions.map(\.long).contains($0.long) }
+}
+
+/// `gesturereplay --help` (`.replay`), `gesturereplay help check`, `test --help`, ...
+func helpText(_ command: Subcommand) -> String {
+    var text = ""
+    switch command {
+    case .replay:
+        text += "gesturereplay - replay recorded touch traces through a UIKit-style gesture recognizer engine.\n\n"
+        text += "USAGE\n"
+        for (usage, meaning) in commandSummaries {
+            let lines = meaning.split(separator: "\n")
+            let pad = max(1, 45 - 2 - usage.count)
+            text += "  " + usage + String(repeating: " ", count: pad) + lines[0] + "\n"
+            for line in lines.dropFirst() { text += String(repeating: " ", count: 45) + line + "\n" }
+        }
+        text += "\n" + traceParagraph + "\n\n"
+        text += "OPTIONS\n" + optionLines(replayOptions + ownOptions(.replay))
+        text += "  Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.\n\n"
+        text += "CHECK AND TEST (gesturereplay help check, gesturereplay help test)\n"
+        text += indented(checkAndTestParagraph) + "\n"
+        let checkAndTest = optionTable.filter { !$0.commands.contains(.replay) }
+        text += optionLines(checkAndTest) { spec in
+            spec.commands.contains(.check) && spec.commands.contains(.test) ? "" : spec.commands.contains(.check) ? "(check) " : "(test) "
+        }
+        text += "\nEXAMPLES\n" + indented(examples) + "\n"
+    case .check, .test:
+        let summary = commandSummaries[command == .check ? 1 : 2]
+        text += "gesturereplay \(command.rawValue) - " + summary.meaning.replacingNewlines + ".\n\n"
+        text += "USAGE\n  " + summary.usage + "\n\n"
+        text += indented(checkAndTestParagraph, by: 0) + "\n\n"
+        if command == .test {
+            text += """
+                PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, except
+                *.scene.json and hidden files) or a trace file. Traces run in parallel; the report lists
+                them in path order, then "N passed, M failed".
+
+
+                """
+        }
+        text += "OPTIONS\n" + optionLines(ownOptions(command))
+        text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
+    case .synth:
+        text += "gesturereplay synth - write the trace of a gesture script.\n\n"
+        text += "USAGE\n  gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]\n\n"
+        text += indented(synthParagraph, by: 0) + "\n\nGESTURES\n"
+        text += SynthParser.forms.map { "  " + $0.form + "\n" }.joined()
+        text += "\nOPTIONS OF A SCRIPT LINE (alone on a line: for every later line)\n"
+        text += SynthParser.optionForms.map { "  " + $0.form + "\n" }.joined()
+        text += "\nOPTIONS\n" + optionLines(ownOptions(.synth).filter { $0.long != "help" })
+    }
+    text += "\nEXIT CODES\n" + exitCodeLines()
+    return text
+}
+
+extension String {
+    var replacingNewlines: String { split(separator: "\n").joined(separator: " ") }
+}
+
+// MARK: Shell completion
+
+/// The options `command` accepts, in table order.
+func options(for command: Subcommand) -> [OptionSpec] {
+    optionTable.filter { $0.commands.contains(command.bit) }
+}
+
+let commandWords = Subcommand.allCases.map(\.rawValue) + ["help", "completion", "man"]
+
+/// `gesturereplay completion SHELL`.
+func completionScript(_ shell: Shell) -> String {
+    switch shell {
+    case .bash: bashCompletion()
+    case .zsh: zshCompletion()
+    case .fish: fishCompletion()
+    }
+}
+
+func bashCompletion() -> String {
+    var s = """
+        # bash completion for gesturereplay (generated by `gesturereplay completion bash`)
+        _gesturereplay() {
+            local cur prev cmd opts i
+            cur="${COMP_WORDS[COMP_CWORD]}"
+            prev="${COMP_WORDS[COMP_CWORD-1]}"
+            cmd=replay
+            for ((i = 1; i < COMP_CWORD; i++)); do
+                case "${COMP_WORDS[i]}" in
+                    replay|check|test) cmd="${COMP_WORDS[i]}"; break ;;
+                    help|completion|man) cmd="${COMP_WORDS[i]}"; break ;;
+                    -*) ;;
+                    *) break ;;
+                esac
+            done
+            case "$cmd" in
+                help) COMPREPLY=($(compgen -W "replay check test" -- "$cur")); return ;;
+                completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
+                man) return ;;
+            esac
+            case "$prev" in
+
+        """
+    for spec in optionTable where spec.takesValue {
+        let names = ([spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
+        if !spec.choices.isEmpty {
+            s += "        \(names)) COMPREPLY=($(compgen -W \"\(spec.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        } else if spec.isPath {
+            s += "        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+        } else {
+            s += "        \(names)) return ;;\n"
+        }
+    }
+    s += """
+            esac
+            if [[ "$cur" == -* ]]; then
+                case "$cmd" in
+
+        """
+    for command in Subcommand.allCases {
+        let words = options(for: command).flatMap { spec in [spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? []) }
+        s += "            \(command.rawValue)) opts=\"\(words.joined(separator: " "))\" ;;\n"
+    }
+    s += """
+                esac
+                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                return
+            fi
+            if [[ $COMP_CWORD -eq 1 ]]; then
+                COMPREPLY=($(compgen -W "\(commandWords.joined(separator: " "))" -- "$cur"))
+            fi
+            COMPREPLY+=($(compgen -f -- "$cur"))
+        }
+        complete -o filenames -F _gesturereplay gesturereplay
+
+        """
+    return s
+}
+
+/// Text inside a zsh `_arguments` description: `[`, `]`, `:` and `'` escaped.
+func zshEscape(_ s: String) -> String {
+    var out = ""
+    for c in s.replacingNewlines {
+        switch c {
+        case "[", "]", ":", "\\": out += "\\" + String(c)
+        case "'": out += "'\\''"
+        default: out.append(c)
+        }
+    }
+    return out
+}
+
+func zshCompletion() -> String {
+    var s = """
+        #compdef gesturereplay
+        # zsh completion for gesturereplay (generated by `gesturereplay completion zsh`)
+        _gesturereplay() {
+            local cmd=replay
+            case $words[2] in
+                replay|check|test) cmd=$words[2]; words=("${(@)words[1,1]}" "${(@)words[3,-1]}"); (( CURRENT-- )) ;;
+                help) _values command replay check test; return ;;
+                completion) _values shell bash zsh fish; return ;;
+                man) return ;;
+            esac
+            if (( CURRENT == 2 )) && [[ $words[CURRENT] != -* ]]; then
+                _alternative 'commands:command:(\(commandWords.joined(separator: " ")))' 'files:trace:_files'
+                return
+            fi
+            case $cmd in
+
+        """
+    for command in Subcommand.allCases {
+        s += "        \(command.rawValue))\n            _arguments -s \\\n"
+        for spec in options(for: command) {
+            let help = zshEscape(spec.help)
+            var action = ""
+            if let v = spec.valueName {
+                let what = zshEscape(v)
+                action = spec.choices.isEmpty ? (spec.isPath ? ":\(what):_files" : ":\(what):") : ":\(what):(\(spec.choices.joined(separator: " ")))"
+            }
+            let suffix = spec.takesValue ? "=" : ""
+            s += "                '\(spec.longFlag)\(suffix)[\(help)]\(action)' \\\n"
+            if let short = spec.short {
+                s += "                '-\(short)\(spec.takesValue ? "+" : "")[\(help)]\(action)' \\\n"
+            }
+        }
+        s += "                '*:\(command == .test ? "path" : "trace"):_files'\n            ;;\n"
+    }
+    s += """
+            esac
+        }
+        _gesturereplay "$@"
+
+        """
+    return s
+}
+
+func fishCompletion() -> String {
+    var s = """
+        # fish completion for gesturereplay (generated by `gesturereplay completion fish`)
+        complete -c gesturereplay -n '__fish_use_subcommand' -f -a '\(commandWords.joined(separator: " "))'
+        complete -c gesturereplay -n '__fish_seen_subcommand_from help' -f -a 'replay check test'
+        complete -c gesturereplay -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'
+
+        """
+    for spec in optionTable {
+        var conditions: [String] = []
+        for command in Subcommand.allCases where spec.commands.contains(command.bit) {
+            conditions.append(command == .replay ? "not __fish_seen_subcommand_from check test help completion man" : "__fish_seen_subcommand_from \(command.rawValue)")
+        }
+        let help = spec.help.replacingNewlines.replacingOccurrences("'", "\\'")
+        for condition in conditions {
+            var line = "complete -c gesturereplay -n '\(condition)' -l \(spec.long)"
+            if let short = spec.short { line += " -s \(short)" }
+            if spec.takesValue {
+                line += spec.choices.isEmpty ? (spec.isPath ? " -r -F" : " -x") : " -x -a '\(spec.choices.joined(separator: " "))'"
+            }
+            line += " -d '\(help)'"
+            s += line + "\n"
+        }
+    }
+    return s
+}
+
+extension String {
+    func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}
+
+// MARK: Man page
+
+/// Text for roff: backslashes and dashes escaped, a leading `.` or `'` protected.
+func roff(_ s: String) -> String {
+    var out = ""
+    for c in s {
+        switch c {
+        case "\\": out += "\\e"
+        case "-": out += "\\-"
+        default: out.append(c)
+        }
+    }
+    if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+    return out
+}
+
+/// A paragraph's lines joined for roff (each line protected).
+func roffParagraph(_ text: String) -> String {
+    text.split(separator: "\n").map { roff(String($0)) }.joined(separator: "\n") + "\n"
+}
+
+/// `gesturereplay man`: the manual page (section 1), from the same table as help.
+func manPage() -> String {
+    var s = ".TH GESTUREREPLAY 1 \"\" \"\(versionText)\" \"User Commands\"\n"
+    s += ".SH NAME\ngesturereplay \\- replay recorded touch traces through a UIKit\\-style gesture recognizer engine\n"
+    s += ".SH SYNOPSIS\n"
+    for (i, (usage, _)) in commandSummaries.enumerated() {
+        if i > 0 { s += ".br\n" }
+        s += roff(usage) + "\n"
+    }
+    s += ".SH DESCRIPTION\n"
+    for (usage, meaning) in commandSummaries {
+        s += ".TP\n.B \(roff(usage))\n" + roffParagraph(meaning)
+    }
+    s += ".PP\n" + roffParagraph(traceParagraph)
+    func optionSection(_ title: String, _ specs: [OptionSpec], mark: (OptionSpec) -> String = { _ in "" }) {
+        s += ".SH \(title)\n"
+        for spec in specs {
+            var label = spec.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+            label += "\\fB\(roff(spec.longFlag))\\fR"
+            if let v = spec.valueName { label += " \\fI" + roff(spec.choices.isEmpty ? v : spec.choices.joined(separator: "|")) + "\\fR" }
+            s += ".TP\n" + label + "\n" + roffParagraph(mark(spec) + spec.help)
+        }
+    }
+    optionSection("OPTIONS", replayOptions + ownOptions(.replay))
+    s += ".PP\n" + roffParagraph("Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.")
+    optionSection("CHECK AND TEST", optionTable.filter { !$0.commands.contains(.replay) }) { spec in
+        spec.commands.contains(.check) && spec.commands.contains(.test) ? "" : spec.commands.contains(.check) ? "(check) " : "(test) "
+    }
+    s += ".PP\n" + roffParagraph(checkAndTestParagraph)
+    s += ".SH EXAMPLES\n"
+    for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
+    s += ".SH EXIT STATUS\n"
+    for (code, meaning) in exitCodes { s += ".TP\n.B \(code)\n" + roffParagraph(meaning) }
+    s += ".SH SEE ALSO\nREADME.md, docs/ci.md, docs/trace\\-format.md and docs/output\\-format.md in the gesturereplay sources.\n"
+    return s
+}

@@ -1,0 +1,171 @@
+/// Timestamps in the wrong unit (`--time-unit`) and rows out of time order (`--sort`).
+///
+/// A touch trace has frames 4 to 50 ms apart (240 to 20 Hz). Read in the wrong unit the same trace
+/// has frames seconds apart (milliseconds read as seconds) or microseconds apart (seconds read as
+/// milliseconds), and replays to plausible-looking nonsense. `TimeUnitProbe` looks at the median
+/// interval between the first frames and warns; `--time-unit auto` uses the same rule to choose.
+public enum TimeUnitGuess {
+    /// Median frame intervals above this (seconds) are implausible.
+    public static let longestPlausible = 1.0
+    /// Median frame intervals below this (seconds) are implausible.
+    public static let shortestPlausible = 0.0002
+    /// How many frame intervals are looked at.
+    public static let sampleSize = 32
+
+    /// The median of `intervals` (positive, unsorted), or nil when there are none.
+    static func median(_ intervals: [Double]) -> Double? {
+        guard !intervals.isEmpty else { return nil }
+        let sorted = intervals.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    /// The unit that makes a median interval of `raw` (in the trace's own numbers) closest to 10 ms
+    /// (on a log scale): 16.7 -> ms, 0.0083 -> s, 16667 -> us.
+    public static func bestUnit(forRawInterval raw: Double) -> TimeUnit {
+        var best = TimeUnit.seconds
+        var bestDistance = Double.infinity
+        for unit in TimeUnit.allCases {
+            let seconds = raw / unit.perSecond
+            let distance = abs(log10ish(seconds / 0.01))
+            if distance < bestDistance {
+                best = unit
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// log10 without Foundation (enough precision to compare distances between units 1000 apart).
+    static func log10ish(_ x: Double) -> Double {
+        var x = x, n = 0.0
+        while x >= 10 { x /= 10; n += 1 }
+        while x < 1 { x *= 10; n -= 1 }
+        return n + (x - 1) / 9
+    }
+
+    /// The unit's name for people.
+    static func describe(_ unit: TimeUnit) -> String {
+        switch unit {
+        case .seconds: "seconds (s)"
+        case .milliseconds: "milliseconds (ms)"
+        case .microseconds: "microseconds (us)"
+        case .nanoseconds: "nanoseconds (ns)"
+        }
+    }
+
+    /// A number for a message: up to 6 significant decimals, no exponent for ordinary values.
+    static func format(_ x: Double) -> String {
+        if x >= 1 { return formatDecimal(x, decimals: 3) }
+        if x >= 0.001 { return formatDecimal(x, decimals: 6) }
+        return formatDecimal(x, decimals: 9)
+    }
+}
+
+/// Watches the first frames' times and warns once when their median interval is implausible for
+/// the unit in force, naming the option that fixes it. Costs one comparison per frame after the
+/// first `sampleSize` intervals.
+struct TimeUnitProbe {
+    let unit: TimeUnit
+    let path: String
+    private var intervals: [Double] = []
+    private var lastTime = -Double.infinity
+    private(set) var isOpen = true
+
+    init(unit: TimeUnit, path: String) {
+        self.unit = unit
+        self.path = path
+        intervals.reserveCapacity(TimeUnitGuess.sampleSize)
+    }
+
+    /// Records a frame's time (seconds); warns when the sample is complete.
+    mutating func add(_ time: Double, _ warn: (Diagnostic) -> Void) {
+        if time > lastTime && lastTime > -Double.infinity { intervals.append(time - lastTime) }
+        lastTime = time
+        if intervals.count >= TimeUnitGuess.sampleSize { finish(warn) }
+    }
+
+    /// Evaluates what was seen (at the end of a short trace): at least 4 intervals are needed.
+    mutating func finish(_ warn: (Diagnostic) -> Void) {
+        guard isOpen else { return }
+        isOpen = false
+        guard intervals.count >= 4, let median = TimeUnitGuess.median(intervals) else { return }
+        guard median > TimeUnitGuess.longestPlausible || median < TimeUnitGuess.shortestPlausible else { return }
+        let suggested = TimeUnitGuess.bestUnit(forRawInterval: median * unit.perSecond)
+        var message = "the first \(intervals.count + 1) frames are a median \(TimeUnitGuess.format(median)) s apart: implausible for touch input "
+        message += "(frames come 4 to 50 ms apart) with timestamps in \(TimeUnitGuess.describe(unit))"
+        if suggested != unit {
+            message += "; if they are in \(TimeUnitGuess.describe(suggested)), use --time-unit \(suggested.name) (or --time-unit auto)"
+        }
+        warn(.warning(message, at: .file(path)))
+    }
+}
+
+/// A reader that reads ahead: the whole trace to sort it by time (`--sort`), or the first rows to
+/// choose the time unit (`--time-unit auto`; the source is read in seconds, that is in its own
+/// numbers, and every time is divided into the chosen unit).
+final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
+    let base: Base
+    private var rows: [TraceRow]
+    private var index = 0
+    private var streaming: Bool
+    /// The chosen unit (`--time-unit auto`), or nil to keep the times as read.
+    private(set) var unit: TimeUnit?
+
+    /// How many rows `--time-unit auto` reads ahead.
+    static var autoRows: Int { 64 }
+
+    init(_ base: Base, sort: Bool, detectUnit: Bool, note: (Diagnostic) -> Void) throws(TraceError) {
+        self.base = base
+        rows = []
+        if sort {
+            rows = Self.sortedByTime(try base.readAll())
+            streaming = false
+        } else {
+            while rows.count < Self.autoRows, let row = try base.next() { rows.append(row) }
+            streaming = rows.count == Self.autoRows
+        }
+        guard detectUnit else { return }
+        var intervals: [Double] = []
+        var last = -Double.infinity
+        for row in rows.prefix(Self.autoRows) {
+            if row.time > last && last > -Double.infinity { intervals.append(row.time - last) }
+            last = row.time
+        }
+        if let median = TimeUnitGuess.median(intervals) {
+            let chosen = TimeUnitGuess.bestUnit(forRawInterval: median)
+            unit = chosen
+            note(.note("--time-unit auto: reading the timestamps as \(TimeUnitGuess.describe(chosen)) (the first rows are a median \(TimeUnitGuess.format(median)) apart)", at: .file(base.path)))
+        } else {
+            note(.note("--time-unit auto: too few rows to tell the unit; reading the timestamps as seconds (s)", at: .file(base.path)))
+        }
+        if unit == .seconds { unit = nil }
+    }
+
+    /// `rows` ordered by time, stably (equal times keep their file order). Peak memory: the rows
+    /// twice (`MemoryLayout<TraceRow>.stride`, 88 bytes, each) plus 4 bytes of index per row.
+    static func sortedByTime(_ rows: [TraceRow]) -> [TraceRow] {
+        var order = Array(0..<UInt32(truncatingIfNeeded: rows.count))
+        order.sort { a, b in
+            let ta = rows[Int(a)].time, tb = rows[Int(b)].time
+            return ta < tb || (ta == tb && a < b)
+        }
+        return order.map { rows[Int($0)] }
+    }
+
+    var path: String { base.path }
+    var touchNames: TouchNameTable { base.touchNames }
+
+    func next() throws(TraceError) -> TraceRow? {
+        var row: TraceRow
+        if index < rows.count {
+            row = rows[index]
+            index += 1
+        } else if streaming, let r = try base.next() {
+            row = r
+        } else {
+            return nil
+        }
+        if let unit { row.time = unit.seconds(row.time) }
+        return row
+    }
+}

@@ -1,0 +1,89 @@
+/// `NAME.args` beside a trace: the replay options `check` and `test` use for it (`docs/ci.md`).
+///
+/// The file holds arguments as a shell would split them, without expansion: words separated by
+/// spaces, tabs and line breaks; `'...'` keeps everything inside as it is; `"..."` too, except that
+/// `\"` and `\\` stand for `"` and `\`; outside quotes `\` keeps the next character; `#` at the start
+/// of a word comments out the rest of the line. So `--scene "my scenes/a.scene.json"` and
+/// `--scene=my\ scenes/a.scene.json` are one path with a space.
+public enum ArgsFile {
+    /// `trace.json` -> `trace.args` (the golden file's name with `.args`).
+    public static func path(forTrace trace: String) -> String {
+        String(GoldenFile.expectedPath(forTrace: trace).dropLast(".expected".count)) + ".args"
+    }
+
+    /// The folder of `trace` with its final `/` (`""` for a file in the working directory): relative
+    /// paths in its `NAME.args` are relative to it.
+    public static func folder(ofTrace trace: String) -> String {
+        trace.lastIndex(of: "/").map { String(trace[...$0]) } ?? ""
+    }
+
+    /// The words of the trace's `NAME.args` (empty when there is none). An unterminated quote is an
+    /// error at its line and column.
+    public static func words(forTrace trace: String) throws(TraceError) -> [String] {
+        let path = path(forTrace: trace)
+        guard let text = try FileIO.readText(path) else { return [] }
+        return try words(text, path: path)
+    }
+
+    /// Splits `text` (the contents of the args file at `path`) into words.
+    public static func words(_ text: String, path: String) throws(TraceError) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var line = 1, column = 0
+        var quote: Character?
+        var quoteStart = (line: 1, column: 1)
+        var escaped = false
+        var comment = false
+        for c in text {
+            if c == "\n" || c == "\r\n" {
+                line += 1
+                column = 0
+            } else {
+                column += 1
+            }
+            if comment {
+                if c == "\n" || c == "\r\n" { comment = false }
+                continue
+            }
+            if escaped {
+                escaped = false
+                word.append(c)
+                inWord = true
+                continue
+            }
+            if let q = quote {
+                if c == q {
+                    quote = nil
+                } else if q == "\"" && c == "\\" {
+                    escaped = true
+                } else {
+                    word.append(c)
+                }
+                continue
+            }
+            switch c {
+            case " ", "\t", "\n", "\r", "\r\n":
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            case "'", "\"":
+                quote = c
+                quoteStart = (line, column)
+                inWord = true
+            case "\\":
+                escaped = true
+            case "#" where !inWord:
+                comment = true
+            default:
+                word.append(c)
+                inWord = true
+            }
+        }
+        if quote != nil {
+            throw .invalidTrace("unterminated quote", at: SourceLocation(path: path, position: TextPosition(line: quoteStart.line, column: quoteStart.column)))
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+}

@@ -1,0 +1,47 @@
+@testable import GestureEngine
+import Testing
+import TraceKit
+
+/// The engine's fast paths report exactly what its plain paths report: random traces replayed
+/// through the default scene and the failure scene (`EngineInvariantTests`), once as usual and
+/// once with `GestureEnvironment.usesPlainPaths` (the exclusion pass after a touch lands runs in
+/// full even when no recognizer can exclude; a `changed` request from an active recognizer goes
+/// through the coercion table and arbitration), must give the same log, value for value.
+@Suite("Fast paths report what the plain paths report")
+struct FastPathEquivalenceTests {
+    static func log(_ trace: RandomTrace, _ scene: Scene, views: Bool, plain: Bool) -> [String] {
+        let environment = GestureEnvironment(rootView: scene.rootView)
+        environment.deliversTouchesToViews = views
+        environment.usesPlainPaths = plain
+        let checker = InvariantChecker(keepsLog: true)
+        environment.observer = checker
+        for frame in trace.frames { environment.send(frame.changes, at: frame.time) }
+        environment.finish()
+        withExtendedLifetime(scene) {}
+        return checker.log
+    }
+
+    @Test("2,000 random traces: same log with and without the fast paths", arguments: 0..<4)
+    func randomTraces(slice: Int) throws {
+        var differing: [String] = []
+        var exclusions = 0
+        for index in stride(from: slice, to: 2_000, by: 4) {
+            let seed = UInt64(index) &* 0x2545_F491 &+ 7
+            let trace = RandomTrace.make(seed: seed)
+            let views = index % 3 == 0
+            let screen = index % 2 == 0 ? EngineInvariantTests.screen : nil
+            for (name, scene) in [("default", { Scene.makeDefault(screen: screen) }), ("failure", { try EngineInvariantTests.failureScene() })] as [(String, () throws -> Scene)] {
+                let fast = Self.log(trace, try scene(), views: views, plain: false)
+                let plain = Self.log(trace, try scene(), views: views, plain: true)
+                exclusions += plain.filter { $0.contains("excluded: ") }.count
+                if fast != plain && differing.count < 3 {
+                    let first = zip(fast, plain).first { $0 != $1 }.map { "fast: \($0.0)\nplain: \($0.1)" } ?? "\(fast.count) vs \(plain.count) lines"
+                    differing.append("\(name) scene, RandomTrace.make(seed: \(seed)):\n\(first)")
+                }
+            }
+        }
+        #expect(differing.isEmpty, Comment(rawValue: differing.joined(separator: "\n")))
+        // The traces reach the pass's work: recognizers are excluded by active ones.
+        #expect(exclusions > 0)
+    }
+}
