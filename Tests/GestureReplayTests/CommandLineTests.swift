@@ -70,7 +70,7 @@ struct CommandLineTests {
         UsageCase(arguments: ["-", "a.json", "-"], message: "standard input (-) can be replayed only once"),
         UsageCase(arguments: ["check", "--update", "-"], message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)"),
         UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
-        UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test, synth"),
+        UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test, synth, convert"),
         UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
         UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
         UsageCase(arguments: ["--recognizers", "nope", "Traces/double-tap.json"],
