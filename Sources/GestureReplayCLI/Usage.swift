@@ -161,8 +161,9 @@ func helpText(_ command: Subcommand) -> String {
         text += indented(checkAndTestParagraph, by: 0) + "\n\n"
         if command == .test {
             text += """
-                PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, except
-                *.scene.json and hidden files) or a trace file. Traces run in parallel; the report lists
+                PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
+                recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
+                trace file. Traces run in parallel; the report lists
                 them in path order, then "N passed, M failed".
 
 

@@ -145,3 +145,21 @@ struct ConvertCLITests {
         #expect(r.stderr.contains(c.message), "\(r.stderr)")
     }
 }
+
+/// `gesturereplay test FOLDER` finds recordings by their extension.
+@Suite("Recordings in a test suite")
+struct RecordingSuiteTests {
+    @Test func aFolderOfRecordingsIsASuite() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        _ = try dir.copy(RecordingCLITests.taps, as: "taps.evemu")
+        _ = try dir.write("taps.args", "--screen 400x240\n")
+        _ = try dir.write("taps.evemu.txt", "ignored: .txt is not a trace extension\n")
+        let update = try BinaryRunner.run(["test", "--update", dir.path])
+        #expect(update.status == 0, "\(update)")
+        let r = try BinaryRunner.run(["test", dir.path])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("1 passed, 0 failed"), "\(r.stdout)")
+        #expect(try dir.read("taps.expected").contains("doubleTap       tap             possible -> ended      at (170.0, 121.0)"))
+    }
+}
