@@ -34,6 +34,7 @@ DATA = os.path.join(BENCH, "data")
 GEN = os.path.join(BENCH, "gen_traces.py")
 RESULTS = os.path.join(BENCH, "results.md")
 
+GETEVENT_BYTES = 1 << 30  # the getevent capture of the memory row: 1 GiB
 MIX_EVENTS = 1_000_000
 
 
@@ -81,6 +82,9 @@ def prepare(quick):
     (t["hour"],) = ensure("hour", ["hour", "3600"], ["hour.csv"])
     (t["hour/2"],) = ensure("hour-half", ["hour", "1800"], ["hour-half.csv"])
     (t["scene100"],) = ensure("scene100", ["scene100"], ["scene100.scene.json"])
+    # A device recording (getevent -lt with its -lp header), streamed through the importer.
+    size, name = (64 << 20, "getevent-64m") if quick else (GETEVENT_BYTES, "getevent-1g")
+    (t["getevent"],) = ensure(name, ["getevent", str(size)], [name + ".txt"])
     return t
 
 
@@ -376,6 +380,11 @@ def main(argv):
             name = "CSV" if fmt == "csv10" else "JSON Lines"
             add("Peak RSS, %s, %s events (10x; file %s)" % (name, "{:,}".format(n), mb(os.path.getsize(path) / 1024)),
                 "%s (replay %s, %s)" % (mb(rss), secs(wall), rate(n, wall)), "< 32 MB", rss < 32 * 1024)
+    path = traces["getevent"]
+    lines = count_events(path)
+    rss, how, wall = peak_rss_and_wall(replay + ["--screen", "390x844", path])
+    add("Peak RSS, getevent -lt capture, %s lines (file %s), --screen 390x844" % ("{:,}".format(lines), mb(os.path.getsize(path) / 1024)),
+        "%s (replay %s, %.2f M lines/s)" % (mb(rss), secs(wall), lines / wall / 1e6), "< 32 MB", rss < 32 * 1024)
     notes.append("Peak RSS measured with " + how + ".")
     notes.append("JSON is read whole into memory (docs/trace-format.md), so its peak RSS is about the file size "
                  "plus the streaming floor; a 10x JSON trace (~640 MB) would need ~650 MB. JSON Lines is the "

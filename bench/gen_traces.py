@@ -20,6 +20,10 @@ machine. Rows are written at 120 Hz in window points (a 390 x 844 pt screen); an
     gen_traces.py manyids EVENTS OUT.csv
         short one-finger gestures, each finger with a new string id (f1, f2, ...): EVENTS / 20
         distinct touch ids.
+    gen_traces.py getevent BYTES OUT.txt
+        the mix as an Android `getevent -lp` header and a `getevent -lt` capture (multi-touch protocol B
+        on a 1080 x 2340 panel, 2.77 raw units per point, with the `/dev/input/event3:` prefix and
+        BTN_TOUCH), at least BYTES long, ending with every finger up. Replay with --screen 390x844.
     gen_traces.py scene100 OUT.scene.json
         a scene with 100 recognizers: a 3 x 3 grid of views covering the screen with 10 recognizers
         each (every kind), plus 10 on the root view.
@@ -343,6 +347,79 @@ def scene100():
     return {"screen": {"width": SCREEN_W, "height": SCREEN_H}, "views": views, "recognizers": recognizers}
 
 
+GETEVENT_HEADER = """add device 1: /dev/input/event3
+  name:     "bench_ts"
+  events:
+    KEY (0001): BTN_TOUCH
+    ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_Y     : value 0, min 0, max 2339, fuzz 0, flat 0, resolution 0
+                ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+  input props:
+    INPUT_PROP_DIRECT
+"""
+
+
+def getevent(size, path):
+    """Writes the mix as a getevent capture of at least `size` bytes (see the module doc)."""
+    scale = 1080 / SCREEN_W
+    prefix = "/dev/input/event3: "
+    slots = {}          # touch id -> slot
+    free = list(range(10))
+    tracking = [0]
+    cur = [0]
+    written = 0
+
+    def raw(v, limit):
+        return max(0, min(limit, int(round(v * scale))))
+
+    def line(stamp, kind, code, value):
+        return "%s %sEV_%-9s %-20s %s\n" % (stamp, prefix, kind, code, value)
+
+    with open(path, "w", buffering=1 << 20) as f:
+        f.write(GETEVENT_HEADER)
+        frame, out = None, []
+        rows = Mix().gestures()
+        while True:
+            fr, tid, ph, x, y = next(rows)
+            if frame is not None and fr != frame:
+                stamp = "[%15.6f]" % (1000 + frame / HZ)
+                out.append(line(stamp, "SYN", "SYN_REPORT", "00000000"))
+                chunk = "".join(out).replace("@", stamp)
+                f.write(chunk)
+                written += len(chunk)
+                out = []
+                if written >= size and not slots:
+                    break
+            frame = fr
+            if ph == "began":
+                slot = free.pop(0)
+                slots[tid] = slot
+            else:
+                slot = slots[tid]
+            if slot != cur[0]:
+                out.append(line("@", "ABS", "ABS_MT_SLOT", "%08x" % slot))
+                cur[0] = slot
+            if ph == "began":
+                tracking[0] = (tracking[0] + 1) & 0xffff
+                out.append(line("@", "ABS", "ABS_MT_TRACKING_ID", "%08x" % tracking[0]))
+                if len(slots) == 1:
+                    out.append(line("@", "KEY", "BTN_TOUCH", "DOWN"))
+            if ph == "ended":
+                out.append(line("@", "ABS", "ABS_MT_TRACKING_ID", "ffffffff"))
+                del slots[tid]
+                free.append(slot)
+                free.sort()
+                if not slots:
+                    out.append(line("@", "KEY", "BTN_TOUCH", "UP"))
+            else:
+                out.append(line("@", "ABS", "ABS_MT_POSITION_X", "%08x" % raw(x, 1079)))
+                out.append(line("@", "ABS", "ABS_MT_POSITION_Y", "%08x" % raw(y, 2339)))
+        if out:
+            stamp = "[%15.6f]" % (1000 + frame / HZ)
+            f.write("".join(out).replace("@", stamp) + line(stamp, "SYN", "SYN_REPORT", "00000000"))
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -352,6 +429,9 @@ def main(argv):
         return
     if what == "hour":
         write(argv[3], mix_duration(float(argv[2])))
+        return
+    if what == "getevent":
+        getevent(int(argv[2]), argv[3])
         return
     if what == "scene100":
         with open(argv[2], "w") as f:

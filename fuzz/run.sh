@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh                 build, then run every target for FUZZ_SECONDS (default 600) each,
 #                               FUZZ_JOBS (default: the number of cores) at a time, and summarize
-#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene)
+#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording)
 #   fuzz/run.sh build           only build
 #   .build-fuzz/bin/fuzz-csv FILE...   replay inputs once (a crasher, a corpus file)
 #
@@ -21,7 +21,7 @@ FUZZ_JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-16384}
 FUZZ_BUILD=${FUZZ_BUILD:-.build-fuzz}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
-ALL_TARGETS="csv json jsonl scene"
+ALL_TARGETS="csv json jsonl scene recording"
 
 # The Swift runtime's backtracer and libFuzzer's crash handler do not mix (the backtracer hangs).
 export SWIFT_BACKTRACE=enable=no
@@ -56,6 +56,7 @@ target_file() {
         json) echo fuzz/targets/FuzzJSON.swift ;;
         jsonl) echo fuzz/targets/FuzzJSONLines.swift ;;
         scene) echo fuzz/targets/FuzzScene.swift ;;
+        recording) echo fuzz/targets/FuzzRecording.swift ;;
         *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
     esac
 }
@@ -85,6 +86,10 @@ seed_corpus() {
         jsonl) find Traces -name '*.jsonl' -exec cp -n {} "$dir/" \; ;;
         json) find Traces -name '*.json' ! -name '*.scene.json' -exec cp -n {} "$dir/" \; ;;
         scene) find Traces -name '*.scene.json' -exec cp -n {} "$dir/" \; ;;
+        recording)
+            find Tests/Fixtures/recordings -name '*.evemu' -exec cp -n {} "$dir/" \;
+            find Tests/TraceKitTests/Malformed/corpus \( -name 'getevent-*' -o -name 'evemu-*' -o -name 'libinput-*' \
+                -o -name 'evtest-*' -o -name 'motionevent-*' \) -exec cp -n {} "$dir/" \; ;;
     esac
     # Compact events of the bench's shape (no whitespace): the inputs the JSON event fast path takes.
     if [ -d "fuzz/seeds/$t" ]; then find "fuzz/seeds/$t" -type f -exec cp -n {} "$dir/" \; ; fi
@@ -93,7 +98,10 @@ seed_corpus() {
 
 run_target() {
     local t=$1 dict
-    case $t in csv) dict=fuzz/dict/csv.dict ;; scene) dict=fuzz/dict/scene.dict ;; *) dict=fuzz/dict/json.dict ;; esac
+    case $t in
+        csv) dict=fuzz/dict/csv.dict ;; scene) dict=fuzz/dict/scene.dict ;; recording) dict=fuzz/dict/recording.dict ;;
+        *) dict=fuzz/dict/json.dict ;;
+    esac
     mkdir -p "$FUZZ_BUILD/artifacts/$t" "$FUZZ_BUILD/logs"
     touch "$FUZZ_BUILD/logs/$t.start"
     # shellcheck disable=SC2086

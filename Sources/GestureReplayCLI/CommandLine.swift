@@ -22,6 +22,19 @@ enum Command {
     case manPage
     /// `synth SCRIPT`: a gesture script to trace(s) (docs/synth.md).
     case synth(SynthCommand)
+    /// `convert INPUT`: a device recording (or any trace) as the canonical trace
+    /// (docs/trace-format.md, "Importing recordings").
+    case convert(ConvertCommand)
+}
+
+/// `gesturereplay convert`'s options.
+struct ConvertCommand {
+    /// How the input is read (`inputPath`, format, time unit, screen, recording options, lenient).
+    var options: ReplayOptions
+    /// `-o FILE`; nil (or `-`) writes standard output.
+    var outputPath: String?
+    /// `--to`; nil picks it from the output file's extension, else JSON.
+    var format: TraceConverter.Target?
 }
 
 /// `gesturereplay synth`'s options.
@@ -50,7 +63,7 @@ struct CheckOptions {
 
 /// The commands that take options (`replay` is the default one).
 enum Subcommand: String, CaseIterable, Sendable {
-    case replay, check, test, synth, render
+    case replay, check, test, synth, render, convert
 
     /// The `Commands` bit of this command.
     var bit: Commands {
@@ -60,6 +73,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         case .test: .test
         case .synth: .synth
         case .render: .render
+        case .convert: .convert
         }
     }
 }
@@ -81,8 +95,12 @@ struct Commands: OptionSet, Sendable {
     static let synth = Commands(rawValue: 16)
     /// `gesturereplay render`.
     static let render = Commands(rawValue: 32)
-    /// Options that decide a replay's output: every command and NAME.args.
+    /// `gesturereplay convert`.
+    static let convert = Commands(rawValue: 64)
+    /// Options that decide a replay's output: every command that replays, and NAME.args.
     static let replaying: Commands = [.replay, .check, .test, .argsFile, .render]
+    /// Options that decide how a trace or recording is read: the replaying ones and `convert`.
+    static let reading: Commands = [.replay, .check, .test, .argsFile, .render, .convert]
     static let all: Commands = [.replay, .check, .test, .render]
 }
 
@@ -98,8 +116,9 @@ struct ParsedOptions {
     var expectPath: String?
     var update = false
     var expectsError = false
-    /// `synth -o FILE`, `render -o FILE`.
+    /// `-o` (synth, render and convert).
     var outputPath: String?
+    /// `--to` (synth and convert).
     var synthFormat: SynthTraceWriter.Format?
 }
 
@@ -158,12 +177,12 @@ let optionTable: [OptionSpec] = [
         p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + (try nameList("recognizers", v))
     },
     OptionSpec(long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
-               help: "force the input format (default: by the extension;\nstandard input is sniffed)", commands: .replaying) { p, v throws(UsageError) in
+               help: "force the input format (default: by the extension;\nstandard input and .txt/.yml/.log files are sniffed)", commands: .reading) { p, v throws(UsageError) in
         p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
     },
     OptionSpec(long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name) + ["auto"],
                help: "unit of the trace's timestamps (default s; a warning names this option\nwhen frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note",
-               commands: .replaying) { p, v throws(UsageError) in
+               commands: .reading) { p, v throws(UsageError) in
         p.replay.detectsTimeUnit = v == "auto"
         if v != "auto" {
             p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
@@ -173,13 +192,41 @@ let optionTable: [OptionSpec] = [
                commands: .replaying) { p, _ in
         p.replay.sortsByTime = true
     },
-    OptionSpec(long: "screen", valueName: "WxH", help: "screen size in points (enables screenEdgePan in the default scene)",
-               commands: .replaying) { p, raw throws(UsageError) in
+    OptionSpec(long: "screen", valueName: "WxH", help: "screen size in points (enables screenEdgePan in the default scene);\na device recording's axis ranges map onto it",
+               commands: .reading) { p, raw throws(UsageError) in
         let parts = raw.split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
             throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
         }
         p.replay.screen = Size(width: w, height: h)
+    },
+    OptionSpec(long: "raw-size", valueName: "WxH",
+               help: "a device recording's raw extent when it has no axis ranges\n(MotionEvent, getevent without -lp), mapped onto --screen", commands: .reading) { p, raw throws(UsageError) in
+        let parts = raw.split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 1, h > 1 else {
+            throw UsageError(message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
+        }
+        p.replay.recording.rawSize = Size(width: Double(w), height: Double(h))
+    },
+    OptionSpec(long: "density", valueName: "D", help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen", commands: .reading) { p, raw throws(UsageError) in
+        guard let d = Double(raw), d > 0, d.isFinite else {
+            throw UsageError(message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
+        }
+        p.replay.recording.density = d
+    },
+    OptionSpec(long: "rotate", valueName: "DEGREES", choices: ["0", "90", "180", "270"],
+               help: "a device recording's panel is mounted turned clockwise", commands: .reading) { p, v throws(UsageError) in
+        p.replay.recording.rotation = try choice("rotate", v, { ["0", "90", "180", "270"].contains($0) ? Int($0) : nil }, ["0", "90", "180", "270"])
+    },
+    OptionSpec(long: "flip-x", help: "a device recording's raw x axis is mirrored (before --rotate)", commands: .reading) { p, _ in
+        p.replay.recording.flipX = true
+    },
+    OptionSpec(long: "flip-y", help: "a device recording's raw y axis is mirrored (before --rotate)", commands: .reading) { p, _ in
+        p.replay.recording.flipY = true
+    },
+    OptionSpec(long: "device", valueName: "PATH|NAME",
+               help: "the input device of a recording holding several (default:\nthe only touchscreen-like one)", commands: .reading) { p, v in
+        p.replay.recording.device = v
     },
     OptionSpec(long: "touches", help: "add a line per touch end with its release velocity", commands: .replaying) { p, _ in
         p.replay.reportTouches = true
@@ -191,7 +238,7 @@ let optionTable: [OptionSpec] = [
     OptionSpec(long: "views", help: "add what each view receives (touchesBegan/Moved/Ended/Cancelled)", commands: .replaying) { p, _ in
         p.replay.reportViews = true
     },
-    OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping", commands: .replaying) { p, _ in
+    OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping", commands: .reading) { p, _ in
         p.replay.lenient = true
     },
     OptionSpec(long: "states", valueName: "LIST",
@@ -254,13 +301,13 @@ let optionTable: [OptionSpec] = [
         p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
     },
     OptionSpec(long: "output", short: "o", valueName: "FILE", isPath: true,
-               help: "write to FILE (atomically) instead of standard output; synth with a\nsweep: one file per value, FILE-VALUE.EXT",
-               commands: [.synth, .render]) { p, v in p.outputPath = v },
+               help: "write to FILE (atomically) instead of standard output (- or none);\n(synth) with a sweep, one file per value: FILE-VALUE.EXT",
+               commands: [.synth, .render, .convert]) { p, v in p.outputPath = v },
     OptionSpec(long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
-               help: "the trace format (default: from -o's extension, else json)", commands: .synth) { p, v throws(UsageError) in
+               help: "the trace format (default: from -o's extension, else json)", commands: [.synth, .convert]) { p, v throws(UsageError) in
         p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
     },
-    OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth]) { _, _ in },
+    OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert]) { _, _ in },
     OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
 ]
 
@@ -394,6 +441,17 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
     try apply(uses, to: &parsed)
 
     switch subcommand {
+    case .convert:
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing input file (use - for standard input)" : "convert takes one input file, got \(paths.count)")
+        }
+        if parsed.replay.detectsTimeUnit {
+            throw UsageError(message: "convert needs the time unit: give --time-unit s|ms|us|ns, not auto")
+        }
+        parsed.replay.inputPath = paths[0]
+        let target = parsed.synthFormat ?? parsed.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:))
+        return .convert(ConvertCommand(options: parsed.replay, outputPath: parsed.outputPath,
+                                       format: target.flatMap { TraceConverter.Target(rawValue: $0.rawValue) }))
     case .synth:
         guard paths.count == 1 else {
             throw UsageError(message: paths.isEmpty ? "missing script file (use - for standard input)" : "synth takes one script file, got \(paths.count)")

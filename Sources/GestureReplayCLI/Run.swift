@@ -109,6 +109,8 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             } else {
                 out.append(svg)
             }
+        case .convert(let convert):
+            try runConvert(convert, output: &out)
         }
     } catch {
         // What was written before the error stays, before the error.
@@ -199,6 +201,39 @@ func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(Tr
         SynthTraceWriter.write(trace, as: format, to: &out)
     } else {
         try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!)
+    }
+}
+
+/// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE` under
+/// a temporary name beside it and renamed at the end (an error leaves no half-written trace, and
+/// the existing FILE is kept).
+func runConvert(_ command: ConvertCommand, output out: inout OutputBuffer) throws(TraceError) {
+    let warn: (Diagnostic) -> Void = { printError(formatter.format($0)) }
+    let target = command.format ?? .json
+    guard let path = command.outputPath, path != "-" else {
+        try TraceConverter.convert(command.options, to: target, output: &out, warn: warn)
+        return
+    }
+    let temporary = path + ".partial-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw .cannotOpen(path, "cannot create '\(path)': \(String(cString: strerror(errno)))") }
+    var file = OutputBuffer(fileDescriptor: fd)
+    do throws(TraceError) {
+        try TraceConverter.convert(command.options, to: target, output: &file, warn: warn)
+        file.flush()
+    } catch {
+        file = OutputBuffer(fileDescriptor: nil)
+        close(fd)
+        unlink(temporary)
+        throw error
+    }
+    var error = file.writeError
+    if error == 0 && fsync(fd) != 0 { error = errno }
+    close(fd)
+    if error == 0 && rename(temporary, path) != 0 { error = errno }
+    if error != 0 {
+        unlink(temporary)
+        throw .ioError(path, "cannot write '\(path)': \(String(cString: strerror(error)))")
     }
 }
 

@@ -12,6 +12,7 @@ func usageLine(_ command: Subcommand) -> String {
     case .test: "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)"
     case .synth: "usage: gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help synth for more)"
     case .render: "usage: gesturereplay render [options] TRACE [-o FILE]  (gesturereplay help render for more)"
+    case .convert: "usage: gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help convert for more)"
     }
 }
 
@@ -33,7 +34,8 @@ let commandSummaries: [(usage: String, meaning: String)] = [
     ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a suite"),
     ("gesturereplay synth SCRIPT [-o FILE]", "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"),
     ("gesturereplay render [options] TRACE", "draw the replay as an SVG picture (docs/pictures.md)"),
-    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test, synth,\nrender)"),
+    ("gesturereplay convert [options] INPUT [-o FILE]", "write a device recording (getevent, evemu, libinput record,\nevtest, MotionEvent dump) or any trace as the canonical trace"),
+    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test, synth,\nrender, convert)"),
     ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
     ("gesturereplay man", "the manual page, roff (make install installs it)"),
 ]
@@ -46,8 +48,19 @@ let synthParagraph = """
     FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
     """
 
+let convertParagraph = """
+    INPUT is a device recording (adb shell getevent -lt, after getevent -lp for the axis ranges;
+    evemu-record; libinput record; evtest; MotionEvent.toString() lines from logcat) or any trace,
+    - for standard input (format sniffed). The canonical trace has t, id, phase, x, y per row, numbers
+    in their shortest exact form: replaying it prints exactly what replaying INPUT with the same
+    options prints (JSON keeps the screen; give --screen again for JSON Lines and CSV). Raw units
+    map onto --screen through the recording's axis ranges (or --raw-size), or --density; without
+    either they are used as points, with a warning. See docs/trace-format.md, "Importing recordings".
+    """
+
 let traceParagraph = """
-    TRACE is a .json, .jsonl/.ndjson or .csv file, or - for standard input (format sniffed). Several
+    TRACE is a .json, .jsonl/.ndjson or .csv file, a device recording (getevent, evemu, libinput
+    record, evtest, MotionEvent dump: docs/trace-format.md), or - for standard input (format sniffed). Several
     traces replay in turn with the same options, each introduced by a line "==> TRACE <==" (text;
     a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a trace that stops at an
     error does not stop the others, and the exit status is the first failing trace's.
@@ -150,8 +163,9 @@ func helpText(_ command: Subcommand) -> String {
         text += indented(checkAndTestParagraph, by: 0) + "\n\n"
         if command == .test {
             text += """
-                PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, except
-                *.scene.json and hidden files) or a trace file. Traces run in parallel; the report lists
+                PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
+                recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
+                trace file. Traces run in parallel; the report lists
                 them in path order, then "N passed, M failed".
 
 
@@ -159,6 +173,11 @@ func helpText(_ command: Subcommand) -> String {
         }
         text += "OPTIONS\n" + optionLines(ownOptions(command))
         text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
+    case .convert:
+        text += "gesturereplay convert - write a device recording or any trace as the canonical trace.\n\n"
+        text += "USAGE\n  gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]\n\n"
+        text += indented(convertParagraph, by: 0) + "\n\n"
+        text += "OPTIONS\n" + optionLines(options(for: .convert).filter { $0.long != "help" })
     case .synth:
         text += "gesturereplay synth - write the trace of a gesture script.\n\n"
         text += "USAGE\n  gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]\n\n"

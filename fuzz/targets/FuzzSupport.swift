@@ -62,10 +62,11 @@ enum Fuzz {
     static func read(_ source: ByteSource, _ format: TraceFormat?, mode: TraceValidationMode) -> Reading {
         var result = Reading()
         do {
-            let reader = try AnyTraceReader(source: source, format: format)
+            var warnings: [Diagnostic] = []
+            // A recording's own warnings (no mapping, unknown codes, a cut-off last line) count too.
+            let reader = try AnyTraceReader(source: source, format: format, warn: { warnings.append($0) })
             result.screen = reader.screen
             result.scene = reader.scene
-            var warnings: [Diagnostic] = []
             let frames = FrameAssembler(reader: reader, mode: mode, checksTouchSequence: true) { warnings.append($0) }
             do {
                 while let frame = try frames.next() {

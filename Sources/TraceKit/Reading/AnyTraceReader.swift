@@ -13,6 +13,7 @@ public final class AnyTraceReader: TraceReader {
         case csv(CSVTraceReader)
         case jsonl(JSONLinesTraceReader)
         case json(JSONTraceReader)
+        case recording(RecordingTraceReader)
     }
 
     /// The concrete reader.
@@ -27,35 +28,51 @@ public final class AnyTraceReader: TraceReader {
     private let jsonl: UnsafeMutablePointer<JSONLinesCore>?
     private let json: JSONTraceReader?
     private let jsonEvents: UnsafeMutablePointer<JSONEventStream>?
+    private let recording: UnsafeMutablePointer<RecordingCore>?
 
     /// Wraps a concrete reader.
     public init(_ base: Base) {
         self.base = base
         switch base {
-        case .csv(let r): (kind, csv, jsonl, json, jsonEvents) = (.csv, r.corePointer, nil, nil, nil)
-        case .jsonl(let r): (kind, csv, jsonl, json, jsonEvents) = (.jsonl, nil, r.corePointer, nil, nil)
-        case .json(let r): (kind, csv, jsonl, json, jsonEvents) = (.json, nil, nil, r, r.streamPointer)
+        case .csv(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (.csv, r.corePointer, nil, nil, nil, nil)
+        case .jsonl(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (.jsonl, nil, r.corePointer, nil, nil, nil)
+        case .json(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (.json, nil, nil, r, r.streamPointer, nil)
+        case .recording(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (r.format, nil, nil, nil, nil, r.corePointer)
         }
     }
 
     /// Opens `path` (`-` for standard input) as `format`, or as detected.
+    /// A device recording (``TraceFormat/isRecording``) is read with `recording`'s device and mapping
+    /// options, its warnings going to `warn`.
     public convenience init(path: String, format: TraceFormat? = nil, timeUnit: TimeUnit = .seconds,
-                            touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+                            touchNames: TouchNameTable = TouchNameTable(),
+                            recording: RecordingImportOptions = RecordingImportOptions(),
+                            warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
         let source = try ByteSource(path: path)
         var detected = format
         if detected == nil && path != "-" { detected = TraceFormat(pathExtensionOf: path) }
-        try self.init(source: source, format: detected, timeUnit: timeUnit, touchNames: touchNames)
+        try self.init(source: source, format: detected, timeUnit: timeUnit, touchNames: touchNames, recording: recording, warn: warn)
     }
 
     /// Reads `source` as `format` (sniffed from the content if `nil`).
     public convenience init(source: ByteSource, format: TraceFormat?, timeUnit: TimeUnit = .seconds,
-                            touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+                            touchNames: TouchNameTable = TouchNameTable(),
+                            recording: RecordingImportOptions = RecordingImportOptions(),
+                            warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
         var detected: TraceFormat
         if let format { detected = format } else { detected = try Self.sniff(source) }
+        var mapping = recording
+        mapping.screen = nil
+        if !detected.isRecording && !mapping.isDefault {
+            // Never ignored silently: they mean nothing for a trace in points.
+            throw .usage("--device, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)")
+        }
         switch detected {
         case .csv: self.init(.csv(try CSVTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
         case .jsonl: self.init(.jsonl(JSONLinesTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
         case .json: self.init(.json(try JSONTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        case .getevent, .evemu, .libinput, .evtest, .motionevent:
+            self.init(.recording(try RecordingTraceReader(source: source, format: detected, options: recording, touchNames: touchNames, warn: warn)))
         }
     }
 
@@ -71,6 +88,7 @@ public final class AnyTraceReader: TraceReader {
     /// The JSON document's `screen`, if any (other formats have none).
     public var screen: TraceScreen? {
         if case .json(let r) = base { return r.screen }
+        if case .recording(let r) = base, let size = r.screen { return TraceScreen(size: size, location: .file(r.path)) }
         return nil
     }
 
@@ -91,6 +109,7 @@ public final class AnyTraceReader: TraceReader {
         case .csv(let r): r.path
         case .jsonl(let r): r.path
         case .json(let r): r.path
+        case .recording(let r): r.path
         }
     }
 
@@ -99,6 +118,7 @@ public final class AnyTraceReader: TraceReader {
         case .csv(let r): r.touchNames
         case .jsonl(let r): r.touchNames
         case .json(let r): r.touchNames
+        case .recording(let r): r.touchNames
         }
     }
 
@@ -111,6 +131,7 @@ public final class AnyTraceReader: TraceReader {
             if let row = try jsonEvents.unsafelyUnwrapped.pointee.next() { return row }
             // After the array (the stream keeps answering nil): the rest of the document.
             return try json.unsafelyUnwrapped.next()
+        default: return try recording.unsafelyUnwrapped.pointee.next()
         }
     }
 }

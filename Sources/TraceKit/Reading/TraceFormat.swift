@@ -6,6 +6,24 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     case jsonl
     /// Comma-separated values with a header row.
     case csv
+    /// Android `getevent -lt` / `getevent -t` output (optionally after `getevent -lp` / `-p`).
+    case getevent
+    /// Linux `evemu-record` output.
+    case evemu
+    /// Linux `libinput record` YAML.
+    case libinput
+    /// Linux `evtest` output.
+    case evtest
+    /// Android `MotionEvent.toString()` lines from logcat.
+    case motionevent
+
+    /// The device-recording formats (read by ``RecordingTraceReader``).
+    public var isRecording: Bool {
+        switch self {
+        case .json, .jsonl, .csv: false
+        case .getevent, .evemu, .libinput, .evtest, .motionevent: true
+        }
+    }
 
     /// Parses a `--input-format` value: `json`, `jsonl` (also `ndjson`, `jsonlines`), `csv`.
     public init?(name: String) {
@@ -13,12 +31,18 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         case "json": self = .json
         case "jsonl", "ndjson", "jsonlines": self = .jsonl
         case "csv": self = .csv
+        case "getevent": self = .getevent
+        case "evemu", "evemu-record": self = .evemu
+        case "libinput", "libinput-record": self = .libinput
+        case "evtest": self = .evtest
+        case "motionevent": self = .motionevent
         default: return nil
         }
     }
 
     /// The format implied by a path's extension (`.json`, `.jsonl`, `.ndjson`,
-    /// `.csv`, any letter case), or `nil` for another extension, no extension or `-`.
+    /// `.csv`; `.evemu`, `.getevent`, `.evtest`; any letter case), or `nil` for another extension
+    /// (`.txt`, `.yml`, `.log`: sniffed), no extension or `-`.
     public init?(pathExtensionOf path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -27,6 +51,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         case "json": self = .json
         case "jsonl", "ndjson": self = .jsonl
         case "csv": self = .csv
+        case "evemu": self = .evemu
+        case "getevent": self = .getevent
+        case "evtest": self = .evtest
         default: return nil
         }
     }
@@ -49,6 +76,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         if n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
         while i < n, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         guard i < n else { return .csv }
+        if let recording = sniffRecording(UnsafeBufferPointer(rebasing: bytes[i...])) { return recording }
         if bytes[i] == UInt8(ascii: "[") { return .json }
         guard bytes[i] == UInt8(ascii: "{") else { return .csv }
         // Walk the first object: note its depth-1 keys and whether it closes on this line.
@@ -97,6 +125,51 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         return sawEventField ? .jsonl : .json
     }
 
+    /// A device recording, recognized by its first lines: a getevent timestamp `[   123.456789]` or
+    /// `add device 1: /dev/input/...`; evemu's `# EVEMU` / `N:` / `E:` lines; libinput record's
+    /// `version:` line followed by `ndevices:` or `libinput:`; evtest's `Input driver version` or
+    /// `Event: time`; a `MotionEvent { action=` anywhere in the prefix.
+    static func sniffRecording(_ b: UnsafeBufferPointer<UInt8>) -> TraceFormat? {
+        func starts(_ s: String, at k: Int = 0) -> Bool {
+            let u = Array(s.utf8)
+            guard b.count - k >= u.count else { return false }
+            for j in 0..<u.count where b[k + j] != u[j] { return false }
+            return true
+        }
+        func contains(_ s: String) -> Bool {
+            let u = Array(s.utf8)
+            guard b.count >= u.count, let first = u.first else { return false }
+            var k = 0
+            while k + u.count <= b.count {
+                if b[k] == first {
+                    var ok = true
+                    for j in 1..<u.count where b[k + j] != u[j] { ok = false; break }
+                    if ok { return true }
+                }
+                k += 1
+            }
+            return false
+        }
+        if starts("[") {
+            // `[   51442.155212] ...`: a number after the bracket, and `] ` on the first line
+            // (a JSON trace is an array of objects).
+            var k = 1
+            while k < b.count && b[k] == 0x20 { k += 1 }
+            guard k < b.count, b[k] &- UInt8(ascii: "0") < 10 else { return nil }
+            while k + 1 < b.count && b[k] != 0x0A {
+                if b[k] == UInt8(ascii: "]") && b[k + 1] == 0x20 { return .getevent }
+                k += 1
+            }
+            return nil
+        }
+        if starts("add device ") || starts("could not get driver version") { return .getevent }
+        if starts("# EVEMU") || starts("N: ") || starts("E: ") { return .evemu }
+        if starts("version:") && (contains("\nndevices:") || contains("\nlibinput:")) { return .libinput }
+        if starts("Input driver version") || starts("Event: time ") || starts("Input device ID:") { return .evtest }
+        if contains("MotionEvent { action=") { return .motionevent }
+        return nil
+    }
+
     /// Guesses the format of `bytes` (see ``sniff(_:)-(UnsafeBufferPointer<UInt8>)``).
     public static func sniff(_ bytes: [UInt8]) -> TraceFormat {
         bytes.withUnsafeBufferPointer { sniff($0) }
@@ -105,6 +178,6 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// The command-line spelling (`--input-format` / `--time-unit` value).
     public var name: String { rawValue }
 
-    /// `json`, `jsonl` or `csv`.
+    /// `json`, `jsonl`, `csv` or a recording format's name.
     public var description: String { rawValue }
 }

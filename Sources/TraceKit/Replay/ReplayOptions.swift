@@ -29,8 +29,12 @@ public struct ReplayOptions: Sendable {
     public var velocityEstimator: VelocityEstimatorKind = .uikit
     /// Repairs sequence problems (with warnings) instead of stopping at the first one.
     public var lenient = false
-    /// The screen size, points; overrides the trace's `screen`.
+    /// The screen size, points; overrides the trace's `screen`. For a device recording it is also
+    /// the size raw units map onto (``RecordingImportOptions/screen``).
     public var screen: Size?
+    /// How a device recording (getevent, evemu, ...) is read: device, raw-to-points mapping. Its
+    /// `screen` is taken from ``screen``.
+    public var recording = RecordingImportOptions()
     /// Output filter: only transitions to these states are printed (nil prints all). The replay is
     /// the same: every recognizer still runs.
     public var shownStates: Set<GestureRecognizerState>?
@@ -46,5 +50,14 @@ public struct ReplayOptions: Sendable {
 
     public init(inputPath: String) {
         self.inputPath = inputPath
+    }
+}
+
+extension ReplayOptions {
+    /// ``recording`` with ``screen`` filled in.
+    public var recordingOptions: RecordingImportOptions {
+        var r = recording
+        r.screen = screen
+        return r
     }
 }

@@ -16,13 +16,16 @@ public enum TraceInput {
         options.detectsTimeUnit ? .seconds : options.timeUnit
     }
 
-    func open(_ options: ReplayOptions) throws(TraceError) -> AnyTraceReader {
+    /// A device recording is read with `options.recordingOptions`, its warnings going to `warn`.
+    func open(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> AnyTraceReader {
         switch self {
         case .path(let path):
-            return try AnyTraceReader(path: path, format: options.inputFormat, timeUnit: unit(options))
+            return try AnyTraceReader(path: path, format: options.inputFormat, timeUnit: unit(options),
+                                      recording: options.recordingOptions, warn: warn)
         case .bytes(let bytes, let name):
             let format = options.inputFormat ?? TraceFormat(pathExtensionOf: name)
-            return try AnyTraceReader(source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: unit(options))
+            return try AnyTraceReader(source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: unit(options),
+                                      recording: options.recordingOptions, warn: warn)
         case .reader(let reader):
             return reader
         }
@@ -179,10 +182,10 @@ extension Replayer {
         _ input: TraceInput, scene: Scene? = nil, options: ReplayOptions = ReplayOptions(inputPath: ""),
         observer: ReplayObserver? = nil
     ) throws(TraceError) -> ReplayResult {
-        let reader = try input.open(options)
+        var warnings: [Diagnostic] = []
+        let reader = try input.open(options, warn: { warnings.append($0) })
         var options = options
         options.inputPath = reader.path
-        var warnings: [Diagnostic] = []
         let collector = ExpectationCollector()
         let tee = ObserverPair(collector, observer)
         let run = try prepare(reader, scene: scene, options, warn: { warnings.append($0) }, observer: tee)

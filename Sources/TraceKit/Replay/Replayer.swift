@@ -11,7 +11,8 @@ public enum Replayer {
                            warn: @escaping (Diagnostic) -> Void = { _ in },
                            observer: ReplayObserver? = nil) throws(TraceError) {
         let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat,
-                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit)
+                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
+                                        recording: options.recordingOptions, warn: warn)
         let run = try prepare(reader, scene: nil, options, warn: warn, observer: observer)
         switch options.outputFormat {
         case .text:

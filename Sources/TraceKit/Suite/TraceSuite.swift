@@ -9,12 +9,14 @@ import Darwin
 /// `gesturereplay test`: finds traces, checks each against its golden file and/or its expectations
 /// (`TraceCheck`, in parallel), and reports a line per trace and a summary.
 public enum TraceSuite {
-    /// File names that are traces: `.json`, `.jsonl`, `.ndjson`, `.csv`, but not scenes
-    /// (`*.scene.json`) and not the `expected`/`args` files that sit beside traces.
+    /// File names that are traces: `.json`, `.jsonl`, `.ndjson`, `.csv`, and the device recordings
+    /// `.evemu`, `.getevent`, `.evtest`, but not scenes (`*.scene.json`) and not the
+    /// `expected`/`args` files that sit beside traces.
     public static func isTrace(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasSuffix(".scene.json") { return false }
         return name.hasSuffix(".json") || name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") || name.hasSuffix(".csv")
+            || name.hasSuffix(".evemu") || name.hasSuffix(".getevent") || name.hasSuffix(".evtest")
     }
 
     /// Every trace under `paths` (recursively), sorted, then the `shard` slice: trace number k

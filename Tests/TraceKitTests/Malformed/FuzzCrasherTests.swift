@@ -16,7 +16,8 @@ struct FuzzCrasherTests {
         var testDescription: String { "\(target)/\(path.split(separator: "/").last ?? "")" }
     }
 
-    static let targets: [(name: String, format: TraceFormat?)] = [("csv", .csv), ("json", .json), ("jsonl", .jsonl), ("scene", nil)]
+    static let targets: [(name: String, format: TraceFormat?)] = [("csv", .csv), ("json", .json), ("jsonl", .jsonl), ("scene", nil),
+                                                                   ("recording", .getevent)]
 
     static let crashers: [Crasher] = {
         targets.flatMap { target in

@@ -162,7 +162,7 @@ struct ByteSourceTests {
         #expect(TraceFormat(pathExtensionOf: "dir.json/trace") == nil)
         #expect(TraceFormat(pathExtensionOf: ".csv") == nil)
         #expect(TraceFormat(pathExtensionOf: "-") == nil)
-        #expect(TraceFormat.allCases.map(\.name) == ["json", "jsonl", "csv"])
+        #expect(TraceFormat.allCases.map(\.name) == ["json", "jsonl", "csv", "getevent", "evemu", "libinput", "evtest", "motionevent"])
         #expect(TimeUnit(name: "ms") == .milliseconds)
         #expect(TimeUnit(name: "µs") == .microseconds)
         #expect(TimeUnit(name: "h") == nil)

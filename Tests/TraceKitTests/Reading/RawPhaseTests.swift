@@ -18,7 +18,7 @@ struct RawPhaseTests {
             return "t,id,phase,x,y\n" + events.map { "\($0.t),\($0.id),\($0.phase),1,2\n" }.joined()
         case .jsonl:
             return events.map { "{\"t\":\($0.t),\"id\":\($0.id),\"phase\":\($0.phase),\"x\":1,\"y\":2}\n" }.joined()
-        case .json:
+        default:
             return "{\"events\": [\n" + events.map { "  {\"t\": \($0.t), \"id\": \($0.id), \"phase\": \($0.phase), \"x\": 1, \"y\": 2}" }
                 .joined(separator: ",\n") + "\n]}\n"
         }
@@ -110,7 +110,7 @@ struct RawPhaseTests {
             text = "t,id,phase,x,y\n" + points.map { "\($0.0),1,\($0.1),\($0.2),100\n" }.joined()
         case .jsonl:
             text = points.map { "{\"t\":\($0.0),\"id\":1,\"phase\":\"\($0.1)\",\"x\":\($0.2),\"y\":100}\n" }.joined()
-        case .json:
+        default:
             text = "[" + points.map { "{\"t\":\($0.0),\"id\":1,\"phase\":\"\($0.1)\",\"x\":\($0.2),\"y\":100}" }.joined(separator: ",") + "]"
         }
         var options = ReplayOptions(inputPath: S.temporaryFile(Array(text.utf8), suffix: ".\(format)"))

@@ -8,8 +8,8 @@ import GestureEngine
 struct TraceSuiteTests {
     @Test("which files are traces")
     func isTrace() {
-        for name in ["a.json", "d/b.jsonl", "c.ndjson", "x.csv", "a.scene.jsonl"] { #expect(TraceSuite.isTrace(name), "\(name)") }
-        for name in ["a.scene.json", "d/a.scene.json", "a.expected", "a.args", "README.md", "json", "a.json.bak"] { #expect(!TraceSuite.isTrace(name), "\(name)") }
+        for name in ["a.json", "d/b.jsonl", "c.ndjson", "x.csv", "a.scene.jsonl", "r/taps.evemu", "phone.getevent", "t.evtest"] { #expect(TraceSuite.isTrace(name), "\(name)") }
+        for name in ["a.scene.json", "d/a.scene.json", "a.expected", "a.args", "README.md", "json", "a.json.bak", "phone.txt"] { #expect(!TraceSuite.isTrace(name), "\(name)") }
     }
 
     @Test("`trace.json` -> `trace.expected` (the last extension replaced; added when there is none)")
