@@ -73,9 +73,14 @@ public final class GestureEnvironment {
     }
 
     deinit {
+        // A trace abandoned mid-way (an invalid row) leaves touches down and recognizers undecided,
+        // and touches and recognizers refer to each other (a tap keeps its touches, `_touches`, until
+        // it resets; a touch keeps its view, whose recognizers the view keeps): reset every
+        // recognizer still taking part, as the end of its gesture would, or the whole scene leaks.
+        for r in adopted where r.dispatch.environment === self && (r.dispatch.isParticipating || r.dispatch.currentState != .possible) {
+            resetRecognizer(r)
+        }
         for r in adopted where r.dispatch.environment === self { r.dispatch.environment = nil }
-        // A trace abandoned mid-way (an invalid row) leaves touches down, and touches and their
-        // recognizers refer to each other: break that, or the whole scene leaks.
         for touch in event.allTouches { touch.recognizers.removeAll() }
         for r in participants { r.dispatch.trackedTouches.removeAll() }
     }

@@ -49,6 +49,20 @@ struct AbandonedReplayTests {
         #expect(alive.isEmpty, "still alive: \(alive)")
     }
 
+    /// A tap that lifted keeps its touches (`_touches`) while it waits for a second tap; a replay
+    /// stopped there (no touch down, a timer pending) must still free the scene (found by the
+    /// recording fuzz target: the whole default scene leaked).
+    @Test func defaultSceneStoppedWhileATapWaits() {
+        let frames: [(Double, [TouchChange])] = [
+            (0, [TouchChange(id: 1, phase: .began, location: Point(x: 100, y: 100))]),
+            (0.05, [TouchChange(id: 1, phase: .ended, location: Point(x: 100, y: 100))]),
+        ]
+        let refs = Self.abandon({ Scene.makeDefault(screen: Size(width: 390, height: 844)) }, frames: frames)
+        #expect(refs.count > 12)
+        let alive = refs.compactMap(\.object).map { String(describing: type(of: $0)) }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
     @Test func replayStoppedByAnInvalidRow() throws {
         // Through the Replayer: the last row is invalid, two touches are down.
         let folder = try TemporaryFolder()
