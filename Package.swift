@@ -42,7 +42,9 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
-        .testTarget(name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"], exclude: ["Malformed/corpus", "Scene/scenes"]),
+        .testTarget(
+            name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"],
+            exclude: ["Malformed/corpus", "Scene/scenes"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "GestureReplayCLI", "TraceKit", "TestSupport"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
     ],

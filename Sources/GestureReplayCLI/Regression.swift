@@ -15,8 +15,9 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
     }
     if let html = check.htmlPath {
         let picture = result.passed && !check.htmlAll ? nil : tracePicture(check.tracePath, check.replayArguments, catalog: catalog)
-        let entry = HTMLReport.Entry(tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
-                                     details: result.passed ? "" : result.details, picture: picture)
+        let entry = HTMLReport.Entry(
+            tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
+            details: result.passed ? "" : result.details, picture: picture)
         try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html)
     }
     if let message = result.failureMessage {
@@ -32,12 +33,15 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
 /// there are relative to the trace's folder), then the replay options of the command line, which
 /// win where both set a value (flags only add: the command line cannot turn off a `--touches` in
 /// `NAME.args`). Scene files may name the kinds of `catalog`. A bad `.args` file is an error naming it.
-@Sendable func traceSetup(forTrace path: String, commandLine: [OptionUse], catalog: RecognizerCatalog) throws(TraceError) -> TraceSuite.TraceSetup {
+@Sendable func traceSetup(
+    forTrace path: String, commandLine: [OptionUse], catalog: RecognizerCatalog
+) throws(TraceError) -> TraceSuite.TraceSetup {
     let argsPath = ArgsFile.path(forTrace: path)
     let words = path == "-" ? [] : try ArgsFile.words(forTrace: path)
     var parsed = ParsedOptions()
     do throws(UsageError) {
-        let (uses, operands) = try scanArguments(words, for: .argsFile, context: " in a .args file", relativeTo: ArgsFile.folder(ofTrace: path))
+        let (uses, operands) = try scanArguments(
+            words, for: .argsFile, context: " in a .args file", relativeTo: ArgsFile.folder(ofTrace: path))
         if let operand = operands.first {
             throw UsageError(message: "a .args file holds options only, not '\(operand)' (\(words.joined(separator: " ")))")
         }
@@ -53,7 +57,9 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
 
 /// `gesturereplay test`: every trace under the given paths against its golden file and/or its
 /// expectations.
-func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+func runSuite(
+    _ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog, output out: inout OutputBuffer
+) throws(TraceError) -> Int32 {
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
     let start = monotonicSeconds()
     let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
@@ -88,7 +94,9 @@ func runSuite(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: Reco
         try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
     }
     if let html = suite.htmlPath {
-        let entries = outcomes.map { HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) { tracePicture($0, replayArguments, catalog: catalog) } }
+        let entries = outcomes.map {
+            HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) { tracePicture($0, replayArguments, catalog: catalog) }
+        }
         try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html)
     }
     return failed == 0 && !traces.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet

@@ -57,7 +57,9 @@ public enum GestureReplayCLI {
 
     /// The replay options `check` and `test` use for the trace at `path`: its `NAME.args`, then
     /// `arguments` (replay options, as on the command line), with `catalog`'s kinds.
-    public static func options(forTrace path: String, arguments: [String] = [], catalog: RecognizerCatalog = .builtIn) throws(TraceError) -> ReplayOptions {
+    public static func options(
+        forTrace path: String, arguments: [String] = [], catalog: RecognizerCatalog = .builtIn
+    ) throws(TraceError) -> ReplayOptions {
         let uses: [OptionUse]
         do {
             uses = try scanArguments(arguments, for: .argsFile).0
@@ -186,7 +188,9 @@ func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(Tr
     let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
     if let sweep = document.sweep {
         guard !toStandardOutput, let path = command.outputPath else {
-            throw .usage("the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT")
+            throw .usage(
+                "the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT"
+            )
         }
         for variant in document.variants {
             let file = sweepFileName(path, label: variant.label ?? "")

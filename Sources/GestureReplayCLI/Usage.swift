@@ -19,22 +19,40 @@ func usageLine(_ command: Subcommand) -> String {
 /// The exit codes, as help and the man page list them.
 let exitCodes: [(code: String, meaning: String)] = [
     ("0", "success"),
-    ("1", "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found)"),
+    (
+        "1",
+        "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found)"
+    ),
     ("2", "usage error"),
     ("65", "invalid trace or scene, or a malformed expectation (the error names file:line:column)"),
     ("66", "cannot open an input file"),
-    ("74", "an I/O error: an input could not be read after it was opened, or an output (standard\noutput, a golden file, the JUnit report) could not be written (`> /dev/full`)"),
-    ("141", "standard output is a pipe that was closed (`| head`): the rest is dropped quietly, as\nif killed by SIGPIPE (which shells also show as 141)"),
+    (
+        "74",
+        "an I/O error: an input could not be read after it was opened, or an output (standard\noutput, a golden file, the JUnit report) could not be written (`> /dev/full`)"
+    ),
+    (
+        "141",
+        "standard output is a pipe that was closed (`| head`): the rest is dropped quietly, as\nif killed by SIGPIPE (which shells also show as 141)"
+    ),
 ]
 
 /// The commands, as USAGE lists them.
 let commandSummaries: [(usage: String, meaning: String)] = [
     ("gesturereplay [replay] [options] TRACE...", "replay each TRACE and print every state transition"),
-    ("gesturereplay check [options] TRACE", "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"),
+    (
+        "gesturereplay check [options] TRACE",
+        "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"
+    ),
     ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a suite"),
-    ("gesturereplay synth SCRIPT [-o FILE]", "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"),
+    (
+        "gesturereplay synth SCRIPT [-o FILE]",
+        "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"
+    ),
     ("gesturereplay render [options] TRACE", "draw the replay as an SVG picture (docs/pictures.md)"),
-    ("gesturereplay convert [options] INPUT [-o FILE]", "write a device recording (getevent, evemu, libinput record,\nevtest, MotionEvent dump) or any trace as the canonical trace"),
+    (
+        "gesturereplay convert [options] INPUT [-o FILE]",
+        "write a device recording (getevent, evemu, libinput record,\nevtest, MotionEvent dump) or any trace as the canonical trace"
+    ),
     ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test, synth,\nrender, convert)"),
     ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
     ("gesturereplay man", "the manual page, roff (make install installs it)"),
@@ -190,7 +208,8 @@ func helpText(_ command: Subcommand) -> String {
         let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay render") }!
         text += "gesturereplay render - " + summary.meaning.replacingNewlines + ".\n\n"
         text += "USAGE\n  gesturereplay render [options] TRACE [-o FILE]\n\n"
-        text += "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
+        text +=
+            "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
         text += "OPTIONS\n" + optionLines(ownOptions(command))
         text += "\nREPLAY OPTIONS\n" + optionLines(replayOptions)
     }
@@ -319,7 +338,9 @@ func zshCompletion() -> String {
             var action = ""
             if let v = spec.valueName {
                 let what = zshEscape(v)
-                action = spec.choices.isEmpty ? (spec.isPath ? ":\(what):_files" : ":\(what):") : ":\(what):(\(spec.choices.joined(separator: " ")))"
+                action =
+                    spec.choices.isEmpty
+                    ? (spec.isPath ? ":\(what):_files" : ":\(what):") : ":\(what):(\(spec.choices.joined(separator: " ")))"
             }
             let suffix = spec.takesValue ? "=" : ""
             s += "                '\(spec.longFlag)\(suffix)[\(help)]\(action)' \\\n"
@@ -349,7 +370,10 @@ func fishCompletion() -> String {
     for spec in optionTable {
         var conditions: [String] = []
         for command in Subcommand.allCases where spec.commands.contains(command.bit) {
-            conditions.append(command == .replay ? "not __fish_seen_subcommand_from check test render help completion man" : "__fish_seen_subcommand_from \(command.rawValue)")
+            conditions.append(
+                command == .replay
+                    ? "not __fish_seen_subcommand_from check test render help completion man"
+                    : "__fish_seen_subcommand_from \(command.rawValue)")
         }
         let help = spec.help.replacingNewlines.replacingOccurrences("'", "\\'")
         for condition in conditions {

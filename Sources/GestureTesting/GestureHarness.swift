@@ -289,6 +289,7 @@ public struct GestureTestFailure: Error, CustomStringConvertible {
     public var line: Int
 
     public var description: String {
-        "\(file):\(line): \(message)\ntransitions:\n" + transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        "\(file):\(line): \(message)\ntransitions:\n"
+            + transcript.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 }

@@ -41,8 +41,10 @@ public final class TouchTraceRecorder {
 
     /// Starts a recording into `fileURL` (created or truncated; `nil`: no file, only
     /// ``printsLines`` or ``takePendingText()``). Throws if the file cannot be created.
-    public init(fileURL: URL?, samples: Samples = .delivered, printsLines: Bool = false,
-                writer: TraceLineWriter = TraceLineWriter()) throws {
+    public init(
+        fileURL: URL?, samples: Samples = .delivered, printsLines: Bool = false,
+        writer: TraceLineWriter = TraceLineWriter()
+    ) throws {
         self.fileURL = fileURL
         self.samples = samples
         self.printsLines = printsLines
@@ -72,8 +74,10 @@ public final class TouchTraceRecorder {
             let series = samples == .coalesced ? (event.coalescedTouches(for: touch) ?? [touch]) : [touch]
             for sample in series {
                 let p = sample.location(in: window)
-                batch.append(TouchSample(touch: key, timestamp: sample.timestamp, phase: sample.phase.rawValue,
-                                         x: Double(p.x), y: Double(p.y)))
+                batch.append(
+                    TouchSample(
+                        touch: key, timestamp: sample.timestamp, phase: sample.phase.rawValue,
+                        x: Double(p.x), y: Double(p.y)))
             }
         }
         session.record(batch, into: &pending)

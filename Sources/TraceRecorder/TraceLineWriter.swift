@@ -72,8 +72,9 @@ public struct TraceLineWriter: Hashable, Sendable {
     /// NaN or infinity, and the reader rejects them).
     public func line(_ row: TraceLine) -> String? {
         guard let t = Self.format(row.time, decimals: timeDecimals),
-              let x = Self.format(row.x, decimals: pointDecimals),
-              let y = Self.format(row.y, decimals: pointDecimals) else { return nil }
+            let x = Self.format(row.x, decimals: pointDecimals),
+            let y = Self.format(row.y, decimals: pointDecimals)
+        else { return nil }
         return "{\"t\":\(t),\"id\":\(row.touch),\"phase\":\"\(row.phase.name)\",\"x\":\(x),\"y\":\(y)}"
     }
 
@@ -128,6 +129,8 @@ public struct TraceLineWriter: Hashable, Sendable {
         return UInt64(scaled)
     }
 
-    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
-                                                100_000_000, 1_000_000_000]
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
+        100_000_000, 1_000_000_000,
+    ]
 }

@@ -98,7 +98,8 @@ public struct TraceRecordingSession: Sendable {
 
     private mutating func record(_ sample: TouchSample, into text: inout String) {
         guard var phase = RecordedPhase(rawValue: sample.phase),
-              sample.timestamp.isFinite, sample.x.isFinite, sample.y.isFinite else {
+            sample.timestamp.isFinite, sample.x.isFinite, sample.y.isFinite
+        else {
             skippedSamples += 1
             return
         }

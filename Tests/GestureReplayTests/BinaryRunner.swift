@@ -42,10 +42,12 @@ enum BinaryRunner {
     /// `stdin` through a pipe when given (otherwise standard input is `/dev/null`).
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> RunResult {
         guard let binaryPath else {
-            throw HarnessError(description: "gesturereplay binary not found beside the test bundle (build with `swift build --build-tests`)")
+            throw HarnessError(
+                description: "gesturereplay binary not found beside the test bundle (build with `swift build --build-tests`)")
         }
-        let (result, timedOut) = try ProcessRunner.run(binaryPath, arguments, in: directory ?? packageRoot,
-                                                       stdin: stdin.map { Array($0) }, seconds: timeLimit)
+        let (result, timedOut) = try ProcessRunner.run(
+            binaryPath, arguments, in: directory ?? packageRoot,
+            stdin: stdin.map { Array($0) }, seconds: timeLimit)
         if timedOut { throw HarnessError(description: "gesturereplay \(arguments) did not finish in \(timeLimit) s\n\(result)") }
         return result
     }
@@ -118,7 +120,8 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
             for name in names where !name.hasPrefix(".") {
                 let child = relative + "/" + name
                 var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: BinaryRunner.packageRoot.appendingPathComponent(child).path, isDirectory: &isDirectory)
+                let exists = FileManager.default.fileExists(
+                    atPath: BinaryRunner.packageRoot.appendingPathComponent(child).path, isDirectory: &isDirectory)
                 if exists && isDirectory.boolValue {
                     walk(child)
                 } else if isTrace(name) {

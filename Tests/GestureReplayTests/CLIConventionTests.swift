@@ -40,13 +40,16 @@ struct CLIConventionTests {
         // NAME.args says seconds; the command line's milliseconds come after it and win.
         try dir.write("t.args", "--time-unit s\n")
         #expect(try BinaryRunner.run(["test", "."], in: dir.url).status == 1)
-        #expect(try BinaryRunner.run(["test", "-j1", "--time-unit", "ms", "."], in: dir.url).stdout == "PASS ./t.json\n1 passed, 0 failed\n")
+        #expect(
+            try BinaryRunner.run(["test", "-j1", "--time-unit", "ms", "."], in: dir.url).stdout == "PASS ./t.json\n1 passed, 0 failed\n")
     }
 
-    @Test("check and test accept the same replay options", arguments: [
-        ["--format", "jsonl"], ["--touches"], ["--views"], ["--lenient"], ["--velocity", "lsq2"], ["--screen", "390x844"],
-        ["--recognizers", "single,doubleTap"], ["--input-format", "json"], ["--time-unit", "s"], ["--scene", "s.scene.json"],
-    ])
+    @Test(
+        "check and test accept the same replay options",
+        arguments: [
+            ["--format", "jsonl"], ["--touches"], ["--views"], ["--lenient"], ["--velocity", "lsq2"], ["--screen", "390x844"],
+            ["--recognizers", "single,doubleTap"], ["--input-format", "json"], ["--time-unit", "s"], ["--scene", "s.scene.json"],
+        ])
     func sameReplayOptions(_ option: [String]) throws {
         let dir = try Self.doubleTapFolder()
         defer { dir.remove() }
@@ -69,11 +72,18 @@ struct CLIConventionTests {
         try dir.copy("Traces/pinch.json", as: "pinch.json")
         let r = try BinaryRunner.run(["test", "--update", "."], in: dir.url)
         #expect(r.status == 1, "\(r)")
-        #expect(r.stdout.contains("FAIL ./tap.csv: ./tap.csv: error: ./tap.csv, ./tap.json and ./tap.jsonl would share the golden file ./tap.expected (and ./tap.args); rename all but one\n"))
-        #expect(r.stdout.contains("FAIL ./tap.json: ./tap.json: error: ./tap.json, ./tap.jsonl and ./tap.csv would share the golden file ./tap.expected"))
+        #expect(
+            r.stdout.contains(
+                "FAIL ./tap.csv: ./tap.csv: error: ./tap.csv, ./tap.json and ./tap.jsonl would share the golden file ./tap.expected (and ./tap.args); rename all but one\n"
+            ))
+        #expect(
+            r.stdout.contains(
+                "FAIL ./tap.json: ./tap.json: error: ./tap.json, ./tap.jsonl and ./tap.csv would share the golden file ./tap.expected"))
         #expect(r.stdout.contains("FAIL ./tap.jsonl: ./tap.jsonl: error: ./tap.jsonl, ./tap.json and ./tap.csv would share"))
         #expect(r.stdout.hasSuffix("1 passed, 3 failed\n"))
-        #expect(try dir.contents() == ["pinch.expected", "pinch.json", "tap.csv", "tap.json", "tap.jsonl"], "a golden or temporary file was written")
+        #expect(
+            try dir.contents() == ["pinch.expected", "pinch.json", "tap.csv", "tap.json", "tap.jsonl"],
+            "a golden or temporary file was written")
     }
 
     // MARK: 3. goldens whatever the path
@@ -85,7 +95,8 @@ struct CLIConventionTests {
         let r = try BinaryRunner.run(["test", path], in: form == "." ? BinaryRunner.tracesDirectory : nil)
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout.hasSuffix("\(GoldenTrace.all.count) passed, 0 failed\n"))
-        let check = try BinaryRunner.run(["check", path + "/errors/time-backwards.jsonl"], in: form == "." ? BinaryRunner.tracesDirectory : nil)
+        let check = try BinaryRunner.run(
+            ["check", path + "/errors/time-backwards.jsonl"], in: form == "." ? BinaryRunner.tracesDirectory : nil)
         #expect(check.status == 0, "\(check)")
     }
 
@@ -161,8 +172,9 @@ struct CLIConventionTests {
         return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
     }
 
-    @Test("standard output that cannot be written (> /dev/full): exit 74 and a message, for every command",
-          arguments: [["Traces/double-tap.json"], ["check", "Traces/double-tap.json"], ["test", "Traces/double-tap.json"], ["--help"]])
+    @Test(
+        "standard output that cannot be written (> /dev/full): exit 74 and a message, for every command",
+        arguments: [["Traces/double-tap.json"], ["check", "Traces/double-tap.json"], ["test", "Traces/double-tap.json"], ["--help"]])
     func stdoutFull(_ arguments: [String]) throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let r = try Self.run(arguments, stdout: full)
@@ -205,11 +217,14 @@ struct CLIConventionTests {
         let wrong = try BinaryRunner.run(["ms.csv"], in: dir.url)
         #expect(wrong.status == 0)
         #expect(wrong.stderr.hasPrefix("ms.csv: warning: the first 15 frames are a median 8.263 s apart"), "\(wrong)")
-        #expect(wrong.stderr.hasSuffix(" apart: implausible for touch input (frames come 4 to 50 ms apart) with timestamps in seconds (s); "
-                                       + "if they are in milliseconds (ms), use --time-unit ms (or --time-unit auto)\n"), "\(wrong)")
+        #expect(
+            wrong.stderr.hasSuffix(
+                " apart: implausible for touch input (frames come 4 to 50 ms apart) with timestamps in seconds (s); "
+                    + "if they are in milliseconds (ms), use --time-unit ms (or --time-unit auto)\n"), "\(wrong)")
         // Seconds read as milliseconds: microseconds apart.
         let wrongWay = try BinaryRunner.run(["--time-unit", "ms", "s.csv"], in: dir.url)
-        #expect(wrongWay.stderr.contains("with timestamps in milliseconds (ms); if they are in seconds (s), use --time-unit s"), "\(wrongWay)")
+        #expect(
+            wrongWay.stderr.contains("with timestamps in milliseconds (ms); if they are in seconds (s), use --time-unit s"), "\(wrongWay)")
         // The right unit: no warning, the same replay as the seconds file.
         let right = try BinaryRunner.run(["--time-unit", "ms", "ms.csv"], in: dir.url)
         #expect(right.stderr == "" && right.stdout == seconds.stdout, "\(right)")
@@ -218,7 +233,9 @@ struct CLIConventionTests {
         for (file, unit) in [("ms.csv", "milliseconds (ms)"), ("s.csv", "seconds (s)")] {
             let auto = try BinaryRunner.run(["--time-unit=auto", file], in: dir.url)
             #expect(auto.status == 0)
-            #expect(auto.stderr.hasPrefix("\(file): note: --time-unit auto: reading the timestamps as \(unit) (the first rows are a median "), "\(auto)")
+            #expect(
+                auto.stderr.hasPrefix("\(file): note: --time-unit auto: reading the timestamps as \(unit) (the first rows are a median "),
+                "\(auto)")
             #expect(auto.stdout == seconds.stdout)
         }
     }
@@ -243,8 +260,10 @@ struct CLIConventionTests {
         let unsorted = try BinaryRunner.run(["byfinger.csv"], in: dir.url)
         #expect(unsorted.status == 65)
         #expect(unsorted.stderr.contains("goes backwards"))
-        #expect(unsorted.stderr.hasSuffix("note: if the rows are not in time order (exported finger by finger), --sort orders them by time; "
-                                          + "--lenient clamps the time to the previous row's\n"), "\(unsorted)")
+        #expect(
+            unsorted.stderr.hasSuffix(
+                "note: if the rows are not in time order (exported finger by finger), --sort orders them by time; "
+                    + "--lenient clamps the time to the previous row's\n"), "\(unsorted)")
         // Equal times keep their file order (A before B at 0.016349 s, as in t.csv): the same replay.
         for format in ["text", "jsonl"] {
             let r = try BinaryRunner.run(["--sort", "-f", format, "byfinger.csv"], in: dir.url)
@@ -252,7 +271,8 @@ struct CLIConventionTests {
             #expect(r.stdout == (try BinaryRunner.run(["-f", format, "t.csv"], in: dir.url)).stdout)
         }
         // Also from standard input, and together with --time-unit auto.
-        let piped = try BinaryRunner.run(["--sort", "--input-format", "csv", "-"], stdin: Data(byFinger.joined(separator: "\n").utf8), in: dir.url)
+        let piped = try BinaryRunner.run(
+            ["--sort", "--input-format", "csv", "-"], stdin: Data(byFinger.joined(separator: "\n").utf8), in: dir.url)
         #expect(piped.stdout == sorted.stdout, "\(piped)")
         let auto = try BinaryRunner.run(["--sort", "--time-unit", "auto", "byfinger.csv"], in: dir.url)
         #expect(auto.stdout == sorted.stdout, "\(auto)")
@@ -265,13 +285,17 @@ struct CLIConventionTests {
         let check = try BinaryRunner.run(["help", "check"])
         #expect(check.status == 0)
         #expect(check.stdout.hasPrefix("gesturereplay check - "))
-        for option in ["--expect FILE", "--update", "--expect-error", "--format", "--scene"] { #expect(check.stdout.contains(option), "\(option)") }
+        for option in ["--expect FILE", "--update", "--expect-error", "--format", "--scene"] {
+            #expect(check.stdout.contains(option), "\(option)")
+        }
         for option in ["--junit", "--shard", "--jobs", "--exclude", "--version"] { #expect(!check.stdout.contains(option), "\(option)") }
         #expect(try BinaryRunner.run(["check", "--help"]).stdout == check.stdout)
 
         let test = try BinaryRunner.run(["test", "--help"])
         #expect(test.stdout.hasPrefix("gesturereplay test - "))
-        for option in ["--junit FILE", "--shard I/N", "-j, --jobs N", "--exclude GLOB", "--update", "--time-unit"] { #expect(test.stdout.contains(option), "\(option)") }
+        for option in ["--junit FILE", "--shard I/N", "-j, --jobs N", "--exclude GLOB", "--update", "--time-unit"] {
+            #expect(test.stdout.contains(option), "\(option)")
+        }
         #expect(!test.stdout.contains("--expect FILE"))
         #expect(try BinaryRunner.run(["help", "test"]).stdout == test.stdout)
 
@@ -293,7 +317,8 @@ struct CLIConventionTests {
         let aj = try BinaryRunner.run(["-fjsonl", "double-tap.json"], in: BinaryRunner.tracesDirectory)
         let bj = try BinaryRunner.run(["-fjsonl", "pinch.json"], in: BinaryRunner.tracesDirectory)
         let bothj = try BinaryRunner.run(["-fjsonl", "double-tap.json", "pinch.json"], in: BinaryRunner.tracesDirectory)
-        #expect(bothj.stdout == "{\"event\":\"trace\",\"path\":\"double-tap.json\"}\n" + aj.stdout
+        #expect(
+            bothj.stdout == "{\"event\":\"trace\",\"path\":\"double-tap.json\"}\n" + aj.stdout
                 + "{\"event\":\"trace\",\"path\":\"pinch.json\"}\n" + bj.stdout)
 
         // A broken trace and a missing one: their errors on standard error, the rest still replays,
@@ -360,8 +385,10 @@ struct CLIConventionTests {
     /// The long options `--help` lists.
     static func helpOptions() throws -> [String] {
         let help = try BinaryRunner.run(["--help"]).stdout
-        return Set(help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "(" || $0 == ")" })
-            .filter { $0.hasPrefix("--") && $0.count > 2 && $0.dropFirst(2).allSatisfy { $0.isLetter || $0 == "-" } }.map(String.init)).sorted()
+        return Set(
+            help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "(" || $0 == ")" })
+                .filter { $0.hasPrefix("--") && $0.count > 2 && $0.dropFirst(2).allSatisfy { $0.isLetter || $0 == "-" } }.map(String.init)
+        ).sorted()
     }
 
     @Test("completion bash|zsh|fish: a script naming every option --help lists; bash parses it", arguments: ["bash", "zsh", "fish"])
@@ -405,8 +432,10 @@ struct CLIConventionTests {
         let binary = try #require(BinaryRunner.binaryPath)
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["make", "-s", "-C", BinaryRunner.packageRoot.path, "install-files",
-                          "INSTALL_BIN=\(binary)", "DESTDIR=\(dir.path)", "PREFIX=/usr"]
+        make.arguments = [
+            "make", "-s", "-C", BinaryRunner.packageRoot.path, "install-files",
+            "INSTALL_BIN=\(binary)", "DESTDIR=\(dir.path)", "PREFIX=/usr",
+        ]
         try make.run()
         make.waitUntilExit()
         #expect(make.terminationStatus == 0)

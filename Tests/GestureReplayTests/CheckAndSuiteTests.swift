@@ -39,20 +39,25 @@ struct CheckAndSuiteTests {
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.count == 10, "\(r)")
-        #expect(Array(lines[0...4]) == [
-            "FAIL t.json: output differs from t.expected",
-            "differs: 1 line changed (taps); largest numeric change 1 (taps)",
-            "--- t.expected",
-            "+++ t.json (actual)",
-            "@@ -1,2 +1,2 @@",
-        ])
+        #expect(
+            Array(lines[0...4]) == [
+                "FAIL t.json: output differs from t.expected",
+                "differs: 1 line changed (taps); largest numeric change 1 (taps)",
+                "--- t.expected",
+                "+++ t.json (actual)",
+                "@@ -1,2 +1,2 @@",
+            ])
         // The changed line, removed and added, and the changed field marked.
-        #expect(Array(lines[5...7]) == [
-            "-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3",
-            "+   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2",
-            "?" + String(repeating: " ", count: 79) + "^^^^^^",
-        ])
-        #expect(lines[8] == "    0.289  single     tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized")
+        #expect(
+            Array(lines[5...7]) == [
+                "-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3",
+                "+   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2",
+                "?" + String(repeating: " ", count: 79) + "^^^^^^",
+            ])
+        #expect(
+            lines[8]
+                == "    0.289  single     tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized"
+        )
         #expect(lines[9] == "")
     }
 
@@ -95,7 +100,8 @@ struct CheckAndSuiteTests {
         // A stale golden with a second (hard) link: the update replaces the directory entry with a
         // new file, so the other link keeps the old bytes. An in-place rewrite would change both.
         try dir.write("t.expected", "stale\n")
-        try FileManager.default.linkItem(at: dir.url.appendingPathComponent("t.expected"), to: dir.url.appendingPathComponent("old.expected"))
+        try FileManager.default.linkItem(
+            at: dir.url.appendingPathComponent("t.expected"), to: dir.url.appendingPathComponent("old.expected"))
         #expect(try BinaryRunner.run(["check", "t.json"], in: dir.url).status == 1)
         let rewrite = try BinaryRunner.run(["check", "--update", "t.json"], in: dir.url)
         #expect(rewrite.stdout == "wrote t.expected\n")
@@ -121,7 +127,10 @@ struct CheckAndSuiteTests {
         try dir.write("bad.args", "--expect-error  # a broken recording, kept on purpose\n")
         let r = try BinaryRunner.run(["check", "--update", "bad.csv"], in: dir.url)
         #expect(r.status == 0, "\(r)")
-        #expect(try dir.read("bad.expected") == "error (exit 65): bad.csv:5:12: error: unknown phase 'lift'; expected one of: began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)\n")
+        #expect(
+            try dir.read("bad.expected")
+                == "error (exit 65): bad.csv:5:12: error: unknown phase 'lift'; expected one of: began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)\n"
+        )
         #expect(try BinaryRunner.run(["check", "bad.csv"], in: dir.url).stdout == "PASS bad.csv\n")
         #expect(try BinaryRunner.run(["test", "."], in: dir.url).stdout == "PASS ./bad.csv\n1 passed, 0 failed\n")
     }
@@ -171,7 +180,10 @@ struct CheckAndSuiteTests {
         #expect(lines.first == "PASS suite/a-pass.json")
         #expect(lines.contains("FAIL suite/c-fail.json: output differs from suite/c-fail.expected"))
         #expect(lines.contains("-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3"))
-        #expect(lines.contains("FAIL suite/d-missing.csv: missing expected output suite/d-missing.expected and no expectations (run with --update to create it)"))
+        #expect(
+            lines.contains(
+                "FAIL suite/d-missing.csv: missing expected output suite/d-missing.expected and no expectations (run with --update to create it)"
+            ))
         #expect(lines.contains("PASS suite/nested/b-pass.jsonl"))
         #expect(!r.stdout.contains("swipes.scene.json"))
         #expect(lines.last == "2 passed, 2 failed")
@@ -184,14 +196,15 @@ struct CheckAndSuiteTests {
         try Self.makeSuite(in: dir)
         let update = try BinaryRunner.run(["test", "--update", "suite"], in: dir.url)
         #expect(update.status == 0, "\(update)")
-        #expect(update.stdout == """
-            PASS suite/a-pass.json
-            UPDATED suite/c-fail.json
-            UPDATED suite/d-missing.csv
-            PASS suite/nested/b-pass.jsonl
-            4 passed, 0 failed
+        #expect(
+            update.stdout == """
+                PASS suite/a-pass.json
+                UPDATED suite/c-fail.json
+                UPDATED suite/d-missing.csv
+                PASS suite/nested/b-pass.jsonl
+                4 passed, 0 failed
 
-            """)
+                """)
         #expect(try dir.read("suite/c-fail.expected") == Self.doubleTapGolden)
         let again = try BinaryRunner.run(["test", "suite"], in: dir.url)
         #expect(again.status == 0)

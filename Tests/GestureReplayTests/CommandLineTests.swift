@@ -18,11 +18,15 @@ struct CommandLineTests {
         #expect(r.stderr.isEmpty)
         #expect(r.stdout.hasPrefix("gesturereplay - replay recorded touch traces"))
         #expect(r.stdout.contains("EXIT CODES"))
-        for code in ["0   success", "1   expectations not met", "2   usage error", "65  invalid trace or scene", "66  cannot open an input file"] {
+        for code in [
+            "0   success", "1   expectations not met", "2   usage error", "65  invalid trace or scene", "66  cannot open an input file",
+        ] {
             #expect(r.stdout.contains(code), "help does not mention exit code line '\(code)'")
         }
-        for option in ["--format", "--scene", "--recognizers", "--input-format", "--time-unit", "--screen", "--touches",
-                       "--velocity", "--views", "--lenient", "--expect", "--update", "--junit", "--shard", "--jobs"] {
+        for option in [
+            "--format", "--scene", "--recognizers", "--input-format", "--time-unit", "--screen", "--touches",
+            "--velocity", "--views", "--lenient", "--expect", "--update", "--junit", "--shard", "--jobs",
+        ] {
             #expect(r.stdout.contains(option), "help does not mention \(option)")
         }
     }
@@ -53,29 +57,51 @@ struct CommandLineTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("usage errors: exit 2, the message and the usage line on stderr, nothing on stdout", arguments: [
-        UsageCase(arguments: ["--bogus", "Traces/double-tap.json"], message: "unknown option '--bogus'"),
-        UsageCase(arguments: ["check", "--junit", "r.xml", "Traces/double-tap.json"], message: "unknown option '--junit' for 'check'"),
-        UsageCase(arguments: ["Traces/double-tap.json", "--format"], message: "option --format needs a value"),
-        UsageCase(arguments: ["--format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --format (expected one of: text, jsonl)"),
-        UsageCase(arguments: ["--format=yaml", "Traces/double-tap.json"], message: "invalid value 'yaml' for --format (expected one of: text, jsonl)"),
-        UsageCase(arguments: ["--time-unit", "min", "Traces/double-tap.json"], message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns, auto)"),
-        UsageCase(arguments: ["--input-format", "xml", "Traces/double-tap.json"], message: "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv, getevent, evemu, libinput, evtest, motionevent)"),
-        UsageCase(arguments: ["--velocity", "fast", "Traces/double-tap.json"], message: "invalid value 'fast' for --velocity (expected one of: uikit, lsq2, flutter, impulse)"),
-        UsageCase(arguments: ["--screen", "390", "Traces/double-tap.json"], message: "invalid value '390' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)"),
-        UsageCase(arguments: ["test", "--shard", "0/3"], message: "invalid value '0/3' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)"),
-        UsageCase(arguments: ["test", "--jobs", "0"], message: "invalid value '0' for --jobs (expected a positive whole number)"),
-        UsageCase(arguments: [], message: "missing trace file (use - for standard input)"),
-        UsageCase(arguments: ["check", "a.json", "b.json"], message: "check takes one trace file, got 2 (check several with 'gesturereplay test FILE...')"),
-        UsageCase(arguments: ["-", "a.json", "-"], message: "standard input (-) can be replayed only once"),
-        UsageCase(arguments: ["check", "--update", "-"], message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)"),
-        UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
-        UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test, synth, render, convert"),
-        UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
-        UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
-        UsageCase(arguments: ["--recognizers", "nope", "Traces/double-tap.json"],
-                  message: "--recognizers: no recognizer named 'nope' in the scene; it has: single, doubleTap"),
-    ])
+    @Test(
+        "usage errors: exit 2, the message and the usage line on stderr, nothing on stdout",
+        arguments: [
+            UsageCase(arguments: ["--bogus", "Traces/double-tap.json"], message: "unknown option '--bogus'"),
+            UsageCase(arguments: ["check", "--junit", "r.xml", "Traces/double-tap.json"], message: "unknown option '--junit' for 'check'"),
+            UsageCase(arguments: ["Traces/double-tap.json", "--format"], message: "option --format needs a value"),
+            UsageCase(
+                arguments: ["--format", "xml", "Traces/double-tap.json"],
+                message: "invalid value 'xml' for --format (expected one of: text, jsonl)"),
+            UsageCase(
+                arguments: ["--format=yaml", "Traces/double-tap.json"],
+                message: "invalid value 'yaml' for --format (expected one of: text, jsonl)"),
+            UsageCase(
+                arguments: ["--time-unit", "min", "Traces/double-tap.json"],
+                message: "invalid value 'min' for --time-unit (expected one of: s, ms, us, ns, auto)"),
+            UsageCase(
+                arguments: ["--input-format", "xml", "Traces/double-tap.json"],
+                message:
+                    "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv, getevent, evemu, libinput, evtest, motionevent)"
+            ),
+            UsageCase(
+                arguments: ["--velocity", "fast", "Traces/double-tap.json"],
+                message: "invalid value 'fast' for --velocity (expected one of: uikit, lsq2, flutter, impulse)"),
+            UsageCase(
+                arguments: ["--screen", "390", "Traces/double-tap.json"],
+                message: "invalid value '390' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)"),
+            UsageCase(
+                arguments: ["test", "--shard", "0/3"], message: "invalid value '0/3' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)"),
+            UsageCase(arguments: ["test", "--jobs", "0"], message: "invalid value '0' for --jobs (expected a positive whole number)"),
+            UsageCase(arguments: [], message: "missing trace file (use - for standard input)"),
+            UsageCase(
+                arguments: ["check", "a.json", "b.json"],
+                message: "check takes one trace file, got 2 (check several with 'gesturereplay test FILE...')"),
+            UsageCase(arguments: ["-", "a.json", "-"], message: "standard input (-) can be replayed only once"),
+            UsageCase(
+                arguments: ["check", "--update", "-"],
+                message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)"),
+            UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
+            UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test, synth, render, convert"),
+            UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
+            UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
+            UsageCase(
+                arguments: ["--recognizers", "nope", "Traces/double-tap.json"],
+                message: "--recognizers: no recognizer named 'nope' in the scene; it has: single, doubleTap"),
+        ])
     func usageError(_ c: UsageCase) throws {
         let r = try BinaryRunner.run(c.arguments)
         #expect(r.status == 2, "\(r)")
@@ -111,19 +137,23 @@ struct CommandLineTests {
         let r = try BinaryRunner.run(["Traces/errors/unknown-phase.csv"])
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "Traces/errors/unknown-phase.csv:5:12: error: unknown phase 'lift'; expected one of: began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)\n")
+        #expect(
+            r.stderr
+                == "Traces/errors/unknown-phase.csv:5:12: error: unknown phase 'lift'; expected one of: began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)\n"
+        )
     }
 
     @Test("an invalid trace with notes: each note on its own line, positioned when it has a place")
     func invalidTraceWithNote() throws {
         let r = try BinaryRunner.run(["Traces/errors/time-backwards.jsonl"])
         #expect(r.status == 65)
-        #expect(r.stderr == """
-            Traces/errors/time-backwards.jsonl:4:7: error: time 0.025 s goes backwards (the previous row is at 0.033341 s)
-            Traces/errors/time-backwards.jsonl:3:7: note: previous time here
-            gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient clamps the time to the previous row's
+        #expect(
+            r.stderr == """
+                Traces/errors/time-backwards.jsonl:4:7: error: time 0.025 s goes backwards (the previous row is at 0.033341 s)
+                Traces/errors/time-backwards.jsonl:3:7: note: previous time here
+                gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient clamps the time to the previous row's
 
-            """)
+                """)
     }
 
     @Test("an invalid trace in JSON Lines output: what was written before the error stays (the replay streams)")
@@ -140,7 +170,9 @@ struct CommandLineTests {
         defer { dir.remove() }
         // The bad row is read (and rejected) while the frame before it is being assembled, so the
         // output stops at the frame before that: here the tap ended at 0.1.
-        try dir.write("late.csv", """
+        try dir.write(
+            "late.csv",
+            """
             t,id,phase,x,y
             0,1,began,100,100
             0.1,1,ended,100,100
@@ -151,15 +183,20 @@ struct CommandLineTests {
         let r = try BinaryRunner.run(["--recognizers", "tap", "late.csv"], in: dir.url)
         #expect(r.status == 65)
         #expect(r.stdout == "   0.100  tap  tap  possible -> ended      at (100.0, 100.0)  touches 1  taps 1\n")
-        #expect(r.stderr == "late.csv:5:7: error: touch 3 moved but is not down\ngesturereplay: note: no 'began' for touch 3 before this row\n"
-                + "gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient treats the move as a touch-down\n")
+        #expect(
+            r.stderr == "late.csv:5:7: error: touch 3 moved but is not down\ngesturereplay: note: no 'began' for touch 3 before this row\n"
+                + "gesturereplay: note: if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient treats the move as a touch-down\n"
+        )
     }
 
     @Test("an invalid scene: exit 65 at the scene's line and column")
     func invalidScene() throws {
         let r = try BinaryRunner.run(["Traces/errors/unknown-recognizer-kind.json"])
         #expect(r.status == 65)
-        #expect(r.stderr.hasPrefix("Traces/errors/unknown-recognizer-kind.json:2:56: error: unknown recognizer kind 'doubletap'; expected one of: tap, longPress"))
+        #expect(
+            r.stderr.hasPrefix(
+                "Traces/errors/unknown-recognizer-kind.json:2:56: error: unknown recognizer kind 'doubletap'; expected one of: tap, longPress"
+            ))
     }
 
     @Test("`--` ends the options: a trace named like an option")

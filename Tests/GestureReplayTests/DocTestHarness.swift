@@ -104,8 +104,10 @@ enum DocTestHarness {
         var result: [Example] = []
         for (index, text) in b.lines {
             if text.hasPrefix("$ ") {
-                result.append(Example(file: file, line: index + 1, command: String(text.dropFirst(2)), expected: [],
-                                      indent: b.indent, commandIndex: index))
+                result.append(
+                    Example(
+                        file: file, line: index + 1, command: String(text.dropFirst(2)), expected: [],
+                        indent: b.indent, commandIndex: index))
             } else if !result.isEmpty {
                 result[result.count - 1].expected.append((index, text))
             }
@@ -182,7 +184,9 @@ enum DocTestHarness {
             if b.notRun { continue }
             guard isDocTest(b) else {
                 if shellTags.contains(b.tag) {
-                    report.failures.append("\(file):\(b.fenceLine): a \(b.tag) block that is not run: make it a doc-test ($ COMMAND and its output) or mark it with \(notRunMarker) REASON --> on the line before")
+                    report.failures.append(
+                        "\(file):\(b.fenceLine): a \(b.tag) block that is not run: make it a doc-test ($ COMMAND and its output) or mark it with \(notRunMarker) REASON --> on the line before"
+                    )
                 }
                 continue
             }
@@ -199,7 +203,8 @@ enum DocTestHarness {
                     let end = (e.expected.last?.index).map { $0 + 1 } ?? e.commandIndex + 1
                     replacements.append((start..<end, actual.map { $0.isEmpty ? "" : pad + $0 }))
                 } else {
-                    report.failures.append("""
+                    report.failures.append(
+                        """
                         \(file):\(e.line): `\(e.command)` printed something else (DOCTEST_RECORD=1 re-records):
                         --- shown
                         \(expected.joined(separator: "\n"))

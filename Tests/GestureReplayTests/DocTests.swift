@@ -22,8 +22,9 @@ struct DocTests {
         let examples = blocks.filter(DocTestHarness.isDocTest).flatMap { DocTestHarness.examples($0, file: "README.md") }
         #expect(!examples.isEmpty)
         for e in examples {
-            #expect(!e.expected.contains { $0.text.trimmingCharacters(in: .whitespaces).hasSuffix("...") && $0.text != "..." },
-                    "README.md:\(e.line): placeholder output")
+            #expect(
+                !e.expected.contains { $0.text.trimmingCharacters(in: .whitespaces).hasSuffix("...") && $0.text != "..." },
+                "README.md:\(e.line): placeholder output")
         }
     }
 
@@ -33,8 +34,10 @@ struct DocTests {
         #expect(DocTestHarness.matches(["a", "...", "d"], ["a", "d"]))
         #expect(!DocTestHarness.matches(["a", "d"], ["a", "b", "d"]))
         #expect(!DocTestHarness.matches(["a"], ["a", "b"]))
-        let lines = ["```sh", "gesturereplay x.json", "```", "<!-- doctest: not run: placeholder -->", "```sh", "make install", "```",
-                     "```", "$ echo hi", "hi", "```"]
+        let lines = [
+            "```sh", "gesturereplay x.json", "```", "<!-- doctest: not run: placeholder -->", "```sh", "make install", "```",
+            "```", "$ echo hi", "hi", "```",
+        ]
         let blocks = DocTestHarness.blocks(lines)
         #expect(blocks.count == 3)
         #expect(!blocks[0].notRun && blocks[1].notRun)

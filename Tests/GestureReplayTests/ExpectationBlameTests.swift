@@ -20,11 +20,16 @@ struct ExpectationBlameTests {
     func failedSwipe() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try dir.write("t.json", Self.trace(#"[{"name": "swipeDown", "kind": "swipe", "direction": "down"}]"#,
-                                           #"[{"recognizer": "swipeDown", "direction": "down"}]"#))
+        try dir.write(
+            "t.json",
+            Self.trace(
+                #"[{"name": "swipeDown", "kind": "swipe", "direction": "down"}]"#,
+                #"[{"recognizer": "swipeDown", "direction": "down"}]"#))
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout.contains("got: swipeDown never reports direction: it never recognized; it failed at 0.020 s, before reporting it"), "\(r)")
+        #expect(
+            r.stdout.contains("got: swipeDown never reports direction: it never recognized; it failed at 0.020 s, before reporting it"),
+            "\(r)")
         #expect(r.stdout.contains("  swipeDown  swipe  possible -> failed "), "\(r)")
         #expect(r.stdout.contains("reason: touch 1 moved"), "the failure's reason is shown: \(r)")
     }
@@ -33,9 +38,11 @@ struct ExpectationBlameTests {
     func preventedSwipe() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try dir.write("t.json", Self.trace(
-            #"[{"name": "swipeUp", "kind": "swipe", "direction": "up", "requireToFail": ["drag"]}, {"name": "drag", "kind": "pan"}]"#,
-            #"[{"recognizer": "swipeUp", "direction": "up"}]"#))
+        try dir.write(
+            "t.json",
+            Self.trace(
+                #"[{"name": "swipeUp", "kind": "swipe", "direction": "up", "requireToFail": ["drag"]}, {"name": "drag", "kind": "pan"}]"#,
+                #"[{"recognizer": "swipeUp", "direction": "up"}]"#))
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 1)
         #expect(r.stdout.contains("got: swipeUp never reports direction: it never recognized;"), "\(r)")
@@ -46,8 +53,11 @@ struct ExpectationBlameTests {
     func typoStillATypo() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try dir.write("t.json", Self.trace(#"[{"name": "swipeUp", "kind": "swipe", "direction": "up"}]"#,
-                                           #"[{"recognizer": "swipeUp", "scale": 1}]"#))
+        try dir.write(
+            "t.json",
+            Self.trace(
+                #"[{"name": "swipeUp", "kind": "swipe", "direction": "up"}]"#,
+                #"[{"recognizer": "swipeUp", "scale": 1}]"#))
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.stdout.contains("got: swipeUp never reports scale (its transitions report: "), "\(r)")
     }

@@ -16,13 +16,16 @@ struct ExpectationCLITests {
     }
 
     static let holds = #"[{"recognizer": "doubleTap", "state": "ended", "at": [0.25, 0.35]}, {"recognizer": "single", "never": "ended"}]"#
-    static let failsOne = #"[{"recognizer": "doubleTap", "state": "ended", "at": [0.30, 0.40]}, {"recognizer": "single", "never": "ended"}]"#
+    static let failsOne =
+        #"[{"recognizer": "doubleTap", "state": "ended", "at": [0.30, 0.40]}, {"recognizer": "single", "never": "ended"}]"#
 
     // MARK: check
 
-    @Test("the sample traces with expectations pass, with their goldens and without them", arguments: [
-        "double-tap.json", "marquee.json", "pan-fling.json", "pinch.json", "swipe-up.json", "tickle.csv",
-    ])
+    @Test(
+        "the sample traces with expectations pass, with their goldens and without them",
+        arguments: [
+            "double-tap.json", "marquee.json", "pan-fling.json", "pinch.json", "swipe-up.json", "tickle.csv",
+        ])
     func samples(_ name: String) throws {
         let path = "Traces/expectations/" + name
         let r = try BinaryRunner.run(["check", path])
@@ -33,7 +36,8 @@ struct ExpectationCLITests {
         defer { dir.remove() }
         try dir.copy(path, as: name)
         let base = String(name[..<name.lastIndex(of: ".")!])
-        if FileManager.default.fileExists(atPath: BinaryRunner.packageRoot.appendingPathComponent("Traces/expectations/\(base).args").path) {
+        if FileManager.default.fileExists(atPath: BinaryRunner.packageRoot.appendingPathComponent("Traces/expectations/\(base).args").path)
+        {
             try dir.copy("Traces/expectations/\(base).args", as: "\(base).args")
             try dir.copy("Traces/expectations/tickle-expect.scene.json", as: "tickle-expect.scene.json")
         }
@@ -51,21 +55,24 @@ struct ExpectationCLITests {
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 1)
         #expect(r.stderr.isEmpty)
-        #expect(r.stdout == """
-            FAIL t.json: 1 of 2 expectations not met
-            t.json:2:14: error: expectation not met: doubleTap reaches ended at 0.3...0.4 s
-              got: doubleTap made 1 transition, none matching; the closest:
-                 0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2
-                        time is 0.289 s, expected at 0.3...0.4 s
+        #expect(
+            r.stdout == """
+                FAIL t.json: 1 of 2 expectations not met
+                t.json:2:14: error: expectation not met: doubleTap reaches ended at 0.3...0.4 s
+                  got: doubleTap made 1 transition, none matching; the closest:
+                     0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2
+                            time is 0.289 s, expected at 0.3...0.4 s
 
-            """)
+                """)
     }
 
     @Test("check: a malformed expectation is `path:line:column: error:` on stderr, exit 65, whatever the golden says")
     func checkMalformed() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try dir.write("t.json", try Self.withExpect("Traces/double-tap.json", #"[{"recognizer": "doubleTap", "velocity.x": {"min": 900, "max": 100}}]"#))
+        try dir.write(
+            "t.json",
+            try Self.withExpect("Traces/double-tap.json", #"[{"recognizer": "doubleTap", "velocity.x": {"min": 900, "max": 100}}]"#))
         try dir.copy("Traces/double-tap.expected", as: "t.expected")
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 65)
@@ -73,7 +80,9 @@ struct ExpectationCLITests {
         #expect(r.stderr == "t.json:2:56: error: \"velocity.x\": min 900 is greater than max 100\n")
         let update = try BinaryRunner.run(["check", "--update", "t.json"], in: dir.url)
         #expect(update.status == 65)
-        #expect(try dir.read("t.expected") == (try BinaryRunner.packageFile("Traces/double-tap.expected")), "--update must not record the error")
+        #expect(
+            try dir.read("t.expected") == (try BinaryRunner.packageFile("Traces/double-tap.expected")), "--update must not record the error"
+        )
     }
 
     @Test("check --update on an expectations-only trace writes no golden file and says why")
@@ -111,19 +120,20 @@ struct ExpectationCLITests {
         try Self.makeSuite(in: dir)
         let r = try BinaryRunner.run(["test", "s"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout == """
-            PASS s/a-golden.json
-            PASS s/b-expect.json
-            PASS s/c-both.json
-            FAIL s/d-unmet.json: 1 of 2 expectations not met
-            s/d-unmet.json:2:14: error: expectation not met: doubleTap reaches ended at 0.3...0.4 s
-              got: doubleTap made 1 transition, none matching; the closest:
-                 0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2
-                        time is 0.289 s, expected at 0.3...0.4 s
-            FAIL s/e-neither.json: missing expected output s/e-neither.expected and no expectations (run with --update to create it)
-            3 passed, 2 failed
+        #expect(
+            r.stdout == """
+                PASS s/a-golden.json
+                PASS s/b-expect.json
+                PASS s/c-both.json
+                FAIL s/d-unmet.json: 1 of 2 expectations not met
+                s/d-unmet.json:2:14: error: expectation not met: doubleTap reaches ended at 0.3...0.4 s
+                  got: doubleTap made 1 transition, none matching; the closest:
+                     0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2
+                            time is 0.289 s, expected at 0.3...0.4 s
+                FAIL s/e-neither.json: missing expected output s/e-neither.expected and no expectations (run with --update to create it)
+                3 passed, 2 failed
 
-            """)
+                """)
     }
 
     @Test("test --update: writes the missing golden, leaves expectations-only traces without one, still fails an unmet expectation")
@@ -148,7 +158,10 @@ struct ExpectationCLITests {
         try dir.write("s/t.json", try Self.withExpect("Traces/double-tap.json", #"[{"recognizer": "tripleTap"}]"#))
         let r = try BinaryRunner.run(["test", "s"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout == "FAIL s/t.json: s/t.json:2:29: error: unknown recognizer 'tripleTap' in an expectation; the scene has: single, doubleTap\n0 passed, 1 failed\n")
+        #expect(
+            r.stdout
+                == "FAIL s/t.json: s/t.json:2:29: error: unknown recognizer 'tripleTap' in an expectation; the scene has: single, doubleTap\n0 passed, 1 failed\n"
+        )
     }
 
     // MARK: golden files against recognizer changes
@@ -159,7 +172,8 @@ struct ExpectationCLITests {
         defer { dir.remove() }
         // The double tap, its scene in a file the "change" edits.
         try dir.copy("Traces/double-tap.json", as: "s/double.json")
-        let scene = #"{"recognizers": [{"name": "single", "kind": "tap", "requireToFail": ["doubleTap"]}, {"name": "doubleTap", "kind": "tap", "numberOfTapsRequired": 2%@}]}"#
+        let scene =
+            #"{"recognizers": [{"name": "single", "kind": "tap", "requireToFail": ["doubleTap"]}, {"name": "doubleTap", "kind": "tap", "numberOfTapsRequired": 2%@}]}"#
         try dir.write("s/taps.scene.json", scene.replacingOccurrences(of: "%@", with: ""))
         try dir.write("s/double.args", "--scene taps.scene.json\n")
         #expect(try BinaryRunner.run(["test", "--update", "s"], in: dir.url).stdout == "UPDATED s/double.json\n1 passed, 0 failed\n")
@@ -172,16 +186,19 @@ struct ExpectationCLITests {
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.count == 13, "\(r)")
-        #expect(Array(lines[0...7]) == [
-            "FAIL s/double.json: output differs from s/double.expected",
-            "differs: 4 lines added, 2 lines removed",
-            "--- s/double.expected",
-            "+++ s/double.json (actual)",
-            "@@ -1,2 +1,4 @@",
-            "-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2",
-            "-   0.289  single     tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized",
-            "+   0.183  doubleTap  tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: " + lines[7].components(separatedBy: "reason: ").last!,
-        ])
+        #expect(
+            Array(lines[0...7]) == [
+                "FAIL s/double.json: output differs from s/double.expected",
+                "differs: 4 lines added, 2 lines removed",
+                "--- s/double.expected",
+                "+++ s/double.json (actual)",
+                "@@ -1,2 +1,4 @@",
+                "-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 2",
+                "-   0.289  single     tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: required recognizer 'doubleTap' recognized",
+                "+   0.183  doubleTap  tap  possible -> failed     at (195.0, 420.6)  touches 1  taps 1  reason: " + lines[7].components(
+                    separatedBy: "reason: "
+                ).last!,
+            ])
         #expect(lines[7].contains("maximumTapInterval 0.1 s"), "the reason names the changed parameter")
         #expect(lines[8] == "+   0.183  single     tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 1")
         #expect(lines[9].hasPrefix("+   0.389  doubleTap  tap  possible -> failed "))
@@ -196,7 +213,8 @@ struct ExpectationCLITests {
     func expectationsSurviveUnrelatedChanges() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let expect = #"[{"recognizer": "drag", "state": "began", "at": [0.15, 0.25]}, {"recognizer": "drag", "state": "ended", "translation.y": {"max": -350}}, {"recognizer": "drag", "never": "cancelled"}]"#
+        let expect =
+            #"[{"recognizer": "drag", "state": "began", "at": [0.15, 0.25]}, {"recognizer": "drag", "state": "ended", "translation.y": {"max": -350}}, {"recognizer": "drag", "never": "cancelled"}]"#
         try dir.write("golden/pan.json", try BinaryRunner.packageFile("Traces/pan-velocity.json"))
         try dir.write("expect/pan.json", try Self.withExpect("Traces/pan-velocity.json", expect))
         #expect(try BinaryRunner.run(["test", "--update", "golden"], in: dir.url).status == 0)
@@ -215,7 +233,9 @@ struct ExpectationCLITests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         try Self.makeSuite(in: dir)
-        try dir.write("s/f-escape.json", try Self.withExpect("Traces/double-tap.json", #"[{"recognizer": "single", "state": "failed", "reason": "<a & b>"}]"#))
+        try dir.write(
+            "s/f-escape.json",
+            try Self.withExpect("Traces/double-tap.json", #"[{"recognizer": "single", "state": "failed", "reason": "<a & b>"}]"#))
         let r = try BinaryRunner.run(["test", "s", "--junit", "out/report.xml"], in: dir.url)
         // A report that cannot be written: exit 66 naming it, after the results.
         #expect(r.status == 66, "\(r)")
@@ -233,18 +253,25 @@ struct ExpectationCLITests {
         #expect(suite.attribute(forName: "tests")?.stringValue == "6")
         #expect(suite.attribute(forName: "failures")?.stringValue == "3")
         let cases = suite.elements(forName: "testcase")
-        #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue } == [
-            "s/a-golden.json", "s/b-expect.json", "s/c-both.json", "s/d-unmet.json", "s/e-neither.json", "s/f-escape.json",
-        ])
+        #expect(
+            cases.compactMap { $0.attribute(forName: "name")?.stringValue } == [
+                "s/a-golden.json", "s/b-expect.json", "s/c-both.json", "s/d-unmet.json", "s/e-neither.json", "s/f-escape.json",
+            ])
         let failures = cases.map { $0.elements(forName: "failure").first }
         #expect(failures.map { $0 == nil } == [true, true, true, false, false, false])
         #expect(failures[3]?.attribute(forName: "type")?.stringValue == "expectation")
         #expect(failures[3]?.attribute(forName: "message")?.stringValue == "1 of 2 expectations not met")
-        #expect(failures[3]?.stringValue?.hasPrefix("s/d-unmet.json:2:14: error: expectation not met: doubleTap reaches ended at 0.3...0.4 s\n") == true)
+        #expect(
+            failures[3]?.stringValue?.hasPrefix("s/d-unmet.json:2:14: error: expectation not met: doubleTap reaches ended at 0.3...0.4 s\n")
+                == true)
         #expect(failures[4]?.attribute(forName: "type")?.stringValue == "golden")
-        #expect(failures[4]?.attribute(forName: "message")?.stringValue == "missing expected output s/e-neither.expected and no expectations (run with --update to create it)")
+        #expect(
+            failures[4]?.attribute(forName: "message")?.stringValue
+                == "missing expected output s/e-neither.expected and no expectations (run with --update to create it)")
         #expect(failures[5]?.stringValue?.contains("expectation not met: single reaches failed with reason containing '<a & b>'") == true)
-        #expect(failures[5]?.stringValue?.contains("reason is 'required recognizer 'doubleTap' recognized', expected containing '<a & b>'") == true)
+        #expect(
+            failures[5]?.stringValue?.contains("reason is 'required recognizer 'doubleTap' recognized', expected containing '<a & b>'")
+                == true)
         #endif
     }
 

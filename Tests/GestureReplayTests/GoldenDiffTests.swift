@@ -63,7 +63,9 @@ struct GoldenDiffTests {
         try dir.write("t.expected", golden.replacingOccurrences(of: "taps 2", with: "taps 3").replacingOccurrences(of: "\n", with: "\r\n"))
         let changed = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("\n-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3\n"), "\(changed)")
+        #expect(
+            changed.stdout.contains("\n-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps 3\n"),
+            "\(changed)")
         #expect(changed.stdout.contains("differs: 1 line changed (taps)"))
     }
 }

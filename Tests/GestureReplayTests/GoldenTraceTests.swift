@@ -59,7 +59,8 @@ struct GoldenTraceTests {
         let candidates = (0...lines.count).map { k in
             result.stdout + lines.prefix(k).joined() + marker + lines.dropFirst(k).joined()
         }
-        #expect(candidates.contains(expected), "\(trace.path): stdout + stderr do not make the golden\n\(result)\n--- expected\n\(expected)")
+        #expect(
+            candidates.contains(expected), "\(trace.path): stdout + stderr do not make the golden\n\(result)\n--- expected\n\(expected)")
     }
 
     @Test("`check` passes for the trace", arguments: GoldenTrace.all)

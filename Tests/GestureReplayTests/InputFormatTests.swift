@@ -11,16 +11,18 @@ struct InputFormatTests {
         var testDescription: String { "\(what): \(trace)" }
     }
 
-    @Test("standard input (-): the format is sniffed and the output is the file's golden", arguments: [
-        StdinCase(trace: "Traces/double-tap.json", what: "JSON object with screen and scene"),
-        StdinCase(trace: "Traces/single-tap-waits.json", what: "bare JSON array"),
-        StdinCase(trace: "Traces/swipe-up.json", what: "bare JSON array, key aliases"),
-        StdinCase(trace: "Traces/swipe-left.jsonl", what: "JSON Lines"),
-        StdinCase(trace: "Traces/two-finger-swipe-down.jsonl", what: "JSON Lines, key aliases, milliseconds"),
-        StdinCase(trace: "Traces/two-finger-tap.csv", what: "CSV starting with # comments, aliases, reordered columns"),
-        StdinCase(trace: "Traces/tickle-failure.csv", what: "CSV with CRLF line endings"),
-        StdinCase(trace: "Traces/default-scene.csv", what: "CSV, default scene"),
-    ])
+    @Test(
+        "standard input (-): the format is sniffed and the output is the file's golden",
+        arguments: [
+            StdinCase(trace: "Traces/double-tap.json", what: "JSON object with screen and scene"),
+            StdinCase(trace: "Traces/single-tap-waits.json", what: "bare JSON array"),
+            StdinCase(trace: "Traces/swipe-up.json", what: "bare JSON array, key aliases"),
+            StdinCase(trace: "Traces/swipe-left.jsonl", what: "JSON Lines"),
+            StdinCase(trace: "Traces/two-finger-swipe-down.jsonl", what: "JSON Lines, key aliases, milliseconds"),
+            StdinCase(trace: "Traces/two-finger-tap.csv", what: "CSV starting with # comments, aliases, reordered columns"),
+            StdinCase(trace: "Traces/tickle-failure.csv", what: "CSV with CRLF line endings"),
+            StdinCase(trace: "Traces/default-scene.csv", what: "CSV, default scene"),
+        ])
     func standardInput(_ c: StdinCase) throws {
         let trace = GoldenTrace(path: c.trace)
         let r = try BinaryRunner.run(try trace.arguments() + ["-"], stdin: try BinaryRunner.packageData(c.trace), in: trace.folderURL)
@@ -154,6 +156,8 @@ struct InputFormatTests {
     func csvMissingColumn() throws {
         let r = try BinaryRunner.run(["-"], stdin: Data("# rec\nt,id,x,y\n0,1,1,1\n".utf8))
         #expect(r.status == 65)
-        #expect(r.stderr == "<stdin>:2:1: error: missing column 'phase' (also accepted: type, action); the header read (4 columns): 't,id,x,y'\n")
+        #expect(
+            r.stderr
+                == "<stdin>:2:1: error: missing column 'phase' (also accepted: type, action); the header read (4 columns): 't,id,x,y'\n")
     }
 }

@@ -4,9 +4,11 @@ import Testing
 /// Issue 15, item 15: messages that say what the tool saw and what to do.
 @Suite("Messages")
 struct MessageTests {
-    @Test("a CSV separated by ';' or tabs: the header it read and the delimiter it seems to use", arguments: [
-        (";", "';'"), ("\t", "tabs"),
-    ])
+    @Test(
+        "a CSV separated by ';' or tabs: the header it read and the delimiter it seems to use",
+        arguments: [
+            (";", "';'"), ("\t", "tabs"),
+        ])
     func csvDelimiter(_ delimiter: String, _ named: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -26,7 +28,10 @@ struct MessageTests {
         defer { dir.remove() }
         try dir.write("t.csv", "time,finger,kind,x,y\n0,1,began,1,1\n")
         let r = try BinaryRunner.run(["t.csv"], in: dir.url)
-        #expect(r.stderr == "t.csv:1:1: error: missing column 'phase' (also accepted: type, action); the header read (5 columns): 'time,finger,kind,x,y'\n", "\(r)")
+        #expect(
+            r.stderr
+                == "t.csv:1:1: error: missing column 'phase' (also accepted: type, action); the header read (5 columns): 'time,finger,kind,x,y'\n",
+            "\(r)")
     }
 
     @Test("JSON keys are case-sensitive: a hint names the keys in the wrong case")
@@ -36,7 +41,10 @@ struct MessageTests {
         try dir.write("t.json", #"[{"T": 0, "id": 1, "phase": "began", "X": 1, "y": 2}]"#)
         let r = try BinaryRunner.run(["t.json"], in: dir.url)
         #expect(r.status == 65)
-        #expect(r.stderr.contains("event is missing fields 't' (also accepted: timestamp, time), 'x' (keys are case-sensitive: 'T' is not 't', 'X' is not 'x')"), "\(r)")
+        #expect(
+            r.stderr.contains(
+                "event is missing fields 't' (also accepted: timestamp, time), 'x' (keys are case-sensitive: 'T' is not 't', 'X' is not 'x')"
+            ), "\(r)")
         try dir.write("t.jsonl", #"{"Time": 0, "id": 1, "phase": "began", "x": 1, "y": 2}"# + "\n")
         let l = try BinaryRunner.run(["t.jsonl"], in: dir.url)
         #expect(l.stderr.contains("(keys are case-sensitive: 'Time' is not 'time')"), "\(l)")
@@ -47,14 +55,19 @@ struct MessageTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         try dir.write("scene.json", #"{"recognizers": [], "expectations": []}"#)
-        let r = try BinaryRunner.run(["--scene", "scene.json", "Traces/double-tap.json"].map { $0.hasPrefix("Traces") ? BinaryRunner.packageRoot.appendingPathComponent($0).path : $0 }, in: dir.url)
+        let r = try BinaryRunner.run(
+            ["--scene", "scene.json", "Traces/double-tap.json"].map {
+                $0.hasPrefix("Traces") ? BinaryRunner.packageRoot.appendingPathComponent($0).path : $0
+            }, in: dir.url)
         #expect(r.status == 65)
         #expect(r.stderr.contains("unknown scene key 'expectations'; expected views, recognizers, screen or expect"), "\(r)")
     }
 
-    @Test("[], {\"events\":[]}, a CSV header alone and an empty .jsonl are the same error", arguments: [
-        ("t.json", "[]"), ("t.json", #"{"events": []}"#), ("t.csv", "t,id,phase,x,y\n"), ("t.jsonl", ""), ("t.jsonl", "\n\n"),
-    ])
+    @Test(
+        "[], {\"events\":[]}, a CSV header alone and an empty .jsonl are the same error",
+        arguments: [
+            ("t.json", "[]"), ("t.json", #"{"events": []}"#), ("t.csv", "t,id,phase,x,y\n"), ("t.jsonl", ""), ("t.jsonl", "\n\n"),
+        ])
     func emptyTraces(_ name: String, _ text: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

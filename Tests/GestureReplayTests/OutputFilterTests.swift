@@ -40,13 +40,15 @@ struct OutputFilterTests {
     func summary() throws {
         let r = try BinaryRunner.run(["--summary", "Traces/double-tap.json"])
         #expect(r.status == 0, "\(r)")
-        #expect(r.stdout.hasSuffix("""
+        #expect(
+            r.stdout.hasSuffix(
+                """
 
-            summary:
-              single     tap  recognized 0  failed 1  cancelled 0  reasons: required recognizer 'doubleTap' recognized (1)
-              doubleTap  tap  recognized 1  failed 0  cancelled 0
+                summary:
+                  single     tap  recognized 0  failed 1  cancelled 0  reasons: required recognizer 'doubleTap' recognized (1)
+                  doubleTap  tap  recognized 1  failed 0  cancelled 0
 
-            """), "\(r)")
+                """), "\(r)")
         // With --show and --states: the summary lists the shown recognizers, counted over the whole replay.
         let shown = try BinaryRunner.run(["--summary", "--show", "pan", "--states", "ended", "Traces/default-scene.csv"])
         #expect(shown.stdout.hasSuffix("\nsummary:\n  pan  pan  recognized 1  failed 0  cancelled 0\n"), "\(shown)")
@@ -64,7 +66,9 @@ struct OutputFilterTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         // Three taps that each move too far (12, 20 and 30 pt).
-        try dir.write("moves.csv", """
+        try dir.write(
+            "moves.csv",
+            """
             t,id,phase,x,y
             0,1,began,10,10
             0.05,1,moved,22,10
@@ -80,7 +84,10 @@ struct OutputFilterTests {
         let scene = #"{"recognizers": [{"name": "tap", "kind": "tap", "allowableMovement": 10}]}"#
         try dir.write("scene.json", scene)
         let r = try BinaryRunner.run(["--summary", "--states", "ended", "--scene", "scene.json", "moves.csv"], in: dir.url)
-        #expect(r.stdout == "\nsummary:\n  tap  tap  recognized 0  failed 3  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (3)\n", "\(r)")
+        #expect(
+            r.stdout
+                == "\nsummary:\n  tap  tap  recognized 0  failed 3  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (3)\n",
+            "\(r)")
     }
 
     @Test("--recognizers that drops a recognizer another requires (or is simultaneous with) warns")
@@ -92,10 +99,15 @@ struct OutputFilterTests {
         #expect(both.stderr == "")
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try dir.write("scene.json", #"{"recognizers": [{"name": "pinch", "kind": "pinch", "simultaneousWith": ["rotation"]}, {"name": "rotation", "kind": "rotation"}]}"#)
+        try dir.write(
+            "scene.json",
+            #"{"recognizers": [{"name": "pinch", "kind": "pinch", "simultaneousWith": ["rotation"]}, {"name": "rotation", "kind": "rotation"}]}"#
+        )
         try dir.copy("Traces/pinch.json", as: "pinch.json")
         let simultaneous = try BinaryRunner.run(["--scene", "scene.json", "--recognizers", "rotation", "pinch.json"], in: dir.url)
-        #expect(simultaneous.stderr.contains("warning: --recognizers: 'rotation' recognizes simultaneously with 'pinch', which is not kept"), "\(simultaneous)")
+        #expect(
+            simultaneous.stderr.contains("warning: --recognizers: 'rotation' recognizes simultaneously with 'pinch', which is not kept"),
+            "\(simultaneous)")
     }
 
     @Test("an empty --recognizers list is a usage error; list options combine; a repeated one-value option is an error")

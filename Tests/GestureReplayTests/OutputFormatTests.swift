@@ -8,8 +8,13 @@ struct OutputFormatTests {
     /// such as the tickle's `tickles`, come on top of these).
     static let schema: [String: (required: Set<String>, optional: Set<String>)] = [
         "replay": (["event", "schema"], []),
-        "gesture": (["event", "t", "recognizer", "kind", "state", "previous", "location", "touches"],
-                    ["taps", "translation", "scale", "rotation", "velocity", "scaleVelocity", "angularVelocity", "direction", "selectionRect", "reason"]),
+        "gesture": (
+            ["event", "t", "recognizer", "kind", "state", "previous", "location", "touches"],
+            [
+                "taps", "translation", "scale", "rotation", "velocity", "scaleVelocity", "angularVelocity", "direction", "selectionRect",
+                "reason",
+            ]
+        ),
         "diagnostic": (["event", "t", "kind", "message"], ["recognizer"]),
         "touch": (["event", "t", "touch", "phase", "location", "velocity"], []),
         "view": (["event", "t", "view", "message", "touch"], []),
@@ -34,14 +39,17 @@ struct OutputFormatTests {
         return p["x"] is NSNumber && p["y"] is NSNumber
     }
 
-    @Test("--format jsonl: every line is a JSON object with the documented keys", arguments: [
-        "Traces/pan-velocity.json", "Traces/views.json", "Traces/double-tap.json", "Traces/tickle-success.csv",
-        "Traces/marquee-up-left.json", "Traces/rotation.json", "Traces/swipe-down.json", "Traces/two-finger-swipe-up.jsonl",
-        "Traces/moveme.json", "Traces/default-scene.csv", "Traces/pinch.json",
-    ])
+    @Test(
+        "--format jsonl: every line is a JSON object with the documented keys",
+        arguments: [
+            "Traces/pan-velocity.json", "Traces/views.json", "Traces/double-tap.json", "Traces/tickle-success.csv",
+            "Traces/marquee-up-left.json", "Traces/rotation.json", "Traces/swipe-down.json", "Traces/two-finger-swipe-up.jsonl",
+            "Traces/moveme.json", "Traces/default-scene.csv", "Traces/pinch.json",
+        ])
     func jsonLinesSchema(_ path: String) throws {
         let trace = GoldenTrace(path: path)
-        let r = try BinaryRunner.run(try trace.arguments() + ["--format", "jsonl", "--touches", "--views", trace.fileName], in: trace.folderURL)
+        let r = try BinaryRunner.run(
+            try trace.arguments() + ["--format", "jsonl", "--touches", "--views", trace.fileName], in: trace.folderURL)
         #expect(r.status == 0, "\(r)")
         let objects = try Self.parseLines(r.stdout)
         try #require(!objects.isEmpty)
@@ -88,7 +96,8 @@ struct OutputFormatTests {
         }
     }
 
-    @Test("schema 2: one key, one type: `velocity` is {x, y} on every line (jq `.velocity.y` works), pinch and rotation have their own keys")
+    @Test(
+        "schema 2: one key, one type: `velocity` is {x, y} on every line (jq `.velocity.y` works), pinch and rotation have their own keys")
     func schemaTwoVelocityKeys() throws {
         let pinch = try Self.parseLines(try BinaryRunner.run(["-f", "jsonl", "Traces/pinch.json"]).stdout)
         #expect(pinch.first?["schema"] as? Int == 2)
@@ -115,7 +124,8 @@ struct OutputFormatTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let pinch = try BinaryRunner.packageFile("Traces/pinch.json")
-        let expect = #""expect": [{"recognizer": "pinch", "state": "changed", "scaleVelocity": {"min": 0.5}}, {"recognizer": "pinch", "never": "changed", "scaleVelocity": {"min": 1000}}],"#
+        let expect =
+            #""expect": [{"recognizer": "pinch", "state": "changed", "scaleVelocity": {"min": 0.5}}, {"recognizer": "pinch", "never": "changed", "scaleVelocity": {"min": 1000}}],"#
         try dir.write("t.json", "{" + expect + pinch.drop { $0 != "{" }.dropFirst())
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 0, "\(r)")
@@ -141,7 +151,8 @@ struct OutputFormatTests {
 
     @Test("the tickle's extra value, the taps, the swipe direction and the reason appear in JSON Lines")
     func jsonLinesValues() throws {
-        let tickle = try Self.parseLines(try BinaryRunner.run(["--scene", "Traces/tickle.scene.json", "--format", "jsonl", "Traces/tickle-success.csv"]).stdout)
+        let tickle = try Self.parseLines(
+            try BinaryRunner.run(["--scene", "Traces/tickle.scene.json", "--format", "jsonl", "Traces/tickle-success.csv"]).stdout)
         #expect((tickle.last?["tickles"] as? NSNumber)?.intValue == 3)
         let taps = try Self.parseLines(try BinaryRunner.run(["--format", "jsonl", "Traces/double-tap.json"]).stdout)
         #expect((taps[1]["taps"] as? NSNumber)?.intValue == 2)
@@ -178,7 +189,8 @@ struct OutputFormatTests {
         try dir.write("pause.csv", "t,id,phase,x,y\n0,1,began,10,10\n0.01,1,moved,20,10\n0.2,1,ended,20,10\n")
         let text = try BinaryRunner.run(["--recognizers", "tap", "--touches", "--velocity", "lsq2", "pause.csv"], in: dir.url)
         #expect(text.stdout.contains("   0.200  touch 1 ended at (20.0, 10.0)  velocity none\n"), "\(text)")
-        let json = try BinaryRunner.run(["--recognizers", "tap", "--touches", "--velocity", "lsq2", "-f", "jsonl", "pause.csv"], in: dir.url)
+        let json = try BinaryRunner.run(
+            ["--recognizers", "tap", "--touches", "--velocity", "lsq2", "-f", "jsonl", "pause.csv"], in: dir.url)
         let touch = try #require(try Self.parseLines(json.stdout).first { $0["event"] as? String == "touch" })
         #expect(touch["velocity"] is NSNull)
         #expect((touch["touch"] as? NSNumber)?.intValue == 1)
@@ -208,11 +220,13 @@ struct OutputFormatTests {
         }
     }
 
-    @Test("two runs give byte-identical output", arguments: [
-        ["--touches", "Traces/pan-velocity.json"],
-        ["--format", "jsonl", "--touches", "--views", "Traces/moveme.json"],
-        ["--touches", "--velocity", "lsq2", "Traces/default-scene.csv"],
-    ])
+    @Test(
+        "two runs give byte-identical output",
+        arguments: [
+            ["--touches", "Traces/pan-velocity.json"],
+            ["--format", "jsonl", "--touches", "--views", "Traces/moveme.json"],
+            ["--touches", "--velocity", "lsq2", "Traces/default-scene.csv"],
+        ])
     func deterministic(_ arguments: [String]) throws {
         let a = try BinaryRunner.run(arguments)
         let b = try BinaryRunner.run(arguments)

@@ -17,8 +17,9 @@ struct ProcessRunnerTests {
 
     @Test("output, status and standard input")
     func runsAProgram() throws {
-        let (result, timedOut) = try ProcessRunner.run("/bin/sh", ["-c", "cat; echo err >&2; exit 3"], in: URL(fileURLWithPath: "/"),
-                                                       stdin: Array("hello\n".utf8), chunks: [2])
+        let (result, timedOut) = try ProcessRunner.run(
+            "/bin/sh", ["-c", "cat; echo err >&2; exit 3"], in: URL(fileURLWithPath: "/"),
+            stdin: Array("hello\n".utf8), chunks: [2])
         #expect(!timedOut)
         #expect(result.status == 3)
         #expect(result.stdout == "hello\n")

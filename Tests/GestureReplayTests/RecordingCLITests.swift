@@ -86,7 +86,9 @@ struct ConvertCLITests {
     }
 
     @Test func toStandardOutput() throws {
-        let r = try BinaryRunner.run(["convert", "--to", "csv", "--density", "2", "Tests/TraceKitTests/Malformed/corpus/getevent-syn-dropped.txt"])
+        let r = try BinaryRunner.run([
+            "convert", "--to", "csv", "--density", "2", "Tests/TraceKitTests/Malformed/corpus/getevent-syn-dropped.txt",
+        ])
         #expect(r.status == 0, "\(r)")
         // The frame after SYN_DROPPED is skipped (the kernel's rule); the lift keeps the last x read.
         #expect(r.stdout == "t,id,phase,x,y\n0.0,1,began,0.5,1.0\n0.03,1,ended,2.5,1.0\n")
@@ -108,9 +110,11 @@ struct ConvertCLITests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         var text = ""
-        for (t, device, lines) in [("1.000000", 2, ["ABS_MT_TRACKING_ID   00000001", "ABS_MT_POSITION_X    00000001", "ABS_MT_POSITION_Y    00000002"]),
-                                   ("1.001000", 5, ["ABS_MT_TRACKING_ID   00000001", "ABS_MT_POSITION_X    00000009", "ABS_MT_POSITION_Y    00000008"]),
-                                   ("1.002000", 2, ["ABS_MT_TRACKING_ID   ffffffff"]), ("1.003000", 5, ["ABS_MT_TRACKING_ID   ffffffff"])] {
+        for (t, device, lines) in [
+            ("1.000000", 2, ["ABS_MT_TRACKING_ID   00000001", "ABS_MT_POSITION_X    00000001", "ABS_MT_POSITION_Y    00000002"]),
+            ("1.001000", 5, ["ABS_MT_TRACKING_ID   00000001", "ABS_MT_POSITION_X    00000009", "ABS_MT_POSITION_Y    00000008"]),
+            ("1.002000", 2, ["ABS_MT_TRACKING_ID   ffffffff"]), ("1.003000", 5, ["ABS_MT_TRACKING_ID   ffffffff"]),
+        ] {
             for l in lines + ["SYN_REPORT           00000000"] {
                 text += "[    \(t)] /dev/input/event\(device): \(l.hasPrefix("SYN") ? "EV_SYN" : "EV_ABS")       \(l)\n"
             }
@@ -121,7 +125,10 @@ struct ConvertCLITests {
         #expect(ambiguous.stderr.contains(":5:1: error: touch events from a second device, /dev/input/event5"), "\(ambiguous.stderr)")
         let r = try BinaryRunner.run(["convert", "--to", "jsonl", "--device", "/dev/input/event5", path])
         #expect(r.status == 0, "\(r)")
-        #expect(r.stdout == "{\"t\": 0.001, \"id\": 1, \"phase\": \"began\", \"x\": 9.0, \"y\": 8.0}\n{\"t\": 0.003, \"id\": 1, \"phase\": \"ended\", \"x\": 9.0, \"y\": 8.0}\n")
+        #expect(
+            r.stdout
+                == "{\"t\": 0.001, \"id\": 1, \"phase\": \"began\", \"x\": 9.0, \"y\": 8.0}\n{\"t\": 0.003, \"id\": 1, \"phase\": \"ended\", \"x\": 9.0, \"y\": 8.0}\n"
+        )
     }
 
     struct UsageCase: Sendable, CustomTestStringConvertible {
@@ -130,15 +137,18 @@ struct ConvertCLITests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("bad recording options are usage errors (exit 2)", arguments: [
-        UsageCase(arguments: ["--rotate", "45", drag], message: "invalid value '45' for --rotate (expected one of: 0, 90, 180, 270)"),
-        UsageCase(arguments: ["--density", "0", drag], message: "invalid value '0' for --density"),
-        UsageCase(arguments: ["--raw-size", "1080", drag], message: "invalid value '1080' for --raw-size"),
-        UsageCase(arguments: ["convert", "--to", "xml", drag], message: "invalid value 'xml' for --to (expected one of: csv, jsonl, json)"),
-        UsageCase(arguments: ["--to", "csv", drag], message: "unknown option '--to'"),
-        UsageCase(arguments: ["convert"], message: "missing input file"),
-        UsageCase(arguments: ["--density", "2", "Traces/double-tap.json"], message: "apply to device recordings"),
-    ])
+    @Test(
+        "bad recording options are usage errors (exit 2)",
+        arguments: [
+            UsageCase(arguments: ["--rotate", "45", drag], message: "invalid value '45' for --rotate (expected one of: 0, 90, 180, 270)"),
+            UsageCase(arguments: ["--density", "0", drag], message: "invalid value '0' for --density"),
+            UsageCase(arguments: ["--raw-size", "1080", drag], message: "invalid value '1080' for --raw-size"),
+            UsageCase(
+                arguments: ["convert", "--to", "xml", drag], message: "invalid value 'xml' for --to (expected one of: csv, jsonl, json)"),
+            UsageCase(arguments: ["--to", "csv", drag], message: "unknown option '--to'"),
+            UsageCase(arguments: ["convert"], message: "missing input file"),
+            UsageCase(arguments: ["--density", "2", "Traces/double-tap.json"], message: "apply to device recordings"),
+        ])
     func usage(_ c: UsageCase) throws {
         let r = try BinaryRunner.run(c.arguments)
         #expect(r.status == 2, "\(r)")

@@ -22,11 +22,14 @@ struct RobustnessCLITests {
 
     /// Runs the binary with a time limit; stdin, if given, is written in `chunks` (sizes) with a
     /// pause after each, so the binary's reads see it in pieces.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: [UInt8]? = nil, chunks: [Int] = [],
-                    seconds: Double = 30, environment: [String: String]? = nil, shell: String? = nil) throws -> (result: RunResult, timedOut: Bool) {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, stdin: [UInt8]? = nil, chunks: [Int] = [],
+        seconds: Double = 30, environment: [String: String]? = nil, shell: String? = nil
+    ) throws -> (result: RunResult, timedOut: Bool) {
         guard let binary = BinaryRunner.binaryPath else { throw HarnessError(description: "gesturereplay binary not found") }
-        return try ProcessRunner.run(binary, arguments, in: directory ?? BinaryRunner.packageRoot, stdin: stdin, chunks: chunks,
-                                     seconds: seconds, environment: environment, shell: shell)
+        return try ProcessRunner.run(
+            binary, arguments, in: directory ?? BinaryRunner.packageRoot, stdin: stdin, chunks: chunks,
+            seconds: seconds, environment: environment, shell: shell)
     }
 
     /// What the library says for the same input: the output, then warnings and the error, formatted.
@@ -74,7 +77,9 @@ struct RobustnessCLITests {
                 let (r, timedOut) = try Self.run(["-"], stdin: [UInt8](try BinaryRunner.packageData(path)))
                 #expect(!timedOut && [0, 65].contains(r.status), "\(path) on stdin\n\(r)")
                 if r.status == 65 {
-                    #expect(r.stderr.range(of: #"^<stdin>:[1-9][0-9]*:[1-9][0-9]*: error: "#, options: .regularExpression) != nil, "\(r.stderr)")
+                    #expect(
+                        r.stderr.range(of: #"^<stdin>:[1-9][0-9]*:[1-9][0-9]*: error: "#, options: .regularExpression) != nil, "\(r.stderr)"
+                    )
                 }
                 count += 1
             }
@@ -82,7 +87,9 @@ struct RobustnessCLITests {
         #expect(count > 0)
     }
 
-    @Test("standard input in small, slow pieces gives the file's output", arguments: ["Traces/pinch.json", "Traces/swipe-left.jsonl", "Traces/default-scene.csv", "Traces/tickle-failure.csv"])
+    @Test(
+        "standard input in small, slow pieces gives the file's output",
+        arguments: ["Traces/pinch.json", "Traces/swipe-left.jsonl", "Traces/default-scene.csv", "Traces/tickle-failure.csv"])
     func slowStandardInput(_ trace: String) throws {
         let bytes = [UInt8](try BinaryRunner.packageData(trace))
         var g = SplitMix64(seed: trace.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) })
@@ -102,8 +109,9 @@ struct RobustnessCLITests {
     func tenMegabyteLineOnStandardInput() throws {
         let long = String(repeating: "a", count: 10 * 1024 * 1024)
         let csv = "t,id,phase,x,y,note\n0,1,began,100,100,\(long)\n0.1,1,ended,100,100,x\n"
-        let jsonl = #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100, "note": "\#(long)"}"# + "\n" +
-            #"{"t": 0.1, "id": 1, "phase": "ended", "x": 100, "y": 100}"# + "\n"
+        let jsonl =
+            #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100, "note": "\#(long)"}"# + "\n"
+            + #"{"t": 0.1, "id": 1, "phase": "ended", "x": 100, "y": 100}"# + "\n"
         for text in [csv, jsonl] {
             let (r, timedOut) = try Self.run(["-"], stdin: Array(text.utf8), seconds: 60)
             #expect(!timedOut)
@@ -114,7 +122,9 @@ struct RobustnessCLITests {
 
     /// A few hundred generated traces of taps, drags and pinches, and a scene with failure requirements.
     static func writeGeneratedSuite(in dir: TemporaryDirectory, count: Int) throws {
-        try dir.write("suite/requirements.scene.json", """
+        try dir.write(
+            "suite/requirements.scene.json",
+            """
             {"recognizers": [
               {"name": "single", "kind": "tap", "requireToFail": "double"},
               {"name": "double", "kind": "tap", "numberOfTapsRequired": 2},
@@ -137,13 +147,18 @@ struct RobustnessCLITests {
                 for (f, s) in starts.enumerated() { rows.append(String(format: "%.6f,%d,began,%.3f,%.3f", t, f + 1, s.0, s.1)) }
                 for i in 1...steps {
                     for (f, s) in starts.enumerated() {
-                        rows.append(String(format: "%.6f,%d,moved,%.3f,%.3f", t + Double(i) * dt, f + 1,
-                                           s.0 + vx * Double(i) * dt * (1 + Double(f) * 0.3), s.1 + vy * Double(i) * dt))
+                        rows.append(
+                            String(
+                                format: "%.6f,%d,moved,%.3f,%.3f", t + Double(i) * dt, f + 1,
+                                s.0 + vx * Double(i) * dt * (1 + Double(f) * 0.3), s.1 + vy * Double(i) * dt))
                     }
                 }
                 t += Double(steps + 1) * dt
                 for (f, s) in starts.enumerated() {
-                    rows.append(String(format: "%.6f,%d,ended,%.3f,%.3f", t, f + 1, s.0 + vx * Double(steps) * dt * (1 + Double(f) * 0.3), s.1 + vy * Double(steps) * dt))
+                    rows.append(
+                        String(
+                            format: "%.6f,%d,ended,%.3f,%.3f", t, f + 1, s.0 + vx * Double(steps) * dt * (1 + Double(f) * 0.3),
+                            s.1 + vy * Double(steps) * dt))
                 }
                 t += Double.random(in: 0.05...0.8, using: &g)
             }
@@ -219,8 +234,9 @@ struct RobustnessCLITests {
         for name in ["a", "b", "c"] {
             try dir.copy("Traces/double-tap.json", as: "s/\(name).json")
             try dir.write("s/\(name).expected", "stale \(name)\n")
-            try FileManager.default.linkItem(at: dir.url.appendingPathComponent("s/\(name).expected"),
-                                             to: dir.url.appendingPathComponent("old-\(name).expected"))
+            try FileManager.default.linkItem(
+                at: dir.url.appendingPathComponent("s/\(name).expected"),
+                to: dir.url.appendingPathComponent("old-\(name).expected"))
         }
         let golden = try BinaryRunner.packageFile("Traces/double-tap.expected")
         let r = try Self.run(["test", "--update", "s"], in: dir.url).result
@@ -230,8 +246,9 @@ struct RobustnessCLITests {
             #expect(try dir.read("old-\(name).expected") == "stale \(name)\n", "rewritten in place, not replaced")
         }
         #expect(try dir.contents() == ["old-a.expected", "old-b.expected", "old-c.expected", "s"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/s").sorted()
-                    == ["a.expected", "a.json", "b.expected", "b.json", "c.expected", "c.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path + "/s").sorted()
+                == ["a.expected", "a.json", "b.expected", "b.json", "c.expected", "c.json"])
     }
 
     @Test("an update killed while writing leaves the old golden whole")
@@ -269,4 +286,3 @@ struct RobustnessCLITests {
         #expect(try dir.read("t.expected/keep") == "x")
     }
 }
-

@@ -13,11 +13,16 @@ struct SynthCLITests {
             #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
             let path = try folder.write("drag.\(format)", r.stdout)
             let replay = try BinaryRunner.run(["--show", "pan", "--states", "ended", path])
-            #expect(replay.stdout.contains("changed -> ended       at (300.0, 200.0)  touches 1  translation (190.0, 0.0)"), "\(format): \(replay)")
+            #expect(
+                replay.stdout.contains("changed -> ended       at (300.0, 200.0)  touches 1  translation (190.0, 0.0)"),
+                "\(format): \(replay)")
         }
         // Without --to or -o: JSON, with the screen.
         let json = try BinaryRunner.run(["synth", "-"], stdin: Data("tap 1,2\n".utf8))
-        #expect(json.stdout == "{\"screen\": {\"width\": 390.0, \"height\": 844.0},\n \"events\": [\n  {\"t\": 0.0, \"id\": 1, \"phase\": \"began\", \"x\": 1.0, \"y\": 2.0},\n  {\"t\": 0.05, \"id\": 1, \"phase\": \"ended\", \"x\": 1.0, \"y\": 2.0}\n]}\n")
+        #expect(
+            json.stdout
+                == "{\"screen\": {\"width\": 390.0, \"height\": 844.0},\n \"events\": [\n  {\"t\": 0.0, \"id\": 1, \"phase\": \"began\", \"x\": 1.0, \"y\": 2.0},\n  {\"t\": 0.05, \"id\": 1, \"phase\": \"ended\", \"x\": 1.0, \"y\": 2.0}\n]}\n"
+        )
     }
 
     @Test("-o FILE replaces an existing file atomically, format from its extension")
@@ -53,7 +58,10 @@ struct SynthCLITests {
     func errors() throws {
         let bad = try BinaryRunner.run(["synth", "-"], stdin: Data("tap 1,2\ndrag 1,2 -> 3,4 in 0.3\n".utf8))
         #expect(bad.status == 65 && bad.stdout.isEmpty)
-        #expect(bad.stderr == "<stdin>:2:20: error: expected a duration with its unit such as '0.3s' or '300ms', found '0.3'; expected: drag X,Y -> X,Y in 0.3s\n")
+        #expect(
+            bad.stderr
+                == "<stdin>:2:20: error: expected a duration with its unit such as '0.3s' or '300ms', found '0.3'; expected: drag X,Y -> X,Y in 0.3s\n"
+        )
         let missing = try BinaryRunner.run(["synth", "no-such.synth"])
         #expect(missing.status == 66 && missing.stderr.hasPrefix("no-such.synth: error: cannot open"))
         let usage = try BinaryRunner.run(["synth"])

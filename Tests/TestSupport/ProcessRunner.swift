@@ -32,9 +32,11 @@ public enum ProcessRunner {
     /// `shell` runs the program through `/bin/sh -c SHELL` as "$0" (for `ulimit` and the like).
     /// After `seconds` the process is terminated and `timedOut` is true. A process killed by a
     /// signal reports status 128 + the signal, as a shell does.
-    public static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: [UInt8]? = nil,
-                           chunks: [Int] = [], seconds: Double = 60, environment: [String: String]? = nil,
-                           shell: String? = nil) throws -> (result: RunResult, timedOut: Bool) {
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: URL, stdin: [UInt8]? = nil,
+        chunks: [Int] = [], seconds: Double = 60, environment: [String: String]? = nil,
+        shell: String? = nil
+    ) throws -> (result: RunResult, timedOut: Bool) {
         ignoreSIGPIPE
         let scratch = try TemporaryFolder()
         let outURL = URL(fileURLWithPath: try scratch.write("stdout", ""))

@@ -110,7 +110,8 @@ enum Fuzz {
             precondition(fd >= 0)
             let chunked = read(ByteSource(fileDescriptor: fd, name: "fuzz", closeOnDeinit: true, chunkSize: chunk), format, mode: mode)
             if chunked != whole {
-                fatalError("""
+                fatalError(
+                    """
                     reading in \(chunk)-byte chunks differs from reading in memory (\(mode))
                     in memory: \(whole.rows.count) rows, error \(whole.error.map { DiagnosticFormatter().format($0) } ?? "none")
                     chunked:   \(chunked.rows.count) rows, error \(chunked.error.map { DiagnosticFormatter().format($0) } ?? "none")
@@ -155,11 +156,13 @@ enum Fuzz {
         JSONEventOutcome.padded(bytes[..<end]).withUnsafeBufferPointer { buf in
             for unit in [TimeUnit.seconds, .milliseconds] {
                 let outcomes = JSONEventOutcome.Parser.allCases.map {
-                    JSONEventOutcome.parse(buf, start: start, end: end, path: "fuzz", endIsEndOfLine: endIsEndOfLine,
-                                           unit: unit, with: $0)
+                    JSONEventOutcome.parse(
+                        buf, start: start, end: end, path: "fuzz", endIsEndOfLine: endIsEndOfLine,
+                        unit: unit, with: $0)
                 }
                 if outcomes[0] != outcomes[1] {
-                    fatalError("""
+                    fatalError(
+                        """
                         the event fast path differs from the general parser (object at byte \(start), \(unit))
                         parseEvent:   \(outcomes[0])
                         parseGeneral: \(outcomes[1])

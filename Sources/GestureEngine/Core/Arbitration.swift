@@ -55,12 +55,15 @@ extension GestureEnvironment {
     private func failureReason(of r: GestureRecognizer, _ requested: GestureRecognizerState) -> String? {
         if let reason = r.dispatch.pendingFailureReason { return reason }
         if isEndingTrace { return "trace ended" }
-        return requested == .cancelled ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
+        return requested == .cancelled
+            ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
     }
 
     /// The note for a request UIKit coerces (`applied`) or ignores (`applied` nil).
-    private func reportCoercion(_ r: GestureRecognizer, requested: GestureRecognizerState, in old: String,
-                                applied: GestureRecognizerState?) {
+    private func reportCoercion(
+        _ r: GestureRecognizer, requested: GestureRecognizerState, in old: String,
+        applied: GestureRecognizerState?
+    ) {
         if applied == nil { r.dispatch.pendingFailureReason = nil }
         let what = applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
         report(.coercedTransition, "\(r.kind) '\(r.name)' requested \(requested) in state \(old); \(what)", recognizer: r)
@@ -233,7 +236,8 @@ extension GestureEnvironment {
             let w = participants[i]
             i += 1
             guard let pending = w.dispatch.pendingState, !w.dispatch.isQueuedForReset, requiresFailure(w, of: y),
-                  !isWaitingForFailure(w) else { continue }
+                !isWaitingForFailure(w)
+            else { continue }
             let began = w.dispatch.pendingBegan
             clearPending(w)
             w.recognitionWillResumeAfterFailureRequirements()

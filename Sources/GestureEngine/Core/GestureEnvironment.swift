@@ -99,7 +99,9 @@ public final class GestureEnvironment {
             return
         }
         guard time.isFinite, !hasStarted || time >= currentTime else {
-            report(.invalidTime, "event at t=\(formatShort(time, decimals: 6)) is earlier than t=\(formatShort(currentTime, decimals: 6)); ignored")
+            report(
+                .invalidTime,
+                "event at t=\(formatShort(time, decimals: 6)) is earlier than t=\(formatShort(currentTime, decimals: 6)); ignored")
             return
         }
         advance(to: time)
@@ -196,7 +198,8 @@ public final class GestureEnvironment {
                 report(.unknownTouch, "touch \(change.id) began while it is already down; ignored")
                 return
             }
-            let rootPoint = rootView.isBounded
+            let rootPoint =
+                rootView.isBounded
                 ? Point(x: change.location.x - rootView.frame.origin.x, y: change.location.y - rootView.frame.origin.y)
                 : change.location
             let view = rootView.hitTest(rootPoint)
@@ -317,7 +320,9 @@ public final class GestureEnvironment {
             u._withUnsafeGuaranteedRef { r in
                 let hadTouches = !r.dispatch.trackedTouches.isEmpty
                 r.dispatch.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
-                if hadTouches && r.dispatch.trackedTouches.isEmpty, let last = r.dispatch.lastEndedTouch { r.dispatch.lastCentroid = last.windowLocation }
+                if hadTouches && r.dispatch.trackedTouches.isEmpty, let last = r.dispatch.lastEndedTouch {
+                    r.dispatch.lastCentroid = last.windowLocation
+                }
                 r.dispatch.lastEndedTouch = nil
             }
         }
@@ -446,7 +451,8 @@ public final class GestureEnvironment {
     }
 
     func report(_ kind: EngineDiagnostic.Kind, _ message: String, recognizer: GestureRecognizer? = nil) {
-        observer?.environment(self, didReport: EngineDiagnostic(kind: kind, time: currentTime, recognizer: recognizer?.name, message: message))
+        observer?.environment(
+            self, didReport: EngineDiagnostic(kind: kind, time: currentTime, recognizer: recognizer?.name, message: message))
     }
 }
 

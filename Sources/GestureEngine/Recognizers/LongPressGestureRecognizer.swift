@@ -74,8 +74,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// more taps.
     override open func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let press = other as? LongPressGestureRecognizer,
-           press.numberOfTouchesRequired == numberOfTouchesRequired,
-           press.numberOfTapsRequired > numberOfTapsRequired {
+            press.numberOfTouchesRequired == numberOfTouchesRequired,
+            press.numberOfTapsRequired > numberOfTapsRequired
+        {
             return false
         }
         return true
@@ -148,14 +149,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if let start, downsInPhase == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired {
             let d = centroid().distance(to: start)
             if d > allowableMovement {
-                fail("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s")
+                fail(
+                    "moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
+                )
             }
             return
         }
         for touch in touches {
             let d = touch.windowLocation.distance(to: touch.beganWindowLocation)
             if d > allowableMovement {
-                fail("touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s")
+                fail(
+                    "touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
+                )
                 return
             }
         }
@@ -186,7 +191,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         if let pressStartTime {
-            fail("lifted after \(short: event.timestamp - pressStartTime, decimals: 3) s < minimumPressDuration \(short: minimumPressDuration, decimals: 3) s")
+            fail(
+                "lifted after \(short: event.timestamp - pressStartTime, decimals: 3) s < minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
+            )
         } else {
             fail("lifted with \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
         }

@@ -249,7 +249,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         if n < minimumNumberOfTouches {
             return makeReason("lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)")
         }
-        return makeReason("lifted before it began: moved (\(short: raw.dx), \(short: raw.dy)) pt, needs \(short: Self.hysteresis) pt along an axis")
+        return makeReason(
+            "lifted before it began: moved (\(short: raw.dx), \(short: raw.dy)) pt, needs \(short: Self.hysteresis) pt along an axis")
     }
 
     /// `p` with each coordinate clamped to the finite range (absurd input must not give infinity).
@@ -265,7 +266,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         for t in self.touches {
             if let excludedSet {
                 if excludedSet.contains(ObjectIdentifier(t)) { continue }
-            } else if excluded.contains(where: { $0 === t }) { continue }
+            } else if excluded.contains(where: { $0 === t }) {
+                continue
+            }
             let p = t.windowLocation
             x += p.x
             y += p.y
@@ -280,7 +283,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         for t in self.touches {
             if let excludedSet {
                 if excludedSet.contains(ObjectIdentifier(t)) { continue }
-            } else if excluded.contains(where: { $0 === t }) { continue }
+            } else if excluded.contains(where: { $0 === t }) {
+                continue
+            }
             x += t.windowLocation.x / Double(n)
             y += t.windowLocation.y / Double(n)
         }

@@ -128,7 +128,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         } else if crowdSize > Self.requiredNumberOfTouches {
             fail("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)")
+            fail(
+                "lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"
+            )
         }
     }
 

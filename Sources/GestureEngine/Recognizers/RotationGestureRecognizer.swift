@@ -169,14 +169,17 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             let needed = Angle.degrees(fromRadians: lastThreshold)
             let note = initialDistance == 0 ? "; the pair's fingers coincided when it formed, so its start angle was taken as 0" : ""
             if passedWithoutDominance {
-                fail("lifted before it began: turned past the threshold (\(short: needed)°), but rotation never dominated the motion\(note)")
+                fail(
+                    "lifted before it began: turned past the threshold (\(short: needed)°), but rotation never dominated the motion\(note)")
             } else {
                 fail("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°\(note)")
             }
         } else if crowdSize > Self.requiredNumberOfTouches {
             fail("lifted before it began: \(crowdSize) touches landed together; a rotation needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail("lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)")
+            fail(
+                "lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)"
+            )
         }
     }
 

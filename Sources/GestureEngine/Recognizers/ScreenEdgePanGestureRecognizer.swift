@@ -191,7 +191,9 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         let limit = maximumTimeInEdgeRegion
         regionTimer = schedule(after: limit) { [unowned self] in
             guard !self.hasBegun, !self.hasLeftRegion else { return }
-            self.fail("still within \(short: self.edgeRegionSize) pt of the \(self.candidates) edge after maximumTimeInEdgeRegion \(short: limit, decimals: 3) s")
+            self.fail(
+                "still within \(short: self.edgeRegionSize) pt of the \(self.candidates) edge after maximumTimeInEdgeRegion \(short: limit, decimals: 3) s"
+            )
         }
     }
 
@@ -208,7 +210,8 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
                 // off the translation as of the previous event (`_removeHysteresisFromTranslation`).
                 let t = translation
                 let h = Swift.max(hysteresis, 0)
-                let kept = Vector(dx: PanGestureRecognizer.removingHysteresis(t.dx, h), dy: PanGestureRecognizer.removingHysteresis(t.dy, h))
+                let kept = Vector(
+                    dx: PanGestureRecognizer.removingHysteresis(t.dx, h), dy: PanGestureRecognizer.removingHysteresis(t.dy, h))
                 firstLocation = PanGestureRecognizer.finite(lastLocation - kept)
             }
         }
@@ -243,7 +246,9 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         if hasBegun {
             state = .ended
         } else if let start {
-            fail("lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: lastLocation)) pt)")
+            fail(
+                "lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: lastLocation)) pt)"
+            )
         } else {
             fail("lifted before the screen-edge pan began")
         }

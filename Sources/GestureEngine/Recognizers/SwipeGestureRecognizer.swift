@@ -91,8 +91,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     override open var kind: String { "swipe" }
 
     /// A swipe named `name` (the kind, `"swipe"`, when nil) in `direction`.
-    public init(name: String? = nil, direction: SwipeDirection = SwipeGestureRecognizer.defaultDirection,
-                touches: Int = SwipeGestureRecognizer.defaultNumberOfTouchesRequired) {
+    public init(
+        name: String? = nil, direction: SwipeDirection = SwipeGestureRecognizer.defaultDirection,
+        touches: Int = SwipeGestureRecognizer.defaultNumberOfTouchesRequired
+    ) {
         self.direction = direction
         self.numberOfTouchesRequired = touches
         super.init(name: name)
@@ -127,7 +129,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let now = event.timestamp
         let elapsedNanos = TraceClock.nanoseconds(from: startTime, to: now)
         if elapsedNanos > Int64((maximumDuration * 1e9).rounded()) {
-            fail("moved \(short: now - startTime, decimals: 3) s after touch-down > maximumDuration \(short: maximumDuration, decimals: 3) s")
+            fail(
+                "moved \(short: now - startTime, decimals: 3) s after touch-down > maximumDuration \(short: maximumDuration, decimals: 3) s"
+            )
             return
         }
         if markedFailed { return }
@@ -148,8 +152,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
                 lastPrimary = verdict.primary
             }
             if let failure = verdict.failure, !markedFailed {
-                mark(failure.reason(touch: touch.id, t: t, minPrimary: minPrimary, maxSecondary: maxSecondary,
-                                    maxOpposite: maximumOppositeMovement, direction: direction))
+                mark(
+                    failure.reason(
+                        touch: touch.id, t: t, minPrimary: minPrimary, maxSecondary: maxSecondary,
+                        maxOpposite: maximumOppositeMovement, direction: direction))
             }
             if let d = verdict.fired {
                 if fired == nil { fired = d }
@@ -206,12 +212,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case opposite(Double)
         case secondary(Double)
 
-        func reason(touch: Int, t: Double, minPrimary: Double, maxSecondary: Double, maxOpposite: Double,
-                    direction: SwipeDirection) -> String {
+        func reason(
+            touch: Int, t: Double, minPrimary: Double, maxSecondary: Double, maxOpposite: Double,
+            direction: SwipeDirection
+        ) -> String {
             let at = makeReason("at \(short: t, decimals: 3) s")
             switch self {
             case .opposite(let m):
-                return makeReason("touch \(touch) moved \(short: m) pt against direction \(direction) > maximumOppositeMovement \(short: maxOpposite) pt")
+                return makeReason(
+                    "touch \(touch) moved \(short: m) pt against direction \(direction) > maximumOppositeMovement \(short: maxOpposite) pt")
             case .secondary(let m):
                 return makeReason("touch \(touch) secondary movement \(short: m) pt > \(short: maxSecondary) pt allowed \(at)")
             }
@@ -263,7 +272,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         if let markedReason {
             fail(markedReason)
         } else if hasMoved {
-            fail("lifted before swiping: primary movement \(short: lastPrimary, decimals: 2) pt < \(short: lastNeeded, decimals: 2) pt needed at \(short: lastElapsed, decimals: 3) s")
+            fail(
+                "lifted before swiping: primary movement \(short: lastPrimary, decimals: 2) pt < \(short: lastNeeded, decimals: 2) pt needed at \(short: lastElapsed, decimals: 3) s"
+            )
         } else {
             fail("lifted without moving")
         }

@@ -70,8 +70,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     override open var kind: String { "tap" }
 
     /// A tap named `name` (the kind, `"tap"`, when nil) needing `taps` taps of `touches` fingers.
-    public init(name: String? = nil, taps: Int = TapGestureRecognizer.defaultNumberOfTapsRequired,
-                touches: Int = TapGestureRecognizer.defaultNumberOfTouchesRequired) {
+    public init(
+        name: String? = nil, taps: Int = TapGestureRecognizer.defaultNumberOfTapsRequired,
+        touches: Int = TapGestureRecognizer.defaultNumberOfTouchesRequired
+    ) {
         numberOfTapsRequired = taps
         numberOfTouchesRequired = touches
         super.init(name: name)
@@ -82,13 +84,15 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// press with the same number of touches that needs at least as many taps.
     override open func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let tap = other as? TapGestureRecognizer,
-           tap.numberOfTouchesRequired == numberOfTouchesRequired,
-           tap.numberOfTapsRequired > numberOfTapsRequired {
+            tap.numberOfTouchesRequired == numberOfTouchesRequired,
+            tap.numberOfTapsRequired > numberOfTapsRequired
+        {
             return false
         }
         if let press = other as? LongPressGestureRecognizer,
-           press.numberOfTouchesRequired == numberOfTouchesRequired,
-           press.numberOfTapsRequired >= numberOfTapsRequired {
+            press.numberOfTouchesRequired == numberOfTouchesRequired,
+            press.numberOfTapsRequired >= numberOfTapsRequired
+        {
             return false
         }
         return true

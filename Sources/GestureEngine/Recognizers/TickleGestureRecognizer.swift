@@ -82,7 +82,9 @@ public final class TickleGestureRecognizer: GestureRecognizer {
         }
         let leg = current.distance(to: legStart)
         if leg > maximumTickleDistance {
-            fail("leg of \(short: leg) pt > maximumTickleDistance \(short: maximumTickleDistance) pt after \(tickles) tickle\(tickles == 1 ? "" : "s")")
+            fail(
+                "leg of \(short: leg) pt > maximumTickleDistance \(short: maximumTickleDistance) pt after \(tickles) tickle\(tickles == 1 ? "" : "s")"
+            )
         }
     }
 

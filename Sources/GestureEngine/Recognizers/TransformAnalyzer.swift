@@ -102,8 +102,10 @@ public struct TransformAnalyzer: Sendable {
     /// One event of a pair of fingers, `first` and `second` (window locations now and at the
     /// previous event; a finger that did not move counts as still): exactly `analyzeAll`'s
     /// arithmetic for two touches, in the same order, so the results are bit-identical.
-    public mutating func analyzePair(_ first: Point, previous firstPrevious: Point, moved firstMoved: Bool,
-                                     _ second: Point, previous secondPrevious: Point, moved secondMoved: Bool) {
+    public mutating func analyzePair(
+        _ first: Point, previous firstPrevious: Point, moved firstMoved: Bool,
+        _ second: Point, previous secondPrevious: Point, moved secondMoved: Bool
+    ) {
         var cx = 0.0, cy = 0.0
         cx += first.x
         cy += first.y
@@ -170,9 +172,10 @@ public struct TransformAnalyzer: Sendable {
         translation = translation * Self.filterRetention + length * Self.componentGain
         pinch = pinchComponent + pinch * Self.filterRetention
         rotation = rotationComponent + rotation * Self.filterRetention
-        dominant = Self.dominant(translation: weights.translation * Swift.abs(translation),
-                                 pinch: Swift.abs(pinch) * weights.pinch,
-                                 rotation: Swift.abs(rotation) * weights.rotation)
+        dominant = Self.dominant(
+            translation: weights.translation * Swift.abs(translation),
+            pinch: Swift.abs(pinch) * weights.pinch,
+            rotation: Swift.abs(rotation) * weights.rotation)
     }
 
     /// The dominant component of three weighted magnitudes (all ≥ 0).

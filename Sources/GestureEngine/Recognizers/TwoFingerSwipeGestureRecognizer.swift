@@ -68,7 +68,8 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
         if ts.count == 1 {
             let d = Self.travel(of: ts[0]).length
             if d > allowableMovementBeforeSecondTouch {
-                fail("one finger moved \(short: d) pt > \(short: allowableMovementBeforeSecondTouch) pt before a second finger touched down")
+                fail(
+                    "one finger moved \(short: d) pt > \(short: allowableMovementBeforeSecondTouch) pt before a second finger touched down")
             }
             return
         }
@@ -89,7 +90,9 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
         }
         let sameDirection = (a.dy < 0 && b.dy < 0) || (a.dy > 0 && b.dy > 0)
         guard sameDirection, Swift.abs(a.dy) >= minimumVerticalTravel, Swift.abs(b.dy) >= minimumVerticalTravel else {
-            fail("vertical travel \(short: a.dy) pt and \(short: b.dy) pt at the lift; each finger needs \(short: minimumVerticalTravel) pt in the same direction")
+            fail(
+                "vertical travel \(short: a.dy) pt and \(short: b.dy) pt at the lift; each finger needs \(short: minimumVerticalTravel) pt in the same direction"
+            )
             return
         }
         direction = a.dy < 0 ? .up : .down
@@ -125,7 +128,9 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
     }
 
     private func horizontalReason(finger: Int, _ d: Vector) -> FailureReason {
-        FailureReason("finger \(finger) moved mostly horizontally: \(short: Swift.abs(d.dx)) pt across > \(short: maximumHorizontalRatio) × \(short: Swift.abs(d.dy)) pt vertical")
+        FailureReason(
+            "finger \(finger) moved mostly horizontally: \(short: Swift.abs(d.dx)) pt across > \(short: maximumHorizontalRatio) × \(short: Swift.abs(d.dy)) pt vertical"
+        )
     }
 
     /// Travel of `touch` since it touched down, window coordinates, points.

@@ -161,7 +161,9 @@ func appendInteger(_ value: Int, to out: inout [UInt8]) {
     }
 
     /// Writes the `count` lowest decimal digits of `v` (zero-padded), ending just before `end`.
-    @_spi(Formatting) @inlinable @inline(__always) public static func digits(_ v: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+    @_spi(Formatting) @inlinable @inline(__always) public static func digits(
+        _ v: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>
+    ) {
         var v = v
         var q = end
         var left = count
@@ -212,7 +214,9 @@ func appendInteger(_ value: Int, to out: inout [UInt8]) {
     // One non-generic function per common precision (not always inlined, so `number` stays small;
     // non-generic, so a client module never falls back to the unspecialized generic).
     @_spi(Formatting) @inlinable public mutating func fixedOne(_ value: Double, trim: Bool) { fixed(value, OneDecimal.self, trim: trim) }
-    @_spi(Formatting) @inlinable public mutating func fixedThree(_ value: Double, trim: Bool) { fixed(value, ThreeDecimals.self, trim: trim) }
+    @_spi(Formatting) @inlinable public mutating func fixedThree(_ value: Double, trim: Bool) {
+        fixed(value, ThreeDecimals.self, trim: trim)
+    }
     @_spi(Formatting) @inlinable public mutating func fixedFour(_ value: Double, trim: Bool) { fixed(value, FourDecimals.self, trim: trim) }
     @_spi(Formatting) @inlinable public mutating func fixedSix(_ value: Double, trim: Bool) { fixed(value, SixDecimals.self, trim: trim) }
 
@@ -233,7 +237,9 @@ func appendInteger(_ value: Int, to out: inout [UInt8]) {
         small(scaled, decimals: D.decimals, scale: UInt32(truncatingIfNeeded: D.scale), trim: trim)
     }
 
-    @_spi(Formatting) @inlinable @inline(never) public mutating func fixedOutOfLine(_ value: Double, decimals: Int, scale: UInt64, trim: Bool) {
+    @_spi(Formatting) @inlinable @inline(never) public mutating func fixedOutOfLine(
+        _ value: Double, decimals: Int, scale: UInt64, trim: Bool
+    ) {
         fixed(value, decimals: decimals, scale: scale, trim: trim)
     }
 

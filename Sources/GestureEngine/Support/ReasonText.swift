@@ -70,7 +70,8 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
             let start = bytes.count
             appendFixed(value, decimals: decimals, trim: true, to: &bytes)
             if let last = lastShort, comparedSinceLast, last.value != value, value.isFinite, last.value.isFinite,
-               bytes[last.start..<last.end].elementsEqual(bytes[start...]) {
+                bytes[last.start..<last.end].elementsEqual(bytes[start...])
+            {
                 var d = max(decimals, last.decimals)
                 var earlier: [UInt8] = [], later: [UInt8] = []
                 repeat {

@@ -43,7 +43,8 @@ struct AndroidSampleHistory: Sendable {
         }
         samples.append(VelocitySample(time: time, position: position))
         while let oldest = samples.oldest,
-              TraceClock.nanoseconds(from: oldest.time, to: time) > Self.horizonNanos {
+            TraceClock.nanoseconds(from: oldest.time, to: time) > Self.horizonNanos
+        {
             samples.removeOldest()
         }
     }

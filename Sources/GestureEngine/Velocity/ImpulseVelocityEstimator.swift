@@ -46,7 +46,7 @@ public struct ImpulseVelocityEstimator: VelocityEstimator {
         for i in 0..<(count - 1) {
             let a = samples[i], b = samples[i + 1]
             let dt = Double(TraceClock.nanoseconds(from: a.time, to: b.time)) * 1e-9
-            guard dt > 0 else { continue } // cannot happen: equal timestamps replace each other
+            guard dt > 0 else { continue }  // cannot happen: equal timestamps replace each other
             let vx = (b.position.x - a.position.x) / dt
             let vy = (b.position.y - a.position.y) / dt
             workX += (vx - Self.velocity(forWork: workX)) * abs(vx)

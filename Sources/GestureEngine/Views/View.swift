@@ -98,8 +98,9 @@ public final class View {
     public func hitTest(_ p: Point) -> View? {
         guard isUserInteractionEnabled, contains(p) else { return nil }
         for child in subviews.reversed() {
-            let local = Point(x: p.x - (child.isBounded ? child.frame.origin.x : 0),
-                              y: p.y - (child.isBounded ? child.frame.origin.y : 0))
+            let local = Point(
+                x: p.x - (child.isBounded ? child.frame.origin.x : 0),
+                y: p.y - (child.isBounded ? child.frame.origin.y : 0))
             if let hit = child.hitTest(local) { return hit }
         }
         return self

@@ -31,12 +31,14 @@ public enum ExpectationParser {
     /// One expectation object.
     public static func expectation(_ json: JSONValue) throws(TraceError) -> TraceExpectation {
         guard let members = json.objectValue else {
-            throw error("an expectation must be an object like {\"recognizer\": \"tap\", \"state\": \"ended\"}, not \(json.typeDescription)", json)
+            throw error(
+                "an expectation must be an object like {\"recognizer\": \"tap\", \"state\": \"ended\"}, not \(json.typeDescription)", json)
         }
         var seen: [String: SourceLocation] = [:]
         for m in members {
             if let first = seen[m.key] {
-                throw .invalidTrace("duplicate key '\(m.key)' in an expectation", at: m.keyLocation, notes: [.note("first '\(m.key)' here", at: first)])
+                throw .invalidTrace(
+                    "duplicate key '\(m.key)' in an expectation", at: m.keyLocation, notes: [.note("first '\(m.key)' here", at: first)])
             }
             seen[m.key] = m.keyLocation
         }
@@ -67,7 +69,9 @@ public enum ExpectationParser {
             case "recognizer", "state", "never", "count", "at": continue
             default:
                 let field = ValueField(key: m.key)
-                e.conditions.append(TraceExpectation.Condition(key: m.key, field: field, test: try test(m.value, key: m.key, field: field), location: m.keyLocation))
+                e.conditions.append(
+                    TraceExpectation.Condition(
+                        key: m.key, field: field, test: try test(m.value, key: m.key, field: field), location: m.keyLocation))
             }
         }
         return e
@@ -115,7 +119,9 @@ public enum ExpectationParser {
         case .direction:
             let names = SwipeDirection.named.map(\.name)
             guard let s = v.stringValue, names.contains(s) else {
-                throw error("\"direction\" must be one of: \(names.joined(separator: ", ")) (the direction a swipe fired in), not \(v.stringValue.map { "'\($0)'" } ?? v.typeDescription)", v)
+                throw error(
+                    "\"direction\" must be one of: \(names.joined(separator: ", ")) (the direction a swipe fired in), not \(v.stringValue.map { "'\($0)'" } ?? v.typeDescription)",
+                    v)
             }
             return .text(s)
         case .reason:
@@ -130,7 +136,9 @@ public enum ExpectationParser {
 
     /// A number (equal as printed), `[min, max]`, `{"min": a, "max": b}` (either), or with
     /// `allowText`, a string.
-    private static func numberTest(_ v: JSONValue, _ what: String, allowText: Bool) throws(TraceError) -> (test: ValueTest, location: SourceLocation) {
+    private static func numberTest(
+        _ v: JSONValue, _ what: String, allowText: Bool
+    ) throws(TraceError) -> (test: ValueTest, location: SourceLocation) {
         let forms = "a number, [min, max] or {\"min\": ..., \"max\": ...}" + (allowText ? " or a string" : "")
         func finite(_ x: JSONValue, _ part: String) throws(TraceError) -> Double {
             guard let d = x.doubleValue else { throw error("\(what)\(part) must be a number, not \(x.typeDescription)", x) }

@@ -91,7 +91,8 @@ struct ExpectationEvaluator {
                 if !mine.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
                     let ends = mine.filter { $0.state == .failed || $0.state == .cancelled }
                     if let first = ends.first {
-                        let how = ends.count == 1
+                        let how =
+                            ends.count == 1
                             ? "it \(first.state) at \(formatDecimal(first.time, decimals: 3)) s"
                             : "it \(first.state) \(ends.count) times"
                         return ExpectationFailure(
@@ -101,9 +102,10 @@ struct ExpectationEvaluator {
                             shown: ends.suffix(Self.shownClosest).map { ExpectationFailure.Shown(line: render($0), mismatches: []) })
                     }
                 }
-                return ExpectationFailure(location: c.location, expected: e.summary,
-                                          got: "\(e.recognizer) never reports \(c.key) (its transitions report: \(reported.joined(separator: ", ")))",
-                                          shown: [])
+                return ExpectationFailure(
+                    location: c.location, expected: e.summary,
+                    got: "\(e.recognizer) never reports \(c.key) (its transitions report: \(reported.joined(separator: ", ")))",
+                    shown: [])
             }
         }
         let matches = mine.filter { mismatches(e, $0).isEmpty }

@@ -42,9 +42,11 @@ public struct TraceExpectation: Sendable {
     /// Where the expectation object starts (failures are reported here).
     public var location: SourceLocation
 
-    public init(recognizer: String, recognizerLocation: SourceLocation, state: GestureRecognizerState = .ended,
-                quantifier: Quantifier = .reaches, time: ValueTest? = nil, conditions: [Condition] = [],
-                location: SourceLocation) {
+    public init(
+        recognizer: String, recognizerLocation: SourceLocation, state: GestureRecognizerState = .ended,
+        quantifier: Quantifier = .reaches, time: ValueTest? = nil, conditions: [Condition] = [],
+        location: SourceLocation
+    ) {
         self.recognizer = recognizer
         self.recognizerLocation = recognizerLocation
         self.state = state

@@ -124,7 +124,9 @@ struct EvdevDecoder {
             case Evdev.ABS_MT_SLOT:
                 frameHasMT = true
                 guard e.value >= 0 && Int(e.value) < Self.maxSlots else {
-                    throw .invalidTrace("ABS_MT_SLOT \(e.value) is out of range (slots 0 to \(Self.maxSlots - 1) are supported)", at: SourceLocation(path: path, line: e.line, column: 1))
+                    throw .invalidTrace(
+                        "ABS_MT_SLOT \(e.value) is out of range (slots 0 to \(Self.maxSlots - 1) are supported)",
+                        at: SourceLocation(path: path, line: e.line, column: 1))
                 }
                 currentSlot = Int(e.value)
                 usedSlots = max(usedSlots, currentSlot + 1)
@@ -194,7 +196,8 @@ struct EvdevDecoder {
         // An empty SYN_MT_REPORT carries no contact; one without a position is incomplete.
         guard buildingHasData, buildingHasX, buildingHasY else { return }
         guard contactCount < Self.maxContacts else {
-            throw .invalidTrace("more than \(Self.maxContacts) contacts in one frame", at: SourceLocation(path: path, line: e.line, column: 1))
+            throw .invalidTrace(
+                "more than \(Self.maxContacts) contacts in one frame", at: SourceLocation(path: path, line: e.line, column: 1))
         }
         contacts[contactCount] = building
         if contacts[contactCount].line == 0 { contacts[contactCount].line = e.line }
@@ -203,8 +206,10 @@ struct EvdevDecoder {
 
     private func seconds(_ time: Int64) -> Double { Double(time &- baseTime) / 1e9 }
 
-    private mutating func emit(_ queue: inout RowQueue, _ time: Double, _ timeLine: Int, _ touch: Int64,
-                               _ phase: TouchPhase, _ x: Int32, _ y: Int32, _ line: Int) {
+    private mutating func emit(
+        _ queue: inout RowQueue, _ time: Double, _ timeLine: Int, _ touch: Int64,
+        _ phase: TouchPhase, _ x: Int32, _ y: Int32, _ line: Int
+    ) {
         let (px, py) = mapping.map(Double(x), Double(y))
         var positions = TraceRow.Positions(all: TextPosition(line: line, column: 1))
         positions.time = TextPosition(line: timeLine, column: 1)
@@ -215,7 +220,13 @@ struct EvdevDecoder {
     private mutating func report(_ e: EvdevEvent, into queue: inout RowQueue, path: String) throws(TraceError) {
         defer { resetFrame() }
         if mode == .undecided {
-            if frameHasMTReport { mode = .protocolA } else if frameHasMT || prefersMultiTouch && !frameHasST { mode = .multiTouch } else if frameHasST { mode = .singleTouch }
+            if frameHasMTReport {
+                mode = .protocolA
+            } else if frameHasMT || prefersMultiTouch && !frameHasST {
+                mode = .multiTouch
+            } else if frameHasST {
+                mode = .singleTouch
+            }
             if mode == .multiTouch && !frameHasMT { mode = .undecided }
         } else if mode == .multiTouch && frameHasMTReport {
             mode = .protocolA
@@ -298,13 +309,16 @@ struct EvdevDecoder {
             }
             for c in 0..<contactCount where contacts[c].matched {
                 if let p = (0..<previousCount).first(where: { previous[$0].touch == contacts[c].touch }),
-                   previous[p].x != contacts[c].x || previous[p].y != contacts[c].y {
+                    previous[p].x != contacts[c].x || previous[p].y != contacts[c].y
+                {
                     emit(&queue, t, timeLine, contacts[c].touch, .moved, contacts[c].x, contacts[c].y, contacts[c].line)
                 }
             }
         }
         for p in 0..<previousCount where !previous[p].matched {
-            emit(&queue, t, timeLine, previous[p].touch, .ended, previous[p].x, previous[p].y, contactCount > 0 ? contacts[0].line : timeLine)
+            emit(
+                &queue, t, timeLine, previous[p].touch, .ended, previous[p].x, previous[p].y, contactCount > 0 ? contacts[0].line : timeLine
+            )
         }
         for c in 0..<contactCount where !contacts[c].matched {
             contacts[c].touch = nextTouch

@@ -29,7 +29,9 @@ struct MotionEventState {
 
     enum Action { case down, up, move, cancel, pointerDown(Int), pointerUp(Int), other }
 
-    mutating func parse(_ p: UnsafePointer<UInt8>, _ ls: Int, _ le: Int, line: Int, path: String, into queue: inout RowQueue) throws(TraceError) {
+    mutating func parse(
+        _ p: UnsafePointer<UInt8>, _ ls: Int, _ le: Int, line: Int, path: String, into queue: inout RowQueue
+    ) throws(TraceError) {
         guard let m = LineScan.find(p, ls, le, "MotionEvent {") else { return }
         func fail(_ message: String, _ at: Int) -> TraceError {
             .invalidTrace(message, at: SourceLocation(path: path, line: line, column: at - ls + 1))
@@ -119,9 +121,15 @@ struct MotionEventState {
             let f = frame[k]
             let slot = (0..<downCount).first { down[$0].androidID == f.androidID }
             let starting: Bool
-            switch action { case .down, .pointerDown: starting = k == actionIndex; default: starting = false }
+            switch action {
+            case .down, .pointerDown: starting = k == actionIndex;
+            default: starting = false
+            }
             let ending: Bool
-            switch action { case .up, .pointerUp: ending = k == actionIndex; default: ending = false }
+            switch action {
+            case .up, .pointerUp: ending = k == actionIndex;
+            default: ending = false
+            }
             if let s = slot {
                 if starting {
                     // A second down for a pointer still down: the previous one ended unseen.
@@ -152,14 +160,17 @@ struct MotionEventState {
         }
     }
 
-    private static func action(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int,
-                               _ fail: (String, Int) -> TraceError) throws(TraceError) -> Action {
+    private static func action(
+        _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int,
+        _ fail: (String, Int) -> TraceError
+    ) throws(TraceError) -> Action {
         func isWord(_ w: StaticString) -> Bool { e - s == w.utf8CodeUnitCount && LineScan.hasPrefix(p, s, e, w) }
         if isWord("ACTION_DOWN") { return .down }
         if isWord("ACTION_UP") { return .up }
         if isWord("ACTION_MOVE") { return .move }
         if isWord("ACTION_CANCEL") { return .cancel }
-        for (prefix, isDown) in [("ACTION_POINTER_DOWN(" as StaticString, true), ("ACTION_POINTER_UP(", false)] where LineScan.hasPrefix(p, s, e, prefix) {
+        for (prefix, isDown) in [("ACTION_POINTER_DOWN(" as StaticString, true), ("ACTION_POINTER_UP(", false)]
+        where LineScan.hasPrefix(p, s, e, prefix) {
             let ns = s + prefix.utf8CodeUnitCount
             guard e > ns, p[e - 1] == UInt8(ascii: ")"), let k = LineScan.decimal(p, ns, e - 1 - ns), k >= 0, k < Int64(maxPointers) else {
                 throw fail("invalid action \(LineScan.text(p, s, e - s)): expected a pointer index in parentheses", s)
@@ -167,6 +178,8 @@ struct MotionEventState {
             return isDown ? .pointerDown(Int(k)) : .pointerUp(Int(k))
         }
         if LineScan.hasPrefix(p, s, e, "ACTION_") || (e > s && p[s] &- UInt8(ascii: "0") < 10) { return .other }
-        throw fail("unknown action \(LineScan.text(p, s, e - s)); expected ACTION_DOWN, ACTION_MOVE, ACTION_UP, ACTION_POINTER_DOWN(i), ACTION_POINTER_UP(i) or ACTION_CANCEL", s)
+        throw fail(
+            "unknown action \(LineScan.text(p, s, e - s)); expected ACTION_DOWN, ACTION_MOVE, ACTION_UP, ACTION_POINTER_DOWN(i), ACTION_POINTER_UP(i) or ACTION_CANCEL",
+            s)
     }
 }

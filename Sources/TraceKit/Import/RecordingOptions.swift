@@ -48,8 +48,10 @@ struct RawMapping {
 
     /// Builds the mapping from the options and the device's axis ranges (`nil` when the recording
     /// has none). Returns a warning to report once, or throws when the options cannot apply.
-    static func make(_ options: RecordingImportOptions, ranges: (x: ClosedRange<Int64>, y: ClosedRange<Int64>)?,
-                     at location: SourceLocation) throws(TraceError) -> (RawMapping, String?) {
+    static func make(
+        _ options: RecordingImportOptions, ranges: (x: ClosedRange<Int64>, y: ClosedRange<Int64>)?,
+        at location: SourceLocation
+    ) throws(TraceError) -> (RawMapping, String?) {
         var m = RawMapping()
         m.rotation = options.rotation
         m.flipX = options.flipX
@@ -66,10 +68,14 @@ struct RawMapping {
         let transformed = options.rotation != 0 || options.flipX || options.flipY
         if m.spanX == 0 {
             if let _ = options.screen {
-                throw .invalidTrace("--screen needs the touchscreen's axis ranges, and this recording has none: record the `getevent -lp` header with it, or give --raw-size WxH", at: location)
+                throw .invalidTrace(
+                    "--screen needs the touchscreen's axis ranges, and this recording has none: record the `getevent -lp` header with it, or give --raw-size WxH",
+                    at: location)
             }
             if transformed {
-                throw .invalidTrace("--rotate and --flip need the touchscreen's axis ranges, and this recording has none: record the `getevent -lp` header with it, or give --raw-size WxH", at: location)
+                throw .invalidTrace(
+                    "--rotate and --flip need the touchscreen's axis ranges, and this recording has none: record the `getevent -lp` header with it, or give --raw-size WxH",
+                    at: location)
             }
             if let d = options.density {
                 m.identity = false
@@ -77,7 +83,10 @@ struct RawMapping {
                 m.width = d
                 return (m, nil)
             }
-            return (m, "no screen mapping (--screen WxH with the recording's axis ranges or --raw-size, or --density): raw device units are used as points")
+            return (
+                m,
+                "no screen mapping (--screen WxH with the recording's axis ranges or --raw-size, or --density): raw device units are used as points"
+            )
         }
         let quarter = options.rotation == 90 || options.rotation == 270
         let shownW = quarter ? m.spanY : m.spanX

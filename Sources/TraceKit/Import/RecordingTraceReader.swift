@@ -30,8 +30,10 @@ public final class RecordingTraceReader: TraceReader {
     /// Reads `source` as `format` (one of the recording formats). The header (device list, axis
     /// ranges) is read here; `warn` receives the reader's warnings (no mapping, unknown codes,
     /// mid-touch start, a truncated last line).
-    public init(source: ByteSource, format: TraceFormat, options: RecordingImportOptions = RecordingImportOptions(),
-                touchNames: TouchNameTable = TouchNameTable(), warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
+    public init(
+        source: ByteSource, format: TraceFormat, options: RecordingImportOptions = RecordingImportOptions(),
+        touchNames: TouchNameTable = TouchNameTable(), warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) {
         precondition(format.isRecording, "not a recording format: \(format)")
         self.path = source.path
         self.format = format
@@ -198,7 +200,9 @@ struct RecordingCore {
                 selected = i
                 selectionFixed = true
             } else if devices.contains(where: { !$0.path.isEmpty || !$0.name.isEmpty }) && format != .getevent {
-                throw .invalidTrace("no device '\(wanted)' in the recording; devices: \(devices.map(\.described).joined(separator: ", "))", at: SourceLocation(path: path, line: 1, column: 1))
+                throw .invalidTrace(
+                    "no device '\(wanted)' in the recording; devices: \(devices.map(\.described).joined(separator: ", "))",
+                    at: SourceLocation(path: path, line: 1, column: 1))
             }
         } else {
             let candidates = devices.indices.filter { devices[$0].capabilitiesKnown && devices[$0].touchLike }
@@ -206,8 +210,9 @@ struct RecordingCore {
                 selected = candidates[0]
                 selectionFixed = true
             } else if candidates.count > 1 {
-                throw .invalidTrace("\(candidates.count) touchscreen-like devices in the recording: \(candidates.map { devices[$0].described }.joined(separator: ", ")); choose one with --device PATH|NAME",
-                                    at: SourceLocation(path: path, line: devices[candidates[1]].line, column: 1))
+                throw .invalidTrace(
+                    "\(candidates.count) touchscreen-like devices in the recording: \(candidates.map { devices[$0].described }.joined(separator: ", ")); choose one with --device PATH|NAME",
+                    at: SourceLocation(path: path, line: devices[candidates[1]].line, column: 1))
             }
         }
         let ranges = selected >= 0 ? devices[selected].ranges : nil
@@ -256,18 +261,21 @@ struct RecordingCore {
             motion.baseTime = e.time
         }
         allTypeCounts[min(Int(e.type), 32)] += 1
-        let touchish = (e.type == Evdev.EV_ABS && (e.code <= Evdev.ABS_Y || e.code >= Evdev.ABS_MT_SLOT))
+        let touchish =
+            (e.type == Evdev.EV_ABS && (e.code <= Evdev.ABS_Y || e.code >= Evdev.ABS_MT_SLOT))
             || (e.type == Evdev.EV_KEY && e.code == Evdev.BTN_TOUCH) || (e.type == Evdev.EV_SYN && e.code == Evdev.SYN_MT_REPORT)
         if d != selected {
             guard touchish, !selectionFixed else { return }
             if let wanted = options.device, d >= 0, d < devices.count, !devices[d].matches(wanted),
-               devices.contains(where: { !$0.path.isEmpty || !$0.name.isEmpty }) {
+                devices.contains(where: { !$0.path.isEmpty || !$0.name.isEmpty })
+            {
                 return
             }
             if selected >= 0 {
                 let first = devices[selected], second = d >= 0 && d < devices.count ? devices[d] : RecordingDevice()
-                throw .invalidTrace("touch events from a second device, \(second.pathText.isEmpty ? "another device" : second.pathText), interleaved with \(first.pathText.isEmpty ? "the first" : first.pathText)'s; choose one with --device PATH|NAME (candidates: \(first.pathText), \(second.pathText))",
-                                    at: SourceLocation(path: path, line: e.line, column: 1))
+                throw .invalidTrace(
+                    "touch events from a second device, \(second.pathText.isEmpty ? "another device" : second.pathText), interleaved with \(first.pathText.isEmpty ? "the first" : first.pathText)'s; choose one with --device PATH|NAME (candidates: \(first.pathText), \(second.pathText))",
+                    at: SourceLocation(path: path, line: e.line, column: 1))
             }
             selected = d
         }
@@ -279,12 +287,15 @@ struct RecordingCore {
     private mutating func finish() throws(TraceError) {
         if format == .motionevent {
             if motion.events == 0 {
-                throw .invalidTrace("no MotionEvent in the input: expected logcat lines holding 'MotionEvent { action=ACTION_DOWN, ... }'", at: SourceLocation(path: path, line: 1, column: 1))
+                throw .invalidTrace(
+                    "no MotionEvent in the input: expected logcat lines holding 'MotionEvent { action=ACTION_DOWN, ... }'",
+                    at: SourceLocation(path: path, line: 1, column: 1))
             }
         } else if touchEvents == 0 {
             if let wanted = options.device, !devices.contains(where: { $0.matches(wanted) }) {
                 let list = devices.isEmpty ? "none named" : devices.map(\.described).joined(separator: ", ")
-                throw .invalidTrace("no device '\(wanted)' in the recording; devices: \(list)", at: SourceLocation(path: path, line: 1, column: 1))
+                throw .invalidTrace(
+                    "no device '\(wanted)' in the recording; devices: \(list)", at: SourceLocation(path: path, line: 1, column: 1))
             }
             var seen: [String] = []
             let counts = selected >= 0 ? typeCounts : allTypeCounts
@@ -292,23 +303,34 @@ struct RecordingCore {
                 seen.append("\(t == 32 ? "other types" : Evdev.typeName(UInt16(t))) (\(counts[t]))")
             }
             let what = seen.isEmpty ? "no events at all" : "only " + seen.joined(separator: ", ")
-            throw .invalidTrace("no touch events in the recording (no ABS_MT_*, ABS_X/ABS_Y or BTN_TOUCH\(selected >= 0 && !devices[selected].path.isEmpty ? " from \(devices[selected].pathText)" : "")): it holds \(what)", at: SourceLocation(path: path, line: 1, column: 1))
+            throw .invalidTrace(
+                "no touch events in the recording (no ABS_MT_*, ABS_X/ABS_Y or BTN_TOUCH\(selected >= 0 && !devices[selected].path.isEmpty ? " from \(devices[selected].pathText)" : "")): it holds \(what)",
+                at: SourceLocation(path: path, line: 1, column: 1))
         }
         if unknownCount > 0 {
-            warn(.warning("\(unknownCount) \(unknownCount == 1 ? "event" : "events") with an unknown type or code ignored (the first here)",
-                          at: SourceLocation(path: path, line: unknownLine, column: unknownColumn)))
+            warn(
+                .warning(
+                    "\(unknownCount) \(unknownCount == 1 ? "event" : "events") with an unknown type or code ignored (the first here)",
+                    at: SourceLocation(path: path, line: unknownLine, column: unknownColumn)))
         }
         let midTouch = format == .motionevent ? motion.midTouchLine : decoder.midTouchLine
         if midTouch > 0 {
-            warn(.warning("the recording starts mid-touch: a touch already down is taken as beginning at its first position", at: SourceLocation(path: path, line: midTouch, column: 1)))
+            warn(
+                .warning(
+                    "the recording starts mid-touch: a touch already down is taken as beginning at its first position",
+                    at: SourceLocation(path: path, line: midTouch, column: 1)))
         }
         if decoder.droppedCount > 0 {
-            warn(.warning("SYN_DROPPED: the device's event buffer overflowed \(decoder.droppedCount) \(decoder.droppedCount == 1 ? "time" : "times"); the incomplete frames were skipped (the first here)",
-                          at: SourceLocation(path: path, line: decoder.droppedLine, column: 1)))
+            warn(
+                .warning(
+                    "SYN_DROPPED: the device's event buffer overflowed \(decoder.droppedCount) \(decoder.droppedCount == 1 ? "time" : "times"); the incomplete frames were skipped (the first here)",
+                    at: SourceLocation(path: path, line: decoder.droppedLine, column: 1)))
         }
         if motion.skipped > 0 {
-            warn(.warning("\(motion.skipped) MotionEvent\(motion.skipped == 1 ? "" : "s") with an action that is not a touch (hover, outside, scroll, ...) ignored (the first here)",
-                          at: SourceLocation(path: path, line: motion.skippedLine, column: 1)))
+            warn(
+                .warning(
+                    "\(motion.skipped) MotionEvent\(motion.skipped == 1 ? "" : "s") with an action that is not a touch (hover, outside, scroll, ...) ignored (the first here)",
+                    at: SourceLocation(path: path, line: motion.skippedLine, column: 1)))
         }
     }
 
@@ -336,7 +358,8 @@ struct RecordingCore {
     }
 
     private mutating func addDevice(path p: Int, _ n: Int) -> Int {
-        for (i, d) in devices.enumerated() where d.path.count == n && d.path.withUnsafeBufferPointer({ memcmpBytes($0.baseAddress!, base + p, n) }) {
+        for (i, d) in devices.enumerated()
+        where d.path.count == n && d.path.withUnsafeBufferPointer({ memcmpBytes($0.baseAddress!, base + p, n) }) {
             return i
         }
         var d = RecordingDevice()
@@ -397,7 +420,9 @@ struct RecordingCore {
             throw error("getevent line without a timestamp: record with `getevent -lt` (or -t)", at: i)
         }
         if LineScan.hasPrefix(base, i, le, "name:") {
-            if currentDevice >= 0, let q = LineScan.find(base, i, le, "\""), let q2 = (q + 1 < le ? LineScan.find(base, q + 1, le, "\"") : nil) {
+            if currentDevice >= 0, let q = LineScan.find(base, i, le, "\""),
+                let q2 = (q + 1 < le ? LineScan.find(base, q + 1, le, "\"") : nil)
+            {
                 devices[currentDevice].name = String(decoding: UnsafeBufferPointer(start: base + q + 1, count: q2 - q - 1), as: UTF8.self)
             }
             return nil
@@ -409,15 +434,18 @@ struct RecordingCore {
         }
         if LineScan.hasPrefix(base, i, le, "input props:") { section = -2; return nil }
         // `ABS (0003): ...`: a capability section and its first codes.
-        if let open = LineScan.find(base, i, le, " ("), open + 7 < le, base[open + 6] == UInt8(ascii: ")"), base[open + 7] == UInt8(ascii: ":"),
-           let t = LineScan.hex(base, open + 2, 4) {
+        if let open = LineScan.find(base, i, le, " ("), open + 7 < le, base[open + 6] == UInt8(ascii: ")"),
+            base[open + 7] == UInt8(ascii: ":"),
+            let t = LineScan.hex(base, open + 2, 4)
+        {
             section = Int(t)
             i = open + 8
         }
         guard section >= 0, currentDevice >= 0 else { return nil }
         if section == Int(Evdev.EV_ABS) {
             let (s, n) = LineScan.token(base, &i, le)
-            let code: UInt16? = Evdev.code(named: base + s, n, type: Evdev.EV_ABS) ?? LineScan.hex(base, s, n).flatMap { $0 <= 0xffff ? UInt16($0) : nil }
+            let code: UInt16? =
+                Evdev.code(named: base + s, n, type: Evdev.EV_ABS) ?? LineScan.hex(base, s, n).flatMap { $0 <= 0xffff ? UInt16($0) : nil }
             if let code, let lo = number(after: "min ", i), let hi = number(after: "max ", i) {
                 setRange(code, lo, hi)
             }
@@ -425,7 +453,9 @@ struct RecordingCore {
             while true {
                 let (s, n) = LineScan.token(base, &i, le)
                 if n == 0 { break }
-                if Evdev.code(named: base + s, n, type: Evdev.EV_KEY) == Evdev.BTN_TOUCH || LineScan.hex(base, s, n) == UInt64(Evdev.BTN_TOUCH) {
+                if Evdev.code(named: base + s, n, type: Evdev.EV_KEY) == Evdev.BTN_TOUCH
+                    || LineScan.hex(base, s, n) == UInt64(Evdev.BTN_TOUCH)
+                {
                     devices[currentDevice].hasBtnTouch = true
                 }
             }
@@ -484,7 +514,9 @@ struct RecordingCore {
         }
         var value: Int32
         if let v = LineScan.hex(base, vs, vn) {
-            guard v <= 0xffff_ffff else { throw error("value \(LineScan.text(base, vs, vn)) overflows 32 bits (getevent prints 8 hex digits)", at: vs) }
+            guard v <= 0xffff_ffff else {
+                throw error("value \(LineScan.text(base, vs, vn)) overflows 32 bits (getevent prints 8 hex digits)", at: vs)
+            }
             value = Int32(bitPattern: UInt32(v))
         } else if LineScan.hasPrefix(base, vs, vs + vn, "DOWN") && vn == 4 {
             value = 1
@@ -520,7 +552,9 @@ struct RecordingCore {
             let (cs, cn) = LineScan.token(base, &i, le)
             let (ms, mn) = LineScan.token(base, &i, le)
             let (xs, xn) = LineScan.token(base, &i, le)
-            guard let code = LineScan.hex(base, cs, cn), code <= 0xffff, let lo = LineScan.decimal(base, ms, mn), let hi = LineScan.decimal(base, xs, xn) else {
+            guard let code = LineScan.hex(base, cs, cn), code <= 0xffff, let lo = LineScan.decimal(base, ms, mn),
+                let hi = LineScan.decimal(base, xs, xn)
+            else {
                 throw error("invalid evemu axis line: expected 'A: CODE MIN MAX FUZZ FLAT [RESOLUTION]'", at: cs)
             }
             setRange(UInt16(code), lo, hi)
@@ -534,13 +568,23 @@ struct RecordingCore {
             guard let time = LineScan.timestamp(base, ts, tn) else {
                 throw error("invalid timestamp \(LineScan.text(base, ts, tn)): expected seconds.microseconds", at: ts)
             }
-            guard yn > 0, cn > 0, vn > 0 else { throw error("truncated evemu event: expected 'E: SECONDS.MICROSECONDS TYPE CODE VALUE'", at: le) }
-            guard let type = LineScan.hex(base, ys, yn) else { throw error("invalid event type \(LineScan.text(base, ys, yn)): expected hexadecimal digits", at: ys) }
+            guard yn > 0, cn > 0, vn > 0 else {
+                throw error("truncated evemu event: expected 'E: SECONDS.MICROSECONDS TYPE CODE VALUE'", at: le)
+            }
+            guard let type = LineScan.hex(base, ys, yn) else {
+                throw error("invalid event type \(LineScan.text(base, ys, yn)): expected hexadecimal digits", at: ys)
+            }
             guard type <= 0xffff else { throw error("event type \(LineScan.text(base, ys, yn)) overflows 16 bits", at: ys) }
-            guard let code = LineScan.hex(base, cs, cn) else { throw error("invalid event code \(LineScan.text(base, cs, cn)): expected hexadecimal digits", at: cs) }
+            guard let code = LineScan.hex(base, cs, cn) else {
+                throw error("invalid event code \(LineScan.text(base, cs, cn)): expected hexadecimal digits", at: cs)
+            }
             guard code <= 0xffff else { throw error("event code \(LineScan.text(base, cs, cn)) overflows 16 bits", at: cs) }
-            guard let value = LineScan.decimal(base, vs, vn) else { throw error("invalid value \(LineScan.text(base, vs, vn)): expected a decimal integer", at: vs) }
-            guard value >= Int64(Int32.min) && value <= Int64(UInt32.max) else { throw error("value \(LineScan.text(base, vs, vn)) overflows 32 bits", at: vs) }
+            guard let value = LineScan.decimal(base, vs, vn) else {
+                throw error("invalid value \(LineScan.text(base, vs, vn)): expected a decimal integer", at: vs)
+            }
+            guard value >= Int64(Int32.min) && value <= Int64(UInt32.max) else {
+                throw error("value \(LineScan.text(base, vs, vn)) overflows 32 bits", at: vs)
+            }
             if !Evdev.isKnownType(UInt16(type)) || !Evdev.isKnownCode(UInt16(type), UInt16(code)) { countUnknown(at: ys); return nil }
             return EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: Int32(truncatingIfNeeded: value), line: line)
         default:
@@ -564,11 +608,14 @@ struct RecordingCore {
         }
         if LineScan.hasPrefix(base, i, le, "- [") { return try libinputEvent(i + 3) }
         if LineScan.hasPrefix(base, i, le, "name:"), currentDevice >= 0, let q = LineScan.find(base, i, le, "\""),
-           q + 1 < le, let q2 = LineScan.find(base, q + 1, le, "\"") {
+            q + 1 < le, let q2 = LineScan.find(base, q + 1, le, "\"")
+        {
             devices[currentDevice].name = String(decoding: UnsafeBufferPointer(start: base + q + 1, count: q2 - q - 1), as: UTF8.self)
             return nil
         }
-        if LineScan.hasPrefix(base, i, le, "absinfo:") { section = 1; if currentDevice >= 0 { devices[currentDevice].capabilitiesKnown = true }; return nil }
+        if LineScan.hasPrefix(base, i, le, "absinfo:") {
+            section = 1; if currentDevice >= 0 { devices[currentDevice].capabilitiesKnown = true }; return nil
+        }
         if LineScan.hasPrefix(base, i, le, "codes:") { section = 2; return nil }
         // `53: [0, 1079, 0, 0, 0]` under absinfo; `1: [330, ...]` under codes.
         var j = i
@@ -606,7 +653,9 @@ struct RecordingCore {
             LineScan.skipSpaces(base, &i, le)
             let s = i
             while i < le && base[i] != UInt8(ascii: ",") && base[i] != UInt8(ascii: "]") && !LineScan.isSpace(base[i]) { i += 1 }
-            guard i > s else { throw error("truncated libinput event: expected [SECONDS, MICROSECONDS, TYPE, CODE, VALUE]", at: min(i, le)) }
+            guard i > s else {
+                throw error("truncated libinput event: expected [SECONDS, MICROSECONDS, TYPE, CODE, VALUE]", at: min(i, le))
+            }
             guard let v = LineScan.decimal(base, s, i - s) else {
                 throw error("invalid number \(LineScan.text(base, s, i - s)) in a libinput event", at: s)
             }
@@ -621,17 +670,23 @@ struct RecordingCore {
             LineScan.skipSpaces(base, &i, le)
             if i < le && base[i] == UInt8(ascii: ",") { i += 1 } else { break }
         }
-        guard count == 5 else { throw error("truncated libinput event: expected [SECONDS, MICROSECONDS, TYPE, CODE, VALUE]", at: min(i, le)) }
+        guard count == 5 else {
+            throw error("truncated libinput event: expected [SECONDS, MICROSECONDS, TYPE, CODE, VALUE]", at: min(i, le))
+        }
         guard fields.0 >= 0, fields.0 < 9_000_000_000, fields.1 >= 0, fields.1 < 1_000_000 else {
             throw error("invalid time in a libinput event", at: starts.0)
         }
         guard fields.2 >= 0 && fields.2 <= 0xffff else { throw error("event type \(fields.2) overflows 16 bits", at: starts.2) }
         guard fields.3 >= 0 && fields.3 <= 0xffff else { throw error("event code \(fields.3) overflows 16 bits", at: starts.3) }
-        guard fields.4 >= Int64(Int32.min) && fields.4 <= Int64(UInt32.max) else { throw error("value \(fields.4) overflows 32 bits", at: starts.4) }
+        guard fields.4 >= Int64(Int32.min) && fields.4 <= Int64(UInt32.max) else {
+            throw error("value \(fields.4) overflows 32 bits", at: starts.4)
+        }
         ensureDevice()
         let type = UInt16(fields.2), code = UInt16(fields.3)
         if !Evdev.isKnownType(type) || !Evdev.isKnownCode(type, code) { countUnknown(at: starts.2); return nil }
-        return EvdevEvent(time: fields.0 * 1_000_000_000 + fields.1 * 1000, type: type, code: code, value: Int32(truncatingIfNeeded: fields.4), line: line)
+        return EvdevEvent(
+            time: fields.0 * 1_000_000_000 + fields.1 * 1000, type: type, code: code, value: Int32(truncatingIfNeeded: fields.4), line: line
+        )
     }
 
     // evtest
@@ -661,7 +716,9 @@ struct RecordingCore {
             var j = i + 11
             let (s, n) = LineScan.token(base, &j, le)
             evtestCode = Int(LineScan.decimal(base, s, n) ?? -1)
-            if section == Int(Evdev.EV_KEY) && evtestCode == Int(Evdev.BTN_TOUCH) && currentDevice >= 0 { devices[currentDevice].hasBtnTouch = true }
+            if section == Int(Evdev.EV_KEY) && evtestCode == Int(Evdev.BTN_TOUCH) && currentDevice >= 0 {
+                devices[currentDevice].hasBtnTouch = true
+            }
             return nil
         }
         if section == Int(Evdev.EV_ABS) && evtestCode >= 0 && currentDevice >= 0 {

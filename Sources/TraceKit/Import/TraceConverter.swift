@@ -14,10 +14,13 @@ public enum TraceConverter {
 
     /// Converts the trace named by `options` (its input format, time unit, lenient mode, screen
     /// and recording options apply) into `output`, flushed as it fills.
-    public static func convert(_ options: ReplayOptions, to target: Target, output: inout OutputBuffer,
-                               warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit,
-                                        recording: options.recordingOptions, warn: warn)
+    public static func convert(
+        _ options: ReplayOptions, to target: Target, output: inout OutputBuffer,
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) {
+        let reader = try AnyTraceReader(
+            path: options.inputPath, format: options.inputFormat, timeUnit: options.timeUnit,
+            recording: options.recordingOptions, warn: warn)
         let screen = options.screen ?? reader.screen?.size
         let frames = FrameAssembler(reader: reader, mode: options.lenient ? .lenient : .strict, checksTouchSequence: true, onWarning: warn)
         let names = reader.touchNames

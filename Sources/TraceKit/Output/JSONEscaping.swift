@@ -21,7 +21,7 @@ extension ByteWriter {
                     UnsafeMutableRawPointer(p).storeBytes(of: word, as: UInt64.self)
                     p += 8
                 } else {
-                    for k in i ..< i &+ 8 { escaped(src[k]) }
+                    for k in i..<i &+ 8 { escaped(src[k]) }
                 }
                 i &+= 8
             }

@@ -52,12 +52,15 @@ enum StateTemplates {
     }
 
     /// JSON Lines: `STATE","previous":"` in 32-byte slots (its length: the name's + 14).
-    static let jsonState: StaticString = "possible\",\"previous\":\"          began\",\"previous\":\"             changed\",\"previous\":\"           ended\",\"previous\":\"             cancelled\",\"previous\":\"         failed\",\"previous\":\"            "
+    static let jsonState: StaticString =
+        "possible\",\"previous\":\"          began\",\"previous\":\"             changed\",\"previous\":\"           ended\",\"previous\":\"             cancelled\",\"previous\":\"         failed\",\"previous\":\"            "
     /// JSON Lines: `PREVIOUS","location":` in 32-byte slots (its length: the name's + 13).
-    static let jsonPrevious: StaticString = "possible\",\"location\":           began\",\"location\":              changed\",\"location\":            ended\",\"location\":              cancelled\",\"location\":          failed\",\"location\":             "
+    static let jsonPrevious: StaticString =
+        "possible\",\"location\":           began\",\"location\":              changed\",\"location\":            ended\",\"location\":              cancelled\",\"location\":          failed\",\"location\":             "
     /// Text: `PREVIOUS -> STATE` padded to the state column's width and its two spaces (23 bytes
     /// for every pair, the longest has one space), in 24-byte slots, `6 * previous + state`.
-    static let textStates: StaticString = "possible -> possible    possible -> began       possible -> changed     possible -> ended       possible -> cancelled   possible -> failed      began -> possible       began -> began          began -> changed        began -> ended          began -> cancelled      began -> failed         changed -> possible     changed -> began        changed -> changed      changed -> ended        changed -> cancelled    changed -> failed       ended -> possible       ended -> began          ended -> changed        ended -> ended          ended -> cancelled      ended -> failed         cancelled -> possible   cancelled -> began      cancelled -> changed    cancelled -> ended      cancelled -> cancelled  cancelled -> failed     failed -> possible      failed -> began         failed -> changed       failed -> ended         failed -> cancelled     failed -> failed        "
+    static let textStates: StaticString =
+        "possible -> possible    possible -> began       possible -> changed     possible -> ended       possible -> cancelled   possible -> failed      began -> possible       began -> began          began -> changed        began -> ended          began -> cancelled      began -> failed         changed -> possible     changed -> began        changed -> changed      changed -> ended        changed -> cancelled    changed -> failed       ended -> possible       ended -> began          ended -> changed        ended -> ended          ended -> cancelled      ended -> failed         cancelled -> possible   cancelled -> began      cancelled -> changed    cancelled -> ended      cancelled -> cancelled  cancelled -> failed     failed -> possible      failed -> began         failed -> changed       failed -> ended         failed -> cancelled     failed -> failed        "
 }
 
 extension ByteWriter {

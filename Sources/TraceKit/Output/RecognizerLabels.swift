@@ -71,8 +71,10 @@ struct RecognizerLabels {
     }
 
     @inline(never)
-    private mutating func replace(_ e: Int, _ r: GestureRecognizer, _ revision: Int, _ kind: String,
-                                  _ make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
+    private mutating func replace(
+        _ e: Int, _ r: GestureRecognizer, _ revision: Int, _ kind: String,
+        _ make: (String, String, inout [UInt8]) -> Void
+    ) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
         make(r.name, kind, &bytes)
         entries[e] = Entry(recognizer: r, nameRevision: revision, kind: kind, label: arena.store(bytes))
@@ -80,8 +82,10 @@ struct RecognizerLabels {
     }
 
     @inline(never)
-    private mutating func insert(_ r: GestureRecognizer, _ key: UInt, _ revision: Int, _ kind: String,
-                                 _ make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
+    private mutating func insert(
+        _ r: GestureRecognizer, _ key: UInt, _ revision: Int, _ kind: String,
+        _ make: (String, String, inout [UInt8]) -> Void
+    ) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
         make(r.name, kind, &bytes)
         entries.append(Entry(recognizer: r, nameRevision: revision, kind: kind, label: arena.store(bytes)))

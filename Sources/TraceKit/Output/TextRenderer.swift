@@ -13,7 +13,7 @@
 public struct TextRenderer: ReplayRenderer {
     let nameWidth: Int
     let kindWidth: Int
-    static let stateWidth = 21 // "possible -> cancelled".count
+    static let stateWidth = 21  // "possible -> cancelled".count
 
     /// A renderer whose columns fit the longest recognizer name and kind.
     public init(nameWidth: Int, kindWidth: Int) {
@@ -62,13 +62,15 @@ public struct TextRenderer: ReplayRenderer {
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
         let nameWidth = nameWidth, kindWidth = kindWidth
-        let label = labels.label(t.recognizer, make: { name, kind, bytes in
-            // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
-            bytes.append(contentsOf: kind.utf8)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
-        })
+        let label = labels.label(
+            t.recognizer,
+            make: { name, kind, bytes in
+                // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
+                bytes.append(contentsOf: name.utf8)
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
+                bytes.append(contentsOf: kind.utf8)
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
+            })
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(t, label, &w)
         if _fastPath(t.values.extra.isEmpty && t.reason == nil) {

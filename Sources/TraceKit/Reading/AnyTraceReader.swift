@@ -44,10 +44,12 @@ public final class AnyTraceReader: TraceReader {
     /// Opens `path` (`-` for standard input) as `format`, or as detected.
     /// A device recording (``TraceFormat/isRecording``) is read with `recording`'s device and mapping
     /// options, its warnings going to `warn`.
-    public convenience init(path: String, format: TraceFormat? = nil, timeUnit: TimeUnit = .seconds,
-                            touchNames: TouchNameTable = TouchNameTable(),
-                            recording: RecordingImportOptions = RecordingImportOptions(),
-                            warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
+    public convenience init(
+        path: String, format: TraceFormat? = nil, timeUnit: TimeUnit = .seconds,
+        touchNames: TouchNameTable = TouchNameTable(),
+        recording: RecordingImportOptions = RecordingImportOptions(),
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) {
         let source = try ByteSource(path: path)
         var detected = format
         if detected == nil && path != "-" { detected = TraceFormat(pathExtensionOf: path) }
@@ -55,24 +57,30 @@ public final class AnyTraceReader: TraceReader {
     }
 
     /// Reads `source` as `format` (sniffed from the content if `nil`).
-    public convenience init(source: ByteSource, format: TraceFormat?, timeUnit: TimeUnit = .seconds,
-                            touchNames: TouchNameTable = TouchNameTable(),
-                            recording: RecordingImportOptions = RecordingImportOptions(),
-                            warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) {
+    public convenience init(
+        source: ByteSource, format: TraceFormat?, timeUnit: TimeUnit = .seconds,
+        touchNames: TouchNameTable = TouchNameTable(),
+        recording: RecordingImportOptions = RecordingImportOptions(),
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) {
         var detected: TraceFormat
         if let format { detected = format } else { detected = try Self.sniff(source) }
         var mapping = recording
         mapping.screen = nil
         if !detected.isRecording && !mapping.isDefault {
             // Never ignored silently: they mean nothing for a trace in points.
-            throw .usage("--device, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)")
+            throw .usage(
+                "--device, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)"
+            )
         }
         switch detected {
         case .csv: self.init(.csv(try CSVTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
         case .jsonl: self.init(.jsonl(JSONLinesTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
         case .json: self.init(.json(try JSONTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
         case .getevent, .evemu, .libinput, .evtest, .motionevent:
-            self.init(.recording(try RecordingTraceReader(source: source, format: detected, options: recording, touchNames: touchNames, warn: warn)))
+            self.init(
+                .recording(
+                    try RecordingTraceReader(source: source, format: detected, options: recording, touchNames: touchNames, warn: warn)))
         }
     }
 

@@ -31,8 +31,10 @@ public final class FrameAssembler<Reader: TraceReader> {
 
     /// Creates an assembler over `reader`. With `checksTouchSequence`, rows are
     /// also checked (or repaired, in lenient mode) by a ``TraceSequenceValidator``.
-    public init(reader: Reader, mode: TraceValidationMode = .strict, checksTouchSequence: Bool = false,
-                onWarning: @escaping (Diagnostic) -> Void = { _ in }) {
+    public init(
+        reader: Reader, mode: TraceValidationMode = .strict, checksTouchSequence: Bool = false,
+        onWarning: @escaping (Diagnostic) -> Void = { _ in }
+    ) {
         self.reader = reader
         self.mode = mode
         self.onWarning = onWarning
@@ -107,8 +109,9 @@ struct FrameCore {
                 let message = "time \(row.time) s goes backwards (the previous row is at \(lastTime) s)"
                 let note = Diagnostic.note("previous time here", at: reader.location(lastTimePosition))
                 if mode == .strict {
-                    throw TraceError.invalidTrace(message, at: reader.location(row.positions.time),
-                                                  notes: [note, TraceHints.unsortedOrLenient(lenient: "clamps the time to the previous row's")])
+                    throw TraceError.invalidTrace(
+                        message, at: reader.location(row.positions.time),
+                        notes: [note, TraceHints.unsortedOrLenient(lenient: "clamps the time to the previous row's")])
                 }
                 warn(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
                 row.time = lastTime

@@ -24,7 +24,8 @@ extension ReaderText {
         var hints: [String] = []
         for key in keys {
             guard let field = TraceField.matchIgnoringCase(key), seen & (1 << field.rawValue) == 0 else { continue }
-            hints.append("'\(key)' is not '\(field.acceptedNames.first { traceASCIILowercased($0) == traceASCIILowercased(key) } ?? field.name)'")
+            hints.append(
+                "'\(key)' is not '\(field.acceptedNames.first { traceASCIILowercased($0) == traceASCIILowercased(key) } ?? field.name)'")
         }
         if hints.isEmpty { return nil }
         return "keys are case-sensitive: " + hints.joined(separator: ", ")

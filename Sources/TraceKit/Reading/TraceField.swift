@@ -143,21 +143,21 @@ enum PhaseNames {
             guard n >= 2 else { return n == 1 ? rawValue(p[0]) : nil }
             let w = (SWAR.load(p) | lower) & ((1 << UInt64(n &* 8)) &- 1)
             switch w {
-            case 0x6e61_6765_62: return .began       // "began"
-            case 0x64_6576_6f6d: return .moved       // "moved"
-            case 0x64_6564_6e65: return .ended       // "ended"
-            case 0x6e77_6f64: return .began          // "down"
-            case 0x6576_6f6d: return .moved          // "move"
-            case 0x7075: return .ended               // "up"
-            case 0x6c65_636e_6163: return .cancelled // "cancel"
+            case 0x6e61_6765_62: return .began  // "began"
+            case 0x64_6576_6f6d: return .moved  // "moved"
+            case 0x64_6564_6e65: return .ended  // "ended"
+            case 0x6e77_6f64: return .began  // "down"
+            case 0x6576_6f6d: return .moved  // "move"
+            case 0x7075: return .ended  // "up"
+            case 0x6c65_636e_6163: return .cancelled  // "cancel"
             default: return nil
             }
         }
         guard n == 9 || n == 10 else { return nil }
         let w = SWAR.load(p) | lower
         let tail = (SWAR.load(p + 8) | lower) & ((1 << UInt64((n &- 8) &* 8)) &- 1)
-        if w == 0x656c_6c65_636e_6163 && tail == 0x64 { return .cancelled }      // "cancelled"
-        if w == 0x616e_6f69_7461_7473 && tail == 0x7972 { return .stationary }   // "stationary"
+        if w == 0x656c_6c65_636e_6163 && tail == 0x64 { return .cancelled }  // "cancelled"
+        if w == 0x616e_6f69_7461_7473 && tail == 0x7972 { return .stationary }  // "stationary"
         return nil
     }
 

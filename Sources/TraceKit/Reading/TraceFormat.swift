@@ -106,7 +106,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
                 }
                 if expectingKey && i <= n {
                     let key = Array(bytes[start..<min(i, n)])
-                    if key == Array("events".utf8) || key == Array("screen".utf8) || key == Array("scene".utf8) || key == Array("expect".utf8) {
+                    if key == Array("events".utf8) || key == Array("screen".utf8) || key == Array("scene".utf8)
+                        || key == Array("expect".utf8)
+                    {
                         return .json
                     }
                     if i < n, !key.isEmpty, key.withUnsafeBufferPointer({ TraceField.match($0.baseAddress!, $0.count) }) != nil {

@@ -46,7 +46,8 @@ enum ReaderText {
     /// the accepted `UITouch.Phase` raw values first.
     static func unknownPhase(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
         if looksNumeric(p, n) {
-            return "phase \(quote(p, n)) is not a UITouch.Phase raw value; expected one of: \(PhaseNames.expectedRawValues), or a name: \(PhaseNames.expectedList)"
+            return
+                "phase \(quote(p, n)) is not a UITouch.Phase raw value; expected one of: \(PhaseNames.expectedRawValues), or a name: \(PhaseNames.expectedList)"
         }
         return "unknown phase \(quote(p, n)); expected one of: \(PhaseNames.expectedList)"
     }

@@ -108,7 +108,9 @@ package struct TraceSequenceValidator {
                 let message = "touch \(describe(id)) \(row.phase == .moved ? "moved" : "is stationary") but is not down"
                 let notes = notDownNotes(id)
                 if mode == .strict {
-                    throw TraceError.invalidTrace(message, at: location(row.positions.phase), notes: notes + [TraceHints.unsortedOrLenient(lenient: "treats the move as a touch-down")])
+                    throw TraceError.invalidTrace(
+                        message, at: location(row.positions.phase),
+                        notes: notes + [TraceHints.unsortedOrLenient(lenient: "treats the move as a touch-down")])
                 }
                 warn(.warning(message + "; treated as began", at: location(row.positions.phase), notes: notes))
                 row.phase = .began

@@ -21,7 +21,8 @@ struct OutputFilter {
         var names: Set<String>?
         if let shown = options.shownRecognizers {
             for name in shown where !scene.recognizers.contains(where: { $0.name == name }) {
-                throw .usage("--show: no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))")
+                throw .usage(
+                    "--show: no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))")
             }
             recognizers = Set(scene.recognizers.filter { shown.contains($0.name) }.map(ObjectIdentifier.init))
             names = Set(shown)
@@ -61,9 +62,11 @@ public enum StateNames {
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = item.trimmingCharacters(in: " ")
             guard let s = all.first(where: { $0.0 == name })?.1 else {
-                return .failure(ListError(message: name.isEmpty
-                    ? "an empty state in '\(list)'; expected a comma-separated list of: \(all.map(\.0).joined(separator: ", "))"
-                    : "unknown state '\(name)'; expected a comma-separated list of: \(all.map(\.0).joined(separator: ", "))"))
+                return .failure(
+                    ListError(
+                        message: name.isEmpty
+                            ? "an empty state in '\(list)'; expected a comma-separated list of: \(all.map(\.0).joined(separator: ", "))"
+                            : "unknown state '\(name)'; expected a comma-separated list of: \(all.map(\.0).joined(separator: ", "))"))
             }
             result.insert(s)
         }

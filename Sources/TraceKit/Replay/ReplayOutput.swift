@@ -72,8 +72,9 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         guard reportTouches else { return }
         let tracker = trackers.removeValue(forKey: touch.id)
-        renderer.touchEnded(TouchEndRecord(
-            time: touch.timestamp, touch: touchIDs.label(touch.id), phase: touch.phase,
-            location: touch.windowLocation, velocity: tracker?.velocity()), into: &buffer)
+        renderer.touchEnded(
+            TouchEndRecord(
+                time: touch.timestamp, touch: touchIDs.label(touch.id), phase: touch.phase,
+                location: touch.windowLocation, velocity: tracker?.velocity()), into: &buffer)
     }
 }

@@ -20,12 +20,14 @@ public enum TraceInput {
     func open(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> AnyTraceReader {
         switch self {
         case .path(let path):
-            return try AnyTraceReader(path: path, format: options.inputFormat, timeUnit: unit(options),
-                                      recording: options.recordingOptions, warn: warn)
+            return try AnyTraceReader(
+                path: path, format: options.inputFormat, timeUnit: unit(options),
+                recording: options.recordingOptions, warn: warn)
         case .bytes(let bytes, let name):
             let format = options.inputFormat ?? TraceFormat(pathExtensionOf: name)
-            return try AnyTraceReader(source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: unit(options),
-                                      recording: options.recordingOptions, warn: warn)
+            return try AnyTraceReader(
+                source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: unit(options),
+                recording: options.recordingOptions, warn: warn)
         case .reader(let reader):
             return reader
         }

@@ -78,7 +78,8 @@ final class ReplaySummary {
             var j = i
             let c = s[i]
             if c == "-", s.index(after: i) < s.endIndex, s[s.index(after: i)].isASCIIDigit,
-               i == s.startIndex || !(s[s.index(before: i)].isLetter || s[s.index(before: i)].isASCIIDigit) {
+                i == s.startIndex || !(s[s.index(before: i)].isLetter || s[s.index(before: i)].isASCIIDigit)
+            {
                 j = s.index(after: i)
             }
             guard s[j].isASCIIDigit, i == s.startIndex || !s[s.index(before: i)].isLetter else {
@@ -140,7 +141,9 @@ final class ReplaySummary {
             let common = Self.common(e.reasons)
             if !common.isEmpty {
                 line += "  reasons: " + common.map { Self.text($0) + " (\($0.count))" }.joined(separator: "; ")
-                if e.reasons.count > common.count { line += "; \(e.reasons.count - common.count) other\(e.reasons.count - common.count == 1 ? "" : "s")" }
+                if e.reasons.count > common.count {
+                    line += "; \(e.reasons.count - common.count) other\(e.reasons.count - common.count == 1 ? "" : "s")"
+                }
             }
             out.append(line)
             out.append(UInt8(ascii: "\n"))

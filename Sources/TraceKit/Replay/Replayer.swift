@@ -7,12 +7,15 @@ public enum Replayer {
     /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned.
     /// `observer`, when given, is told the scene before the first event and sees every transition
     /// (expectations use it); without one the replay runs exactly as before.
-    public static func run(_ options: ReplayOptions, output: inout OutputBuffer,
-                           warn: @escaping (Diagnostic) -> Void = { _ in },
-                           observer: ReplayObserver? = nil) throws(TraceError) {
-        let reader = try AnyTraceReader(path: options.inputPath, format: options.inputFormat,
-                                        timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
-                                        recording: options.recordingOptions, warn: warn)
+    public static func run(
+        _ options: ReplayOptions, output: inout OutputBuffer,
+        warn: @escaping (Diagnostic) -> Void = { _ in },
+        observer: ReplayObserver? = nil
+    ) throws(TraceError) {
+        let reader = try AnyTraceReader(
+            path: options.inputPath, format: options.inputFormat,
+            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
+            recording: options.recordingOptions, warn: warn)
         let run = try prepare(reader, scene: nil, options, warn: warn, observer: observer)
         switch options.outputFormat {
         case .text:
@@ -43,8 +46,10 @@ public enum Replayer {
 
     /// Picks the scene (`scene` when given, else `--scene`, the trace's own, or the default one),
     /// applies `--recognizers`, and tells the observer.
-    static func prepare(_ reader: AnyTraceReader, scene given: Scene?, _ options: ReplayOptions,
-                        warn: @escaping (Diagnostic) -> Void, observer: ReplayObserver?) throws(TraceError) -> Prepared {
+    static func prepare(
+        _ reader: AnyTraceReader, scene given: Scene?, _ options: ReplayOptions,
+        warn: @escaping (Diagnostic) -> Void, observer: ReplayObserver?
+    ) throws(TraceError) -> Prepared {
         let screen = options.screen ?? reader.screen?.size
         var scene: Scene
         var sceneJSON: JSONValue?
@@ -70,13 +75,15 @@ public enum Replayer {
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = options.reportViews
         // --sort and --time-unit auto read ahead; the plain replay streams.
-        let readAhead = options.sortsByTime || options.detectsTimeUnit
+        let readAhead =
+            options.sortsByTime || options.detectsTimeUnit
             ? try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: warn) : nil
         // Transitions go through the observer only if it wants them (a trace without expectations
         // replays exactly as without one).
-        return Prepared(scene: scene, environment: environment, touchIDs: TouchIdentifierMap(names: reader.touchNames),
-                        filter: filter, summary: summary, observer: observer?.observesTransitions == true ? observer : nil,
-                        readAhead: readAhead)
+        return Prepared(
+            scene: scene, environment: environment, touchIDs: TouchIdentifierMap(names: reader.touchNames),
+            filter: filter, summary: summary, observer: observer?.observesTransitions == true ? observer : nil,
+            readAhead: readAhead)
     }
 
     /// Replays `run` from its read-ahead reader if it has one, else from `reader`.
@@ -102,8 +109,9 @@ public enum Replayer {
         environment.observer = observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
-        let frames = FrameAssembler(reader: reader, mode: options.lenient ? .lenient : .strict,
-                                    checksTouchSequence: true, onWarning: warn)
+        let frames = FrameAssembler(
+            reader: reader, mode: options.lenient ? .lenient : .strict,
+            checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
         // The unit in force (`--time-unit`, or the one auto chose: its note already said so).

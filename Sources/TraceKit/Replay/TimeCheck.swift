@@ -91,7 +91,8 @@ struct TimeUnitProbe {
         guard intervals.count >= 4, let median = TimeUnitGuess.median(intervals) else { return }
         guard median > TimeUnitGuess.longestPlausible || median < TimeUnitGuess.shortestPlausible else { return }
         let suggested = TimeUnitGuess.bestUnit(forRawInterval: median * unit.perSecond)
-        var message = "the first \(intervals.count + 1) frames are a median \(TimeUnitGuess.format(median)) s apart: implausible for touch input "
+        var message =
+            "the first \(intervals.count + 1) frames are a median \(TimeUnitGuess.format(median)) s apart: implausible for touch input "
         message += "(frames come 4 to 50 ms apart) with timestamps in \(TimeUnitGuess.describe(unit))"
         if suggested != unit {
             message += "; if they are in \(TimeUnitGuess.describe(suggested)), use --time-unit \(suggested.name) (or --time-unit auto)"
@@ -134,7 +135,10 @@ final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
         if let median = TimeUnitGuess.median(intervals) {
             let chosen = TimeUnitGuess.bestUnit(forRawInterval: median)
             unit = chosen
-            note(.note("--time-unit auto: reading the timestamps as \(TimeUnitGuess.describe(chosen)) (the first rows are a median \(TimeUnitGuess.format(median)) apart)", at: .file(base.path)))
+            note(
+                .note(
+                    "--time-unit auto: reading the timestamps as \(TimeUnitGuess.describe(chosen)) (the first rows are a median \(TimeUnitGuess.format(median)) apart)",
+                    at: .file(base.path)))
         } else {
             note(.note("--time-unit auto: too few rows to tell the unit; reading the timestamps as seconds (s)", at: .file(base.path)))
         }

@@ -52,7 +52,9 @@ public final class Scene {
     /// An empty scene: a root view named `root` (the screen's size when known, unbounded
     /// otherwise) without recognizers. Add views and recognizers with `addView` and `add`.
     public convenience init(screen: Size? = nil) {
-        self.init(rootView: Self.makeRoot(screen: screen), recognizers: [], delegate: SceneDelegate(allowsEverySimultaneousPair: false), screen: screen)
+        self.init(
+            rootView: Self.makeRoot(screen: screen), recognizers: [], delegate: SceneDelegate(allowsEverySimultaneousPair: false),
+            screen: screen)
     }
 
     /// A scene around a view tree built elsewhere: the recognizers already attached in the tree
@@ -64,7 +66,9 @@ public final class Scene {
         var stack = [rootView]
         var order: [View] = []
         while let view = stack.popLast() {
-            guard names.insert(view.name).inserted else { throw Self.error("two views are named '\(view.name)'; give each view a unique name") }
+            guard names.insert(view.name).inserted else {
+                throw Self.error("two views are named '\(view.name)'; give each view a unique name")
+            }
             order.append(view)
             stack.append(contentsOf: view.subviews.reversed())
         }
@@ -106,7 +110,8 @@ public final class Scene {
     public func addView(_ name: String, frame: Rect, in parent: View? = nil) throws(TraceError) -> View {
         let parent = parent ?? rootView
         guard view(named: name) == nil else {
-            throw Self.error(name == Self.rootName ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined")
+            throw Self.error(
+                name == Self.rootName ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined")
         }
         guard contains(parent) else { throw Self.error("view '\(parent.name)' is not in the scene") }
         let view = View(name: name, frame: frame)
@@ -151,7 +156,9 @@ public final class Scene {
     }
 
     private func checkMember(_ r: GestureRecognizer) throws(TraceError) {
-        guard recognizers.contains(where: { $0 === r }) else { throw Self.error("recognizer '\(r.name)' is not in the scene; add it first") }
+        guard recognizers.contains(where: { $0 === r }) else {
+            throw Self.error("recognizer '\(r.name)' is not in the scene; add it first")
+        }
     }
 
     /// `recognizer` waits for `other` to fail before it may recognize (`require(toFail:)`).
@@ -186,7 +193,8 @@ public final class Scene {
     /// Throws a usage error naming an unknown recognizer and listing the scene's.
     public func keepOnly(_ names: [String]) throws(TraceError) -> Scene {
         for name in names where !recognizers.contains(where: { $0.name == name }) {
-            throw .usage("--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))")
+            throw .usage(
+                "--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))")
         }
         var kept: [GestureRecognizer] = []
         for r in recognizers {
@@ -198,9 +206,11 @@ public final class Scene {
             let message: String
             switch link.kind {
             case .requireToFail:
-                message = "--recognizers: '\(link.from)' requires '\(link.to)' to fail, but '\(link.to)' is not kept: '\(link.from)' no longer waits for it, so its output differs from the full scene's"
+                message =
+                    "--recognizers: '\(link.from)' requires '\(link.to)' to fail, but '\(link.to)' is not kept: '\(link.from)' no longer waits for it, so its output differs from the full scene's"
             case .simultaneousWith:
-                message = "--recognizers: '\(link.from)' recognizes simultaneously with '\(link.to)', which is not kept: arbitration differs from the full scene's"
+                message =
+                    "--recognizers: '\(link.from)' recognizes simultaneously with '\(link.to)', which is not kept: arbitration differs from the full scene's"
             }
             if reported.insert(message).inserted { scene.brokenRelations.append(message) }
         }

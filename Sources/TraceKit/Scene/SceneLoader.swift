@@ -62,7 +62,9 @@ public struct SceneLoader: Sendable {
         guard let items = json.arrayValue else { throw SceneValue.error("\"views\" must be an array, not \(json.typeDescription)", json) }
         var parents: [(View, String, JSONValue?)] = []
         for item in items {
-            guard let members = item.objectValue else { throw SceneValue.error("a view must be an object, not \(item.typeDescription)", item) }
+            guard let members = item.objectValue else {
+                throw SceneValue.error("a view must be an object, not \(item.typeDescription)", item)
+            }
             var name: String?
             var frame: Rect?
             var parent = Scene.rootName
@@ -76,13 +78,18 @@ public struct SceneLoader: Sendable {
                     parentValue = m.value
                 case "frame": frame = try Self.frame(m.value)
                 case "isUserInteractionEnabled": interactive = try SceneValue.bool(m.value, "isUserInteractionEnabled")
-                default: throw .invalidTrace("unknown view key '\(m.key)'; expected name, parent, frame or isUserInteractionEnabled", at: m.keyLocation)
+                default:
+                    throw .invalidTrace(
+                        "unknown view key '\(m.key)'; expected name, parent, frame or isUserInteractionEnabled", at: m.keyLocation)
                 }
             }
             guard let name else { throw SceneValue.error("a view needs a \"name\"", item) }
             guard let frame else { throw SceneValue.error("view '\(name)' needs a \"frame\": [x, y, width, height]", item) }
             guard views[name] == nil else {
-                throw SceneValue.error(name == Scene.rootName ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined", item["name"] ?? item)
+                throw SceneValue.error(
+                    name == Scene.rootName
+                        ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined",
+                    item["name"] ?? item)
             }
             let view = View(name: name, frame: frame)
             view.isUserInteractionEnabled = interactive
@@ -92,7 +99,9 @@ public struct SceneLoader: Sendable {
         // Parents may be listed after their children; subviews are added in listing order.
         for (view, parentName, value) in parents {
             guard let parent = views[parentName] else {
-                throw SceneValue.error("unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))", value ?? JSONValue(.null, at: .file("")))
+                throw SceneValue.error(
+                    "unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))",
+                    value ?? JSONValue(.null, at: .file("")))
             }
             guard !parent.isDescendant(of: view) else {
                 throw SceneValue.error("view '\(view.name)' cannot be inside itself", value ?? JSONValue(.null, at: .file("")))
@@ -115,20 +124,26 @@ public struct SceneLoader: Sendable {
 
     private func buildRecognizers(_ json: JSONValue?, views: [String: View], scene: Scene) throws(TraceError) {
         guard let json else { return }
-        guard let items = json.arrayValue else { throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json) }
+        guard let items = json.arrayValue else {
+            throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json)
+        }
         let screen = scene.screen
         var byName: [String: GestureRecognizer] = [:]
         var links: [(GestureRecognizer, JSONValue?, JSONValue?)] = []
         for item in items {
-            guard item.objectValue != nil else { throw SceneValue.error("a recognizer must be an object, not \(item.typeDescription)", item) }
+            guard item.objectValue != nil else {
+                throw SceneValue.error("a recognizer must be an object, not \(item.typeDescription)", item)
+            }
             guard let kindValue = item["kind"] else { throw SceneValue.error("a recognizer needs a \"kind\"", item) }
             let kindName = try SceneValue.string(kindValue, "kind")
             guard let kind = catalog.kind(named: kindName) else {
-                throw SceneValue.error("unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))", kindValue)
+                throw SceneValue.error(
+                    "unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))", kindValue)
             }
             let name = try item["name"].map { v throws(TraceError) in try SceneValue.string(v, "a recognizer's name") } ?? kindName
             guard byName[name] == nil else {
-                throw SceneValue.error("a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"", item["name"] ?? item)
+                throw SceneValue.error(
+                    "a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"", item["name"] ?? item)
             }
             let r: GestureRecognizer
             do {
@@ -137,7 +152,9 @@ public struct SceneLoader: Sendable {
                 throw SceneValue.error("the factory of kind '\(kindName)' could not make recognizer '\(name)': \(error)", kindValue)
             }
             guard !scene.recognizers.contains(where: { $0 === r }) else {
-                throw SceneValue.error("the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time", kindValue)
+                throw SceneValue.error(
+                    "the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time",
+                    kindValue)
             }
             // The scene's name wins over whatever the factory chose.
             if r.name != name { r.name = name }
@@ -153,16 +170,23 @@ public struct SceneLoader: Sendable {
                 case "kind", "name", "requireToFail", "simultaneousWith": continue
                 case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
                 default:
-                    if let p = kind.entries.first(where: { $0.info.name == m.key }) ?? RecognizerCatalog.common.first(where: { $0.info.name == m.key }) {
+                    if let p = kind.entries.first(where: { $0.info.name == m.key })
+                        ?? RecognizerCatalog.common.first(where: { $0.info.name == m.key })
+                    {
                         try p.set(r, m.value)
                     } else {
-                        let valid = ["name", "view", "requireToFail", "simultaneousWith"] + kind.entries.map(\.info.name) + RecognizerCatalog.common.map(\.info.name)
-                        throw .invalidTrace("unknown parameter '\(m.key)' for a \(kindName) recognizer; expected one of: \(valid.joined(separator: ", "))", at: m.keyLocation)
+                        let valid =
+                            ["name", "view", "requireToFail", "simultaneousWith"] + kind.entries.map(\.info.name)
+                            + RecognizerCatalog.common.map(\.info.name)
+                        throw .invalidTrace(
+                            "unknown parameter '\(m.key)' for a \(kindName) recognizer; expected one of: \(valid.joined(separator: ", "))",
+                            at: m.keyLocation)
                     }
                 }
             }
             guard let view = views[viewName] else {
-                throw SceneValue.error("unknown view '\(viewName)'; views: \(views.keys.sorted().joined(separator: ", "))", item["view"] ?? item)
+                throw SceneValue.error(
+                    "unknown view '\(viewName)'; views: \(views.keys.sorted().joined(separator: ", "))", item["view"] ?? item)
             }
             scene.attach(r)
             view.addGestureRecognizer(r)
@@ -183,7 +207,9 @@ public struct SceneLoader: Sendable {
         }
     }
 
-    private static func recognizer(_ name: String, _ v: JSONValue, _ byName: [String: GestureRecognizer], self r: GestureRecognizer) throws(TraceError) -> GestureRecognizer {
+    private static func recognizer(
+        _ name: String, _ v: JSONValue, _ byName: [String: GestureRecognizer], self r: GestureRecognizer
+    ) throws(TraceError) -> GestureRecognizer {
         guard let other = byName[name] else {
             throw SceneValue.error("unknown recognizer '\(name)'; recognizers: \(byName.keys.sorted().joined(separator: ", "))", v)
         }

@@ -11,11 +11,17 @@ enum SceneValue {
         return s
     }
 
-    static func number(_ v: JSONValue, _ what: String, minimum: Double = -.infinity, maximum: Double = .infinity) throws(TraceError) -> Double {
+    static func number(
+        _ v: JSONValue, _ what: String, minimum: Double = -.infinity, maximum: Double = .infinity
+    ) throws(TraceError) -> Double {
         guard let d = v.doubleValue else { throw error("\(what) must be a number, not \(v.typeDescription)", v) }
         guard d.isFinite else { throw error("\(what) must be finite", v) }
-        guard d >= minimum else { throw error("\(what) must be at least \(formatShort(minimum, decimals: 6)), not \(formatShort(d, decimals: 6))", v) }
-        guard d <= maximum else { throw error("\(what) must be at most \(formatShort(maximum, decimals: 6)), not \(formatShort(d, decimals: 6))", v) }
+        guard d >= minimum else {
+            throw error("\(what) must be at least \(formatShort(minimum, decimals: 6)), not \(formatShort(d, decimals: 6))", v)
+        }
+        guard d <= maximum else {
+            throw error("\(what) must be at most \(formatShort(maximum, decimals: 6)), not \(formatShort(d, decimals: 6))", v)
+        }
         return d
     }
 

@@ -81,7 +81,9 @@ public enum ArgsFile {
             }
         }
         if quote != nil {
-            throw .invalidTrace("unterminated quote", at: SourceLocation(path: path, position: TextPosition(line: quoteStart.line, column: quoteStart.column)))
+            throw .invalidTrace(
+                "unterminated quote",
+                at: SourceLocation(path: path, position: TextPosition(line: quoteStart.line, column: quoteStart.column)))
         }
         if inWord { words.append(word) }
         return words

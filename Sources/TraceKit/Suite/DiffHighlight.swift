@@ -193,7 +193,10 @@ enum DiffHighlight {
             if changedLines > 0 {
                 var s = "\(lines(changedLines)) changed"
                 if !fields.isEmpty {
-                    s += " (" + fields.map { $0.1 == changedLines || changedLines == 1 ? $0.0 : "\($0.0) in \($0.1)" }.joined(separator: ", ") + ")"
+                    s +=
+                        " ("
+                        + fields.map { $0.1 == changedLines || changedLines == 1 ? $0.0 : "\($0.0) in \($0.1)" }.joined(separator: ", ")
+                        + ")"
                 }
                 parts.append(s)
             }

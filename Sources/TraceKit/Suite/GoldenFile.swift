@@ -42,8 +42,9 @@ public enum GoldenFile {
     /// bad input can be golden-tested too.
     public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
         let replay = try self.replay(options)
-        return try compare(actual: replay.text, tracePath: options.inputPath,
-                           expectedPath: expectedPath ?? Self.expectedPath(forTrace: options.inputPath), update: update)
+        return try compare(
+            actual: replay.text, tracePath: options.inputPath,
+            expectedPath: expectedPath ?? Self.expectedPath(forTrace: options.inputPath), update: update)
     }
 
     /// What the golden file of `options` holds: the replay's warnings, then its text output; for a
@@ -54,15 +55,18 @@ public enum GoldenFile {
     /// Paths in the diagnostics are written relative to the trace's folder (`errors/x.json:3:5` is
     /// `x.json:3:5`), so that the golden file is the same whatever path or working directory reaches
     /// the trace (`Traces/`, `./Traces/`, an absolute path, `cd Traces && ... .`).
-    public static func replay(_ options: ReplayOptions, observer: ReplayObserver? = nil) throws(TraceError) -> (text: String, error: TraceError?) {
+    public static func replay(
+        _ options: ReplayOptions, observer: ReplayObserver? = nil
+    ) throws(TraceError) -> (text: String, error: TraceError?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings = ""
         let formatter = DiagnosticFormatter()
         let folder = ArgsFile.folder(ofTrace: options.inputPath)
         var stopped: TraceError?
         do {
-            try Replayer.run(options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
-        } catch where error.category == .invalidTrace {
+            try Replayer.run(
+                options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
+        } catch  where error.category == .invalidTrace {
             out.append(warnings)
             out.append("error (exit \(error.exitCode)): ")
             out.append(formatter.format(relative(error.diagnostic, to: folder)))
@@ -86,7 +90,8 @@ public enum GoldenFile {
     /// Compares `actual` with the golden file at `expectedPath`, or with `update` (re)writes it
     /// (atomically, and only when it differs).
     public static func compare(actual: String, tracePath: String, expectedPath: String, update: Bool) throws(TraceError) -> Result {
-        try compare(actual: actual, tracePath: tracePath, expectedPath: expectedPath, old: try FileIO.readText(expectedPath), update: update)
+        try compare(
+            actual: actual, tracePath: tracePath, expectedPath: expectedPath, old: try FileIO.readText(expectedPath), update: update)
     }
 
     /// `compare`, given the golden file's text as already read (`old`, nil when it does not exist).

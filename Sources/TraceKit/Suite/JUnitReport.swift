@@ -6,10 +6,13 @@ public enum JUnitReport {
     public static func make(_ outcomes: [TraceSuite.Outcome], suiteName: String, seconds: Double) -> String {
         let failures = outcomes.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(formatDecimal(seconds, decimals: DisplayPrecision.time))\">\n"
-        xml += "  <testsuite name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatDecimal(seconds, decimals: DisplayPrecision.time))\">\n"
+        xml +=
+            "<testsuites name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(formatDecimal(seconds, decimals: DisplayPrecision.time))\">\n"
+        xml +=
+            "  <testsuite name=\"\(escapeAttribute(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(formatDecimal(seconds, decimals: DisplayPrecision.time))\">\n"
         for o in outcomes {
-            xml += "    <testcase classname=\"traces\" name=\"\(escapeAttribute(o.tracePath))\" time=\"\(formatDecimal(o.seconds, decimals: DisplayPrecision.time))\""
+            xml +=
+                "    <testcase classname=\"traces\" name=\"\(escapeAttribute(o.tracePath))\" time=\"\(formatDecimal(o.seconds, decimals: DisplayPrecision.time))\""
             if o.passed {
                 xml += "/>\n"
                 continue

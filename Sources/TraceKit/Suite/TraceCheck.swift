@@ -61,20 +61,25 @@ public enum TraceCheck {
     /// expected-error case (`expectsError`: `--expect-error` in its `NAME.args`) and has a golden
     /// file recording it (or `update` writes one). A trace declared so that replays without an
     /// error fails the same way, so a fixed bug cannot go unnoticed.
-    public static func run(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false) throws(TraceError) -> Result {
+    public static func run(
+        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false
+    ) throws(TraceError) -> Result {
         if expectedPath == nil { try checkGoldenNameIsUnambiguous(options.inputPath) }
         let collector = ExpectationCollector()
         let replay = try GoldenFile.replay(options, observer: collector)
         if let error = collector.error { throw error }
         if let error = replay.error, !expectsError {
             var e = error
-            e.diagnostic.notes.append(.note(
-                "a golden file records an invalid trace's error only when the trace is declared to fail: add --expect-error to \(ArgsFile.path(forTrace: options.inputPath)) (docs/ci.md)",
-                at: nil))
+            e.diagnostic.notes.append(
+                .note(
+                    "a golden file records an invalid trace's error only when the trace is declared to fail: add --expect-error to \(ArgsFile.path(forTrace: options.inputPath)) (docs/ci.md)",
+                    at: nil))
             throw e
         }
         if expectsError && replay.error == nil {
-            throw .invalidTrace("the trace is declared to fail (--expect-error) but replays without an error", at: .file(ArgsFile.path(forTrace: options.inputPath)))
+            throw .invalidTrace(
+                "the trace is declared to fail (--expect-error) but replays without an error",
+                at: .file(ArgsFile.path(forTrace: options.inputPath)))
         }
         let expectations = collector.evaluate()
         let path = expectedPath ?? GoldenFile.expectedPath(forTrace: options.inputPath)

@@ -25,7 +25,8 @@ public enum TraceSuite {
     /// `excludes` are globs (`fnmatch`, `*` also matching `/`): a trace is skipped when one matches
     /// its path as listed, its path from the folder given (`errors/x.json` under `Traces/`), or its
     /// file name.
-    public static func discover(_ paths: [String], shard: (index: Int, count: Int)?, excludes: [String] = []) throws(TraceError) -> [String] {
+    public static func discover(_ paths: [String], shard: (index: Int, count: Int)?, excludes: [String] = []) throws(TraceError) -> [String]
+    {
         var all: [String] = []
         for p in paths {
             let files = try FileIO.files(under: p)
@@ -74,15 +75,19 @@ public enum TraceSuite {
 
     /// Runs every trace on `jobs` threads; `optionsFor` gives each trace's replay options.
     /// The outcomes come back in the order of `traces`.
-    public static func run(_ traces: [String], jobs: Int, update: Bool,
-                           optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions) -> [Outcome] {
+    public static func run(
+        _ traces: [String], jobs: Int, update: Bool,
+        optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions
+    ) -> [Outcome] {
         run(traces, jobs: jobs, update: update, setupFor: { path throws(TraceError) in TraceSetup(options: try optionsFor(path)) })
     }
 
     /// Runs every trace on `jobs` threads; `setupFor` gives each trace's options and whether it is
     /// declared to fail. The outcomes come back in the order of `traces`.
-    public static func run(_ traces: [String], jobs: Int, update: Bool,
-                           setupFor: @escaping @Sendable (String) throws(TraceError) -> TraceSetup) -> [Outcome] {
+    public static func run(
+        _ traces: [String], jobs: Int, update: Bool,
+        setupFor: @escaping @Sendable (String) throws(TraceError) -> TraceSetup
+    ) -> [Outcome] {
         // Each index is written by one worker only; the lock makes the writes visible to the reader.
         let outcomes = Mutex<[Outcome?]>(Array(repeating: nil, count: traces.count))
         let workers = max(1, min(jobs, traces.count))

@@ -11,7 +11,9 @@ package enum UnifiedDiff {
     package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         if old == new { return "" }
         if old.utf8.contains(13) || new.utf8.contains(13), normalizingLineEndings(old) == normalizingLineEndings(new) {
-            let which = old.utf8.contains(13) ? "\(oldName) has CRLF (\\r\\n) line endings, \(newName) LF" : "\(newName) has CRLF (\\r\\n) line endings, \(oldName) LF"
+            let which =
+                old.utf8.contains(13)
+                ? "\(oldName) has CRLF (\\r\\n) line endings, \(newName) LF" : "\(newName) has CRLF (\\r\\n) line endings, \(oldName) LF"
             return "line endings differ: \(which); the lines are otherwise equal\n"
         }
         let a = lines(old), b = lines(new)
@@ -100,7 +102,9 @@ package enum UnifiedDiff {
     /// The lines of `s`, split at `\n` bytes (a `\r` before it stays in the line: `\r\n` is one
     /// `Character`, so splitting at the `Character` `\n` would make a CRLF file one giant line).
     static func lines(_ s: String) -> [String] {
-        var result = s.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var result = s.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if result.last == "" { result.removeLast() }
         return result
     }
@@ -137,7 +141,8 @@ package enum UnifiedDiff {
             var table = [Int32](repeating: 0, count: (n + 1) * (m + 1))
             for i in stride(from: n - 1, through: 0, by: -1) {
                 for j in stride(from: m - 1, through: 0, by: -1) {
-                    table[i * (m + 1) + j] = am[i] == bm[j]
+                    table[i * (m + 1) + j] =
+                        am[i] == bm[j]
                         ? table[(i + 1) * (m + 1) + j + 1] + 1
                         : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
                 }

@@ -112,8 +112,9 @@ public enum SynthParser {
             }
             if steps.isEmpty {
                 line = max(lineNumber, 1)
-                throw .invalidTrace("the script has no gesture; expected a line such as 'tap 100,200'",
-                                    at: SourceLocation(path: path, line: 1, column: 1))
+                throw .invalidTrace(
+                    "the script has no gesture; expected a line such as 'tap 100,200'",
+                    at: SourceLocation(path: path, line: 1, column: 1))
             }
             return SynthScript(steps: steps, screen: screen ?? SynthScript.defaultScreen)
         }
@@ -202,7 +203,9 @@ public enum SynthParser {
                 return nil
             }
             guard let entry = SynthParser.forms.first(where: { $0.verb == verb }) else {
-                throw error("unknown gesture '\(verb)'; expected one of: \(SynthParser.forms.map(\.verb).joined(separator: ", ")), or an option: \(SynthParser.optionForms.map(\.name).joined(separator: ", ")), screen", at: verbToken.column)
+                throw error(
+                    "unknown gesture '\(verb)'; expected one of: \(SynthParser.forms.map(\.verb).joined(separator: ", ")), or an option: \(SynthParser.optionForms.map(\.name).joined(separator: ", ")), screen",
+                    at: verbToken.column)
             }
             form = entry.form
             let gesture = try parseGesture(verb, verbToken)
@@ -241,7 +244,9 @@ public enum SynthParser {
                 switch name.text {
                 case "rate":
                     let rate = try quantity(token, units: [("hz", 1), ("Hz", 1)], unitRequired: false, "a rate")
-                    guard rate >= 1 && rate <= 2000 else { throw expected("the rate must be 1 to 2000 samples per second", at: token.column) }
+                    guard rate >= 1 && rate <= 2000 else {
+                        throw expected("the rate must be 1 to 2000 samples per second", at: token.column)
+                    }
                     options.rate = rate
                 case "easing":
                     guard let easing = SynthEasing(rawValue: String(token.text)) else {
@@ -279,7 +284,9 @@ public enum SynthParser {
                         hold = try positiveDuration("a duration after 'for'")
                     } else if verb == "tap2", accept("apart") != nil {
                         apart = try positive("a distance after 'apart'", units: [("pt", 1)])
-                    } else { break }
+                    } else {
+                        break
+                    }
                 }
                 return .tap(at: p, fingers: verb == "tap" ? 1 : 2, hold: hold, apart: apart)
             case "doubletap":
@@ -308,7 +315,9 @@ public enum SynthParser {
                         distance = try positive("a distance after 'by'", units: [("pt", 1)])
                     } else if accept("in") != nil {
                         d = try positiveDuration("a duration after 'in'")
-                    } else { break }
+                    } else {
+                        break
+                    }
                 }
                 return .swipe(direction, from: p, distance: distance, duration: d)
             case "pinch":
@@ -341,7 +350,9 @@ public enum SynthParser {
                         distance = try positive("a distance after 'by'", units: [("pt", 1)])
                     } else if accept("in") != nil {
                         d = try positiveDuration("a duration after 'in'")
-                    } else { break }
+                    } else {
+                        break
+                    }
                 }
                 return .edge(side, at: position, distance: distance, duration: d)
             default:  // wait
@@ -366,10 +377,13 @@ public enum SynthParser {
             case .tap(_, _, let hold, _): seconds = hold
             case .doubleTap(_, let hold, let gap): seconds = 2 * hold + gap
             case .longPress(_, let d), .drag(_, _, let d, _, _), .swipe(_, _, _, let d), .pinch(_, _, _, let d),
-                 .rotate(_, _, let d, _), .edge(_, _, _, let d), .wait(let d): seconds = d
+                .rotate(_, _, let d, _), .edge(_, _, _, let d), .wait(let d):
+                seconds = d
             }
             if (seconds + o.dwell) * o.rate > SynthParser.maximumSamples {
-                throw error("this gesture would have more than \(Int(SynthParser.maximumSamples)) samples; shorten it or lower the rate", at: column)
+                throw error(
+                    "this gesture would have more than \(Int(SynthParser.maximumSamples)) samples; shorten it or lower the rate", at: column
+                )
             }
         }
 
@@ -444,10 +458,16 @@ public enum SynthParser {
         }
 
         static func plainNumber(_ text: Substring) -> Double? {
-            guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                || (first &- UInt8(ascii: "0")) < 10 else { return nil }
-            guard text.utf8.allSatisfy({ ($0 &- UInt8(ascii: "0")) < 10 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
-                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return nil }
+            guard let first = text.utf8.first,
+                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                    || (first &- UInt8(ascii: "0")) < 10
+            else { return nil }
+            guard
+                text.utf8.allSatisfy({
+                    ($0 &- UInt8(ascii: "0")) < 10 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+                        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+                })
+            else { return nil }
             guard let value = Double(text), value.isFinite else { return nil }
             return value
         }
@@ -457,14 +477,16 @@ public enum SynthParser {
             let form = "{FROM..TO step STEP}, for example {100..160 step 5}"
             guard text.hasSuffix("}") else { throw error("unexpected text after the sweep; expected \(form)", at: column) }
             if let sweep, sweep.location != location {
-                throw .invalidTrace("a second sweep: a script may have only one", at: location,
-                                    notes: [.note("the first sweep is here", at: sweep.location)])
+                throw .invalidTrace(
+                    "a second sweep: a script may have only one", at: location,
+                    notes: [.note("the first sweep is here", at: sweep.location)])
             }
             if let sweepValue { return sweepValue }
             let inner = text.dropFirst().dropLast()
             let words = inner.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count == 1 || (words.count == 3 && words[1] == "step"),
-                  let dots = words[0].firstIndex(of: "."), words[0][dots...].hasPrefix("..") else {
+                let dots = words[0].firstIndex(of: "."), words[0][dots...].hasPrefix("..")
+            else {
                 throw error("malformed sweep '\(text)'; expected \(form)", at: column)
             }
             let fromText = words[0][..<dots], toText = words[0][words[0].index(dots, offsetBy: 2)...]
@@ -473,7 +495,9 @@ public enum SynthParser {
             }
             var step = 1.0
             if words.count == 3 {
-                guard let s = Self.plainNumber(words[2]) else { throw error("malformed sweep '\(text)': STEP must be a number; expected \(form)", at: column) }
+                guard let s = Self.plainNumber(words[2]) else {
+                    throw error("malformed sweep '\(text)': STEP must be a number; expected \(form)", at: column)
+                }
                 step = s
             }
             try checkMagnitude(from, fromText, column)

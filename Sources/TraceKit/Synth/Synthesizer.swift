@@ -100,8 +100,10 @@ public enum Synthesizer {
 
         /// Fingers following `paths` (progress 0...1 -> position) over `duration`, resting `rest`,
         /// then lifting. Returns the lift time.
-        mutating func move(_ paths: [(Double) -> Point], from t0: Double, duration: Double, rest: Double,
-                           _ o: SynthOptions) -> Double {
+        mutating func move(
+            _ paths: [(Double) -> Point], from t0: Double, duration: Double, rest: Double,
+            _ o: SynthOptions
+        ) -> Double {
             let ids = paths.indices.map { nextTouch + $0 }
             nextTouch += paths.count
             for (i, path) in paths.enumerated() { emit(t0, ids[i], .began, path(0), o) }

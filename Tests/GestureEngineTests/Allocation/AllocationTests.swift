@@ -5,9 +5,10 @@ import Testing
 /// Allocation counts are only meaningful in an optimized build (a debug build boxes and copies
 /// where the optimizer does not), so this suite runs in `make ci`'s release pass
 /// (`swift test -c release --filter AllocationTests`) and is reported as skipped in debug runs.
-@Suite("Allocation in the dispatch loop",
-       .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
-       .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
+@Suite(
+    "Allocation in the dispatch loop",
+    .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
+    .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
 struct AllocationTests {
     /// Ten recognizers on one view, all allowed to recognize simultaneously, and two fingers
     /// panning: after warm-up, each further event must not allocate (counted by the test-only

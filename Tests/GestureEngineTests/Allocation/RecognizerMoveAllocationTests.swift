@@ -4,14 +4,17 @@ import Testing
 
 /// The move paths of tap, long press, swipe and screen-edge pan allocate nothing (counted in an
 /// optimized build: `make ci`'s release pass runs every suite whose name contains `AllocationTests`).
-@Suite("Allocation in tap, long press, swipe, pan, marquee and screen-edge pan moves",
-       .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
-       .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
+@Suite(
+    "Allocation in tap, long press, swipe, pan, marquee and screen-edge pan moves",
+    .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
+    .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
 struct RecognizerMoveAllocationTests {
     /// Sends `warmUp` then `count` moves of touch 1 from `start`, `dt` apart, each by `step`, and
     /// returns the allocations counted during the last `count` and the transitions they reported.
-    func countMoves(_ r: GestureRecognizer, down start: Point, at t0: Double, firstMoveAt t1: Double,
-                    dt: Double, step: Vector, count: Int = 1000, warmUp: Int = 50) -> (allocations: Int, transitions: Int) {
+    func countMoves(
+        _ r: GestureRecognizer, down start: Point, at t0: Double, firstMoveAt t1: Double,
+        dt: Double, step: Vector, count: Int = 1000, warmUp: Int = 50
+    ) -> (allocations: Int, transitions: Int) {
         let root = View(unboundedNamed: "root")
         let environment = GestureEnvironment(rootView: root)
         let observer = CountingObserver()
@@ -36,8 +39,9 @@ struct RecognizerMoveAllocationTests {
 
     @Test("a long press that has begun: every move reports changed without allocating")
     func longPress() {
-        let r = countMoves(LongPressGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.6,
-                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
+        let r = countMoves(
+            LongPressGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.6,
+            dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
         #expect(r.transitions == 1000)
         #expect(r.allocations == 0)
     }
@@ -45,40 +49,45 @@ struct RecognizerMoveAllocationTests {
     @Test("a screen-edge pan that has begun: every move reports changed without allocating")
     func screenEdgePan() {
         let edge = ScreenEdgePanGestureRecognizer(edges: .left, screenSize: Size(width: 390, height: 844))
-        let r = countMoves(edge, down: Point(x: 5, y: 400), at: 0, firstMoveAt: 0.01,
-                           dt: 0.001, step: Vector(dx: 0.3, dy: 0.1))
+        let r = countMoves(
+            edge, down: Point(x: 5, y: 400), at: 0, firstMoveAt: 0.01,
+            dt: 0.001, step: Vector(dx: 0.3, dy: 0.1))
         #expect(r.transitions == 1000)
         #expect(r.allocations == 0)
     }
 
     @Test("a pan that has begun: every move reports changed without allocating (two-sample velocity, location)")
     func pan() {
-        let r = countMoves(PanGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
-                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
+        let r = countMoves(
+            PanGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
+            dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
         #expect(r.transitions == 1000)
         #expect(r.allocations == 0)
     }
 
     @Test("a marquee that has begun: every move reports changed and its rectangle without allocating")
     func marquee() {
-        let r = countMoves(MarqueeGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
-                           dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
+        let r = countMoves(
+            MarqueeGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.01,
+            dt: 0.001, step: Vector(dx: 0.5, dy: 0.25))
         #expect(r.transitions == 1000)
         #expect(r.allocations == 0)
     }
 
     @Test("a swipe still deciding: its moves allocate nothing")
     func swipe() {
-        let r = countMoves(SwipeGestureRecognizer(), down: Point(x: 100, y: 400), at: 0, firstMoveAt: 0.001,
-                           dt: 0.0001, step: Vector(dx: 0.01, dy: 0.001))
+        let r = countMoves(
+            SwipeGestureRecognizer(), down: Point(x: 100, y: 400), at: 0, firstMoveAt: 0.001,
+            dt: 0.0001, step: Vector(dx: 0.01, dy: 0.001))
         #expect(r.transitions == 0)
         #expect(r.allocations == 0)
     }
 
     @Test("a tap whose finger jitters: its moves allocate nothing")
     func tap() {
-        let r = countMoves(TapGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.001,
-                           dt: 0.0001, step: Vector(dx: 0.01, dy: -0.01))
+        let r = countMoves(
+            TapGestureRecognizer(), down: Point(x: 100, y: 100), at: 0, firstMoveAt: 0.001,
+            dt: 0.0001, step: Vector(dx: 0.01, dy: -0.01))
         #expect(r.transitions == 0)
         #expect(r.allocations == 0)
     }

@@ -4,9 +4,10 @@ import Testing
 
 /// Target-action (issue 14 item 6) adds no per-event allocation: runs in the release allocation
 /// pass (`make ci`: `swift test -c release --filter AllocationTests`), skipped in debug runs.
-@Suite("Allocation with target-action",
-       .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
-       .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
+@Suite(
+    "Allocation with target-action",
+    .enabled(if: AllocationCounting.isOptimized, AllocationCounting.needsOptimizedBuild),
+    .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
 struct TargetActionAllocationTests {
     final class Handler {
         var calls = 0

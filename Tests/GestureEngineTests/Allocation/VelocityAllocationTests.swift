@@ -7,15 +7,16 @@ import Testing
 
 @Suite("Velocity estimators allocate nothing", .enabled(if: AllocationCounting.isAvailable, AllocationCounting.unavailable))
 struct VelocityAllocationTests {
-    @Test("adding samples, lifting and reading the velocity never allocate after the first use",
-          arguments: VelocityEstimatorKind.allCases)
+    @Test(
+        "adding samples, lifting and reading the velocity never allocate after the first use",
+        arguments: VelocityEstimatorKind.allCases)
     func noAllocation(_ kind: VelocityEstimatorKind) {
         var tracker = kind.makeEstimator()
         var t = 0.0
         func stroke(_ n: Int) -> Double {
             var sum = 0.0
             for i in 0..<n {
-                t += i % 7 == 0 ? 0.0004 : 0.008           // some sub-millisecond steps too
+                t += i % 7 == 0 ? 0.0004 : 0.008  // some sub-millisecond steps too
                 tracker.addSample(time: t, position: Point(x: 200 * t, y: -50 * t * t))
                 sum += tracker.velocity()?.dx ?? 0
             }
@@ -24,7 +25,7 @@ struct VelocityAllocationTests {
             tracker.reset()
             return sum
         }
-        _ = stroke(50)                                      // warm-up
+        _ = stroke(50)  // warm-up
         allocation_counter_start()
         let sum = stroke(5_000)
         let allocations = allocation_counter_stop()

@@ -12,15 +12,19 @@ struct LongPressGestureRecognizerTests {
         var testDescription: String { "move (\(dx), \(dy)) at 0.3 s -> \(log)" }
     }
 
-    @Test("moving more than 10 pt before 0.5 s fails; less does not", arguments: [
-        MoveCase(dx: 8, dy: 0, log: ["press began @0.5", "press ended @0.7"]),
-        MoveCase(dx: 6, dy: 8, log: ["press began @0.5", "press ended @0.7"]),
-        MoveCase(dx: 10, dy: 0, log: ["press began @0.5", "press ended @0.7"]),
-        MoveCase(dx: 12, dy: 0, log: ["press failed @0.3"],
-                 reason: "moved 12 pt > allowableMovement 10 pt before minimumPressDuration 0.5 s"),
-        MoveCase(dx: 0, dy: -10.5, log: ["press failed @0.3"],
-                 reason: "moved 10.5 pt > allowableMovement 10 pt before minimumPressDuration 0.5 s"),
-    ])
+    @Test(
+        "moving more than 10 pt before 0.5 s fails; less does not",
+        arguments: [
+            MoveCase(dx: 8, dy: 0, log: ["press began @0.5", "press ended @0.7"]),
+            MoveCase(dx: 6, dy: 8, log: ["press began @0.5", "press ended @0.7"]),
+            MoveCase(dx: 10, dy: 0, log: ["press began @0.5", "press ended @0.7"]),
+            MoveCase(
+                dx: 12, dy: 0, log: ["press failed @0.3"],
+                reason: "moved 12 pt > allowableMovement 10 pt before minimumPressDuration 0.5 s"),
+            MoveCase(
+                dx: 0, dy: -10.5, log: ["press failed @0.3"],
+                reason: "moved 10.5 pt > allowableMovement 10 pt before minimumPressDuration 0.5 s"),
+        ])
     func movementBeforeBegin(_ c: MoveCase) throws {
         let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
@@ -69,12 +73,14 @@ struct LongPressGestureRecognizerTests {
         var testDescription: String { "lift at \(liftAt) s -> \(log)" }
     }
 
-    @Test("lifting before 0.5 s fails; lifting after ends", arguments: [
-        LiftCase(liftAt: 0.3, log: ["press failed @0.3"], reason: "lifted after 0.3 s < minimumPressDuration 0.5 s"),
-        LiftCase(liftAt: 0.499, log: ["press failed @0.499"], reason: "lifted after 0.499 s < minimumPressDuration 0.5 s"),
-        LiftCase(liftAt: 0.5, log: ["press began @0.5", "press ended @0.5"]),
-        LiftCase(liftAt: 0.9, log: ["press began @0.5", "press ended @0.9"]),
-    ])
+    @Test(
+        "lifting before 0.5 s fails; lifting after ends",
+        arguments: [
+            LiftCase(liftAt: 0.3, log: ["press failed @0.3"], reason: "lifted after 0.3 s < minimumPressDuration 0.5 s"),
+            LiftCase(liftAt: 0.499, log: ["press failed @0.499"], reason: "lifted after 0.499 s < minimumPressDuration 0.5 s"),
+            LiftCase(liftAt: 0.5, log: ["press began @0.5", "press ended @0.5"]),
+            LiftCase(liftAt: 0.9, log: ["press began @0.5", "press ended @0.9"]),
+        ])
     func liftTime(_ c: LiftCase) throws {
         let h = GestureHarness()
         h.add(LongPressGestureRecognizer(name: "press"))
@@ -130,10 +136,12 @@ struct LongPressGestureRecognizerTests {
         var testDescription: String { "second finger at \(secondDownAt) s -> \(log)" }
     }
 
-    @Test("a two-finger press starts its timer when both fingers are down and ends when one lifts", arguments: [
-        TwoFingerCase(secondDownAt: 0, log: ["press began @0.5", "press ended @1"]),
-        TwoFingerCase(secondDownAt: 0.2, log: ["press began @0.7", "press ended @1"]),
-    ])
+    @Test(
+        "a two-finger press starts its timer when both fingers are down and ends when one lifts",
+        arguments: [
+            TwoFingerCase(secondDownAt: 0, log: ["press began @0.5", "press ended @1"]),
+            TwoFingerCase(secondDownAt: 0.2, log: ["press began @0.7", "press ended @1"]),
+        ])
     func twoFingers(_ c: TwoFingerCase) throws {
         let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")
@@ -156,12 +164,15 @@ struct LongPressGestureRecognizerTests {
         var testDescription: String { "tap, then press at \(pressDownAt) s -> \(log)" }
     }
 
-    @Test("numberOfTapsRequired 1: a tap, then a press within 0.35 s", arguments: [
-        TapPressCase(pressDownAt: 0.3, log: ["press began @0.8", "press ended @1"]),
-        // Too late: the late touch is the first tap of a new attempt, which then waits in vain for its press.
-        TapPressCase(pressDownAt: 0.5, log: ["press failed @0.45", "press failed @1.35"],
-                     reason: "no touch-down within maximumTapInterval 0.35 s after tap 1"),
-    ])
+    @Test(
+        "numberOfTapsRequired 1: a tap, then a press within 0.35 s",
+        arguments: [
+            TapPressCase(pressDownAt: 0.3, log: ["press began @0.8", "press ended @1"]),
+            // Too late: the late touch is the first tap of a new attempt, which then waits in vain for its press.
+            TapPressCase(
+                pressDownAt: 0.5, log: ["press failed @0.45", "press failed @1.35"],
+                reason: "no touch-down within maximumTapInterval 0.35 s after tap 1"),
+        ])
     func tapThenPress(_ c: TapPressCase) throws {
         let h = GestureHarness()
         let press = LongPressGestureRecognizer(name: "press")

@@ -58,19 +58,20 @@ struct MoveMeSceneTests {
         let h = s.h
         try withExtendedLifetime(s.delegate) {
             h.send(0, (1, .began, 200, 70))
-            h.send(0.15, (1, .moved, 205, 70))   // held 0.15 s (5 pt: under both thresholds)
+            h.send(0.15, (1, .moved, 205, 70))  // held 0.15 s (5 pt: under both thresholds)
             #expect(h.log == ["press began @0.1", "press changed @0.15"])
-            h.send(0.2, (1, .moved, 220, 80))    // (20, 10): the pan begins with (10, 0)
+            h.send(0.2, (1, .moved, 220, 80))  // (20, 10): the pan begins with (10, 0)
             let selected = try #require(s.pan.touches.first?.view)
             #expect(selected === s.square2)
             h.send(0.25, (1, .moved, 240, 100))
             h.send(0.3, (1, .ended, 240, 100))
-            #expect(h.log == [
-                "press began @0.1", "press changed @0.15",
-                "press changed @0.2", "pan began @0.2",
-                "press changed @0.25", "pan changed @0.25",
-                "press ended @0.3", "pan ended @0.3",
-            ])
+            #expect(
+                h.log == [
+                    "press began @0.1", "press changed @0.15",
+                    "press changed @0.2", "pan began @0.2",
+                    "press changed @0.25", "pan changed @0.25",
+                    "press ended @0.3", "pan ended @0.3",
+                ])
             let moved = try #require(h.recorder.transitions(of: "pan").last?.values.translation)
             #expect(moved == Vector(dx: 30, dy: 20))
             // What MoveMe does with it: move the selected square by the translation.
@@ -92,15 +93,19 @@ struct MoveMeSceneTests {
     }
 
     @Test(arguments: [
-        ExclusiveCase(label: "the long press begins first and fails the pan",
-                      firstMove: (0.15, 205, 70), pressAllowableMovement: 10,
-                      log: ["press began @0.1", "pan failed @0.1", "press changed @0.15", "press changed @0.2",
-                            "press changed @0.25", "press ended @0.3"],
-                      loser: "pan", reason: "prevented by longPress 'press', which began"),
-        ExclusiveCase(label: "the pan begins first (a quick drag) and fails the long press",
-                      firstMove: (0.05, 220, 70), pressAllowableMovement: 50,
-                      log: ["pan began @0.05", "press failed @0.05", "pan changed @0.2", "pan changed @0.25", "pan ended @0.3"],
-                      loser: "press", reason: "prevented by pan 'pan', which began"),
+        ExclusiveCase(
+            label: "the long press begins first and fails the pan",
+            firstMove: (0.15, 205, 70), pressAllowableMovement: 10,
+            log: [
+                "press began @0.1", "pan failed @0.1", "press changed @0.15", "press changed @0.2",
+                "press changed @0.25", "press ended @0.3",
+            ],
+            loser: "pan", reason: "prevented by longPress 'press', which began"),
+        ExclusiveCase(
+            label: "the pan begins first (a quick drag) and fails the long press",
+            firstMove: (0.05, 220, 70), pressAllowableMovement: 50,
+            log: ["pan began @0.05", "press failed @0.05", "pan changed @0.2", "pan changed @0.25", "pan ended @0.3"],
+            loser: "press", reason: "prevented by pan 'pan', which began"),
     ])
     func withoutPermission(_ c: ExclusiveCase) {
         let s = scene(simultaneous: false)

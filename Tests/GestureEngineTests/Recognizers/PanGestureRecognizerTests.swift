@@ -44,7 +44,9 @@ struct PanGestureRecognizerTests {
             #expect(h.log.isEmpty)
             h.send(0.2, (1, .ended, 100 + c.dx, 100 + c.dy))
             try h.expectLog(["pan failed @0.2"])
-            #expect(h.reason("pan") == "lifted before it began: moved (\(formatShort(c.dx)), \(formatShort(c.dy))) pt, needs 10 pt along an axis")
+            #expect(
+                h.reason("pan")
+                    == "lifted before it began: moved (\(formatShort(c.dx)), \(formatShort(c.dy))) pt, needs 10 pt along an axis")
         }
         #expect(h.recorder.diagnostics.isEmpty)
     }
@@ -57,11 +59,11 @@ struct PanGestureRecognizerTests {
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 0, 0))
-        h.send(0.01, (1, .moved, 20, 0))    // sample 2000, no previous: 2000
-        h.send(0.02, (1, .moved, 30, 0))    // sample 1000: 0.2 × 1000 + 0.8 × 2000 = 1800
+        h.send(0.01, (1, .moved, 20, 0))  // sample 2000, no previous: 2000
+        h.send(0.02, (1, .moved, 30, 0))  // sample 1000: 0.2 × 1000 + 0.8 × 2000 = 1800
         h.send(0.0205, (1, .moved, 35, 0))  // 0.5 ms: a zero sample: 0.8 × 1000 = 800
-        h.send(0.03, (1, .moved, 40, 0))    // (40 - 35) / 0.0095: 0.2 × 526.3 + 0.8 × 0 = 105.3
-        h.send(0.2, (1, .ended, 90, 0))     // after a pause, no sample at the lift: still 105.3
+        h.send(0.03, (1, .moved, 40, 0))  // (40 - 35) / 0.0095: 0.2 × 526.3 + 0.8 × 0 = 105.3
+        h.send(0.2, (1, .ended, 90, 0))  // after a pause, no sample at the lift: still 105.3
         let v = h.recorder.transitions(of: "pan").map { $0.values.velocity?.dx ?? .nan }
         try h.expect("pan", states: [.began, .changed, .changed, .changed, .ended])
         let expected = [2000.0, 1800, 800, 0.2 * 5 / 0.0095, 0.2 * 5 / 0.0095]
@@ -104,9 +106,9 @@ struct PanGestureRecognizerTests {
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 100, 100))
-        h.send(0.1, (1, .moved, 130, 100))   // began, (20, 0)
-        h.send(0.2, (1, .moved, 150, 100))   // (40, 0)
-        h.send(0.3, (1, .ended, 170, 120))   // the lift row is 20 pt further: not applied
+        h.send(0.1, (1, .moved, 130, 100))  // began, (20, 0)
+        h.send(0.2, (1, .moved, 150, 100))  // (40, 0)
+        h.send(0.3, (1, .ended, 170, 120))  // the lift row is 20 pt further: not applied
         let ended = try #require(h.recorder.transitions(of: "pan").last)
         #expect(ended.state == .ended)
         #expect(ended.values.translation == Vector(dx: 40, dy: 0))
@@ -129,16 +131,16 @@ struct PanGestureRecognizerTests {
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 100, 100))
-        h.send(0.1, (1, .moved, 130, 100))                          // began, (20, 0)
+        h.send(0.1, (1, .moved, 130, 100))  // began, (20, 0)
         #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 0))
-        h.send(0.2, (2, .began, 200, 100))                          // centroid jumps to (165, 100)
+        h.send(0.2, (2, .began, 200, 100))  // centroid jumps to (165, 100)
         #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 0))
         #expect(lastValues(h)?.translation == Vector(dx: 20, dy: 0))
         #expect(lastValues(h)?.numberOfTouches == 2)
-        #expect(lastValues(h)?.location == Point(x: 165, y: 100))   // last location shifted with the jump
-        h.send(0.3, (1, .moved, 130, 110), (2, .moved, 200, 110))   // both down 10
+        #expect(lastValues(h)?.location == Point(x: 165, y: 100))  // last location shifted with the jump
+        h.send(0.3, (1, .moved, 130, 110), (2, .moved, 200, 110))  // both down 10
         #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 10))
-        h.send(0.4, (1, .ended, 130, 110))                          // centroid jumps back to (200, 110)
+        h.send(0.4, (1, .ended, 130, 110))  // centroid jumps back to (200, 110)
         #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 10))
         h.send(0.5, (2, .moved, 210, 110))
         #expect(pan.translation(in: nil) == Vector(dx: 30, dy: 10))
@@ -148,7 +150,9 @@ struct PanGestureRecognizerTests {
         // The velocity never saw the 65 pt centroid jumps: samples (300, 0) at 0.1, (0, 50) at 0.3
         // (both fingers down 10 pt in 0.2 s), (50, 0) at 0.5 (finger 2 right 10 pt in 0.2 s).
         let v = h.recorder.transitions(of: "pan").map { $0.values.velocity ?? Vector(dx: .nan, dy: .nan) }
-        let expected = [Vector(dx: 300, dy: 0), Vector(dx: 300, dy: 0), Vector(dx: 240, dy: 10), Vector(dx: 10, dy: 40), Vector(dx: 10, dy: 40)]
+        let expected = [
+            Vector(dx: 300, dy: 0), Vector(dx: 300, dy: 0), Vector(dx: 240, dy: 10), Vector(dx: 10, dy: 40), Vector(dx: 10, dy: 40),
+        ]
         #expect(v.count == expected.count)
         for (a, b) in zip(v, expected) { #expect(abs(a.dx - b.dx) < 1e-9 && abs(a.dy - b.dy) < 1e-9) }
     }
@@ -164,11 +168,17 @@ struct PanGestureRecognizerTests {
     }
 
     @Test(arguments: [
-        TouchCountCase(minimum: 2, maximum: Int.max, fingers: 1, begins: false, log: ["pan failed @0.2"], reason: "lifted before it began: 1 touch < minimumNumberOfTouches 2"),
+        TouchCountCase(
+            minimum: 2, maximum: Int.max, fingers: 1, begins: false, log: ["pan failed @0.2"],
+            reason: "lifted before it began: 1 touch < minimumNumberOfTouches 2"),
         TouchCountCase(minimum: 2, maximum: Int.max, fingers: 2, begins: true, log: [], reason: nil),
-        TouchCountCase(minimum: 1, maximum: 1, fingers: 2, begins: false, log: ["pan failed @0"], reason: "touch 2 landed past maximumNumberOfTouches 1 (failsPastMaxTouches)"),
+        TouchCountCase(
+            minimum: 1, maximum: 1, fingers: 2, begins: false, log: ["pan failed @0"],
+            reason: "touch 2 landed past maximumNumberOfTouches 1 (failsPastMaxTouches)"),
         TouchCountCase(minimum: 1, maximum: 2, fingers: 2, begins: true, log: [], reason: nil),
-        TouchCountCase(minimum: 1, maximum: 2, fingers: 3, begins: false, log: ["pan failed @0"], reason: "touch 3 landed past maximumNumberOfTouches 2 (failsPastMaxTouches)"),
+        TouchCountCase(
+            minimum: 1, maximum: 2, fingers: 3, begins: false, log: ["pan failed @0"],
+            reason: "touch 3 landed past maximumNumberOfTouches 2 (failsPastMaxTouches)"),
     ])
     func touchCounts(_ c: TouchCountCase) throws {
         let h = GestureHarness()
@@ -212,9 +222,9 @@ struct PanGestureRecognizerTests {
         pan.maximumNumberOfTouches = 1
         h.add(pan)
         h.send(0, (1, .began, 100, 100))
-        h.send(0.1, (1, .moved, 130, 100))                          // began (20, 0)
-        h.send(0.2, (2, .began, 300, 300))                          // not added
-        h.send(0.3, (1, .moved, 140, 100), (2, .moved, 400, 400))   // only finger 1 counts
+        h.send(0.1, (1, .moved, 130, 100))  // began (20, 0)
+        h.send(0.2, (2, .began, 300, 300))  // not added
+        h.send(0.3, (1, .moved, 140, 100), (2, .moved, 400, 400))  // only finger 1 counts
         h.send(0.4, (2, .ended, 400, 400))
         h.send(0.5, (1, .ended, 140, 100))
         #expect(h.states("pan").first == .began)
@@ -250,10 +260,10 @@ struct PanGestureRecognizerTests {
         h.add(tap)
         pan.require(toFail: tap)
         h.send(0, (1, .began, 100, 100))
-        h.send(0.1, (1, .moved, 130, 100))    // the pan wants to begin; the tap is still possible
+        h.send(0.1, (1, .moved, 130, 100))  // the pan wants to begin; the tap is still possible
         #expect(h.log.isEmpty)
         #expect(pan.state == .possible)
-        h.send(0.2, (1, .moved, 150, 100))    // 50 pt > the tap's 45: the tap fails, the pan begins
+        h.send(0.2, (1, .moved, 150, 100))  // 50 pt > the tap's 45: the tap fails, the pan begins
         try h.expectLog(["tap failed @0.2", "pan began @0.2"])
         #expect(lastValues(h)?.translation == .zero)
         h.send(0.3, (1, .moved, 160, 95))
@@ -269,12 +279,12 @@ struct PanGestureRecognizerTests {
         let pan = PanGestureRecognizer(name: "pan")
         h.add(pan)
         h.send(0, (1, .began, 0, 0))
-        h.send(0.1, (1, .moved, 30, 0))                      // sample 300
+        h.send(0.1, (1, .moved, 30, 0))  // sample 300
         #expect(abs(pan.velocity(in: nil).dx - 300) < 1e-9)
         pan.setTranslation(Vector(dx: 100, dy: 5), in: nil)
         #expect(pan.translation(in: nil) == Vector(dx: 100, dy: 5))
         #expect(abs(pan.velocity(in: nil).dx - 300) < 1e-9)
-        h.send(0.2, (1, .moved, 40, 0))                      // sample 100: 0.2 × 100 + 0.8 × 300
+        h.send(0.2, (1, .moved, 40, 0))  // sample 100: 0.2 × 100 + 0.8 × 300
         #expect(pan.translation(in: nil) == Vector(dx: 110, dy: 5))
         #expect(abs(pan.velocity(in: nil).dx - 260) < 1e-9)
     }
@@ -304,7 +314,7 @@ struct PanGestureRecognizerTests {
         let h = GestureHarness()
         h.add(PanGestureRecognizer(name: "pan"))
         h.send(0, (1, .began, 100, 100), (2, .began, 200, 100))
-        h.send(0.1, (1, .moved, 100, 130), (2, .moved, 200, 130))   // began (0, 20)
+        h.send(0.1, (1, .moved, 100, 130), (2, .moved, 200, 130))  // began (0, 20)
         h.send(0.2, (2, .cancelled, 200, 130))
         h.send(0.3, (1, .moved, 100, 140))
         h.send(0.4, (1, .ended, 100, 140))

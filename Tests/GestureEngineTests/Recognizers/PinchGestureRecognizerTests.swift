@@ -55,7 +55,7 @@ struct PinchGestureRecognizerTests {
         h.add(pinch)
         start(h)
         h.send(0.1, (2, .moved, 210, 200))
-        h.send(0.2, (2, .moved, 316, 200))                          // 216 pt
+        h.send(0.2, (2, .moved, 316, 200))  // 216 pt
         h.send(0.3, (1, .ended, 100, 200), (2, .ended, 316, 200))
         #expect(h.log == ["pinch began @0.1", "pinch changed @0.2", "pinch ended @0.3"])
         let v = values(h)
@@ -71,16 +71,16 @@ struct PinchGestureRecognizerTests {
         let h = GestureHarness()
         h.add(PinchGestureRecognizer(name: "pinch"))
         start(h)
-        h.send(0.1, (2, .moved, 210, 200))                          // 110 pt: scale 110/108
-        h.send(0.2, (2, .moved, 316, 200))                          // 216 pt: scale 2
-        h.send(0.3, (2, .moved, 424, 200))                          // 324 pt: scale 3
+        h.send(0.1, (2, .moved, 210, 200))  // 110 pt: scale 110/108
+        h.send(0.2, (2, .moved, 316, 200))  // 216 pt: scale 2
+        h.send(0.3, (2, .moved, 424, 200))  // 324 pt: scale 3
         let v = values(h)
-        let s0 = (110.0 / 108 - 1) / 0.1                            // 0.1852 scale/s
-        let s1 = (2 - 110.0 / 108) / 0.1                            // 9.8148 scale/s
-        let s2 = (3.0 - 2) / 0.1                                    // 10 scale/s
-        #expect(abs(v[0].scalarVelocity! - s0) < 1e-9)              // began: the first sample alone
+        let s0 = (110.0 / 108 - 1) / 0.1  // 0.1852 scale/s
+        let s1 = (2 - 110.0 / 108) / 0.1  // 9.8148 scale/s
+        let s2 = (3.0 - 2) / 0.1  // 10 scale/s
+        #expect(abs(v[0].scalarVelocity! - s0) < 1e-9)  // began: the first sample alone
         #expect(abs(v[1].scalarVelocity! - (0.75 * s0 + 0.25 * s1)) < 1e-9)
-        #expect(abs(v[2].scalarVelocity! - (0.75 * s1 + 0.25 * s2)) < 1e-9)   // samples, not a running blend
+        #expect(abs(v[2].scalarVelocity! - (0.75 * s1 + 0.25 * s2)) < 1e-9)  // samples, not a running blend
         #expect(abs(v[2].scalarVelocity! - 9.8611111111) < 1e-9)
     }
 
@@ -100,7 +100,7 @@ struct PinchGestureRecognizerTests {
         #expect(pinch.dominantComponent == .translation)
         let v = values(h)
         #expect(h.states("pinch").first == .began)
-        #expect(v.count == 4)                                       // began at k = 9, then 10, 11, 12
+        #expect(v.count == 4)  // began at k = 9, then 10, 11, 12
         for value in v {
             #expect(value.scale == 1)
             #expect(value.scalarVelocity == 0)
@@ -114,7 +114,7 @@ struct PinchGestureRecognizerTests {
         let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
-        start(h)                                                    // finger 2 at 0°, 100 pt from finger 1
+        start(h)  // finger 2 at 0°, 100 pt from finger 1
         for k in 1...9 {
             let a = Double(k) * 10 * Double.pi / 180
             let d = 100 + Double(k) * 0.95
@@ -136,7 +136,9 @@ struct PinchGestureRecognizerTests {
 
     @Test(arguments: [
         FailureCase(label: "one finger never begins", fingers: 1, reason: "lifted before it began: 1 touch; a pinch needs exactly 2"),
-        FailureCase(label: "three fingers landing together never form a pair", fingers: 3, reason: "lifted before it began: 3 touches landed together; a pinch needs exactly 2"),
+        FailureCase(
+            label: "three fingers landing together never form a pair", fingers: 3,
+            reason: "lifted before it began: 3 touches landed together; a pinch needs exactly 2"),
     ])
     func wrongNumberOfFingers(_ c: FailureCase) {
         let h = GestureHarness()
@@ -157,7 +159,7 @@ struct PinchGestureRecognizerTests {
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)
-        h.send(0.05, (3, .began, 500, 500))                        // before it began
+        h.send(0.05, (3, .began, 500, 500))  // before it began
         #expect(pinch.numberOfTouches == 2)
         h.send(0.1, (2, .moved, 210, 200), (3, .moved, 900, 900))
         #expect(h.log == ["pinch began @0.1"])
@@ -174,10 +176,10 @@ struct PinchGestureRecognizerTests {
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
         start(h)
-        h.send(0.1, (2, .moved, 316, 200))          // 216 pt: began at 216/108 = 2
+        h.send(0.1, (2, .moved, 316, 200))  // 216 pt: began at 216/108 = 2
         h.send(0.2, (2, .ended, 316, 200))
         #expect(pinch.scale == 2)
-        h.send(0.3, (3, .began, 150, 200))          // refused
+        h.send(0.3, (3, .began, 150, 200))  // refused
         h.send(0.4, (3, .moved, 200, 200))
         #expect(pinch.scale == 2)
         #expect(pinch.numberOfTouches == 1)
@@ -197,8 +199,8 @@ struct PinchGestureRecognizerTests {
         h.send(0, (1, .began, 100.7, 200.9), (2, .began, 200.6, 300.2))
         h.send(0.1, (2, .moved, 300.6, 300.2))
         let began = try #require(values(h).first)
-        #expect(began.location == Point(x: 200, y: 250))           // x: 100, then (int)(300.6 + 100) = 400; / 2
-        h.send(0.2, (1, .moved, -3.5, 200.9))                      // negative: truncated toward zero
+        #expect(began.location == Point(x: 200, y: 250))  // x: 100, then (int)(300.6 + 100) = 400; / 2
+        h.send(0.2, (1, .moved, -3.5, 200.9))  // negative: truncated toward zero
         #expect(values(h).last!.location == Point(x: 148, y: 250))  // (int)(-3.5) = -3; (int)(300.6 - 3) = 297; 297 / 2 = 148
     }
 
@@ -208,11 +210,11 @@ struct PinchGestureRecognizerTests {
         let h = GestureHarness()
         let pinch = PinchGestureRecognizer(name: "pinch")
         h.add(pinch)
-        h.send(0, (1, .began, 100, 100), (2, .began, 100, 100))    // coincident
-        h.send(0.1, (2, .moved, 150, 100))                          // 50 pt: begins, start shifted to 8 pt
-        h.send(0.2, (2, .moved, 100, 100))                          // back to 0 pt: scale 0
-        h.send(0.3, (1, .moved, 150, 100), (2, .moved, 150, 100))   // dragged together at 0 pt
-        h.send(0.3, (1, .moved, 150, 100), (2, .moved, 250, 100))   // same time: delta t 0
+        h.send(0, (1, .began, 100, 100), (2, .began, 100, 100))  // coincident
+        h.send(0.1, (2, .moved, 150, 100))  // 50 pt: begins, start shifted to 8 pt
+        h.send(0.2, (2, .moved, 100, 100))  // back to 0 pt: scale 0
+        h.send(0.3, (1, .moved, 150, 100), (2, .moved, 150, 100))  // dragged together at 0 pt
+        h.send(0.3, (1, .moved, 150, 100), (2, .moved, 250, 100))  // same time: delta t 0
         h.send(0.4, (1, .ended, 150, 100), (2, .ended, 250, 100))
         for v in values(h) {
             #expect(v.scale!.isFinite && v.scalarVelocity!.isFinite && v.location.x.isFinite && v.location.y.isFinite)

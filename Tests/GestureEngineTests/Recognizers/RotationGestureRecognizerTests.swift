@@ -63,7 +63,9 @@ struct RotationGestureRecognizerTests {
             h.send(0.2, (1, .ended, 300, 300), (2, .ended, 300, 300))
             #expect(h.log == ["rotation failed @0.2"])
             let needed = RotationGestureRecognizer.threshold(relativeDistanceChange: (c.distance - 100) / 100) * 180 / Double.pi
-            #expect(h.reason("rotation") == "lifted before it began: turned \(formatShort(abs(c.degrees)))°, needs more than \(formatShort(needed))°")
+            #expect(
+                h.reason("rotation")
+                    == "lifted before it began: turned \(formatShort(abs(c.degrees)))°, needs more than \(formatShort(needed))°")
         }
     }
 
@@ -106,9 +108,9 @@ struct RotationGestureRecognizerTests {
         let h = GestureHarness()
         h.add(RotationGestureRecognizer(name: "rotation"))
         start(h)
-        move(h, at: 0.1, degrees: 10)    // began: 10° in 0.1 s = 1.7453293 rad/s, alone
-        move(h, at: 0.2, degrees: 20)    // 10° in 0.1 s: 0.75 × 1.7453 + 0.25 × 1.7453
-        move(h, at: 0.3, degrees: 40)    // 20° in 0.1 s = 3.4906585: 0.75 × 1.7453 + 0.25 × 3.4907
+        move(h, at: 0.1, degrees: 10)  // began: 10° in 0.1 s = 1.7453293 rad/s, alone
+        move(h, at: 0.2, degrees: 20)  // 10° in 0.1 s: 0.75 × 1.7453 + 0.25 × 1.7453
+        move(h, at: 0.3, degrees: 40)  // 20° in 0.1 s = 3.4906585: 0.75 × 1.7453 + 0.25 × 3.4907
         let v = values(h)
         #expect(h.states("rotation") == [.began, .changed, .changed])
         #expect(abs(v[0].scalarVelocity! - 1.7453292520) < 1e-9)
@@ -142,13 +144,13 @@ struct RotationGestureRecognizerTests {
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
-        for k in 1...3 { move(h, at: Double(k) * 0.016, degrees: Double(k) * 10) }   // began, 25° so far
+        for k in 1...3 { move(h, at: Double(k) * 0.016, degrees: Double(k) * 10) }  // began, 25° so far
         let before = rotation.rotation
         for k in 1...10 {
             move(h, at: 0.048 + Double(k) * 0.016, distance: 100 + Double(k) * 20, degrees: 30 + Double(k) * 0.5)
         }
         #expect(rotation.dominantComponent != .rotation)
-        #expect(abs(rotation.rotation - before) < 0.02)               // a 5° twist, almost all frozen
+        #expect(abs(rotation.rotation - before) < 0.02)  // a 5° twist, almost all frozen
         #expect(values(h).last!.scalarVelocity == 0)
     }
 
@@ -159,9 +161,9 @@ struct RotationGestureRecognizerTests {
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
-        for k in 1...3 { move(h, at: Double(k) * 0.016, degrees: Double(k) * 10) }   // 30°: rotation 25°
+        for k in 1...3 { move(h, at: Double(k) * 0.016, degrees: Double(k) * 10) }  // 30°: rotation 25°
         let before = rotation.rotation
-        move(h, at: 0.064, degrees: 130)                                             // one 100° step
+        move(h, at: 0.064, degrees: 130)  // one 100° step
         #expect(rotation.dominantComponent == .rotation)
         #expect(abs(rotation.rotation - (before + Self.rad(100) - 2 * Double.pi)) < 1e-9)
         #expect(abs(rotation.rotation - Self.rad(-235)) < 1e-4)
@@ -176,7 +178,9 @@ struct RotationGestureRecognizerTests {
 
     @Test(arguments: [
         FailureCase(label: "one finger never begins", fingers: 1, reason: "lifted before it began: 1 touch; a rotation needs exactly 2"),
-        FailureCase(label: "three fingers landing together never form a pair", fingers: 3, reason: "lifted before it began: 3 touches landed together; a rotation needs exactly 2"),
+        FailureCase(
+            label: "three fingers landing together never form a pair", fingers: 3,
+            reason: "lifted before it began: 3 touches landed together; a rotation needs exactly 2"),
     ])
     func wrongNumberOfFingers(_ c: FailureCase) {
         let h = GestureHarness()
@@ -197,13 +201,13 @@ struct RotationGestureRecognizerTests {
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
         start(h)
-        h.send(0.05, (3, .began, 100, 100))                         // third finger before began: refused
+        h.send(0.05, (3, .began, 100, 100))  // third finger before began: refused
         #expect(rotation.numberOfTouches == 2)
-        move(h, at: 0.1, degrees: 30)                               // began at 25°
+        move(h, at: 0.1, degrees: 30)  // began at 25°
         h.send(0.2, (2, .ended, 300, 400))
         let frozen = rotation.rotation
         #expect(abs(frozen - Self.rad(25)) < 1e-5)
-        h.send(0.3, (4, .began, 300, 400))                          // refused: does not resume
+        h.send(0.3, (4, .began, 300, 400))  // refused: does not resume
         h.send(0.4, (4, .moved, 200, 300))
         #expect(rotation.rotation == frozen)
         h.send(0.5, (1, .ended, 300, 300))
@@ -219,7 +223,7 @@ struct RotationGestureRecognizerTests {
         h.send(0, (1, .began, 300.9, 300.9), (2, .began, 401.7, 300.9))
         h.send(0.1, (2, .moved, 400.7, 320.4))
         let began = try #require(values(h).first)
-        #expect(began.location == Point(x: 350, y: 310))            // (300 + 400.7 -> 700) / 2; (300 + 320.4 -> 620) / 2
+        #expect(began.location == Point(x: 350, y: 310))  // (300 + 400.7 -> 700) / 2; (300 + 320.4 -> 620) / 2
     }
 
     /// Bad input: coincident fingers (zero distance, no angle), huge angle steps: finite values.
@@ -227,14 +231,14 @@ struct RotationGestureRecognizerTests {
         let h = GestureHarness()
         let rotation = RotationGestureRecognizer(name: "rotation")
         h.add(rotation)
-        h.send(0, (1, .began, 300, 300), (2, .began, 300, 300))    // coincident: angle 0, d0 = 0 (threshold 10°)
+        h.send(0, (1, .began, 300, 300), (2, .began, 300, 300))  // coincident: angle 0, d0 = 0 (threshold 10°)
         var t = 0.0
         for k in 1...40 {
             t += 0.016
             let a = Double(k) * 170 * Double.pi / 180 * (k % 3 == 0 ? -1 : 1)
             h.send(t, (2, .moved, 300 + 100 * cos(a), 300 + 100 * sin(a)))
         }
-        h.send(t, (2, .moved, 300, 300))                            // back onto finger 1, delta t 0
+        h.send(t, (2, .moved, 300, 300))  // back onto finger 1, delta t 0
         h.send(t + 0.016, (1, .ended, 300, 300), (2, .ended, 300, 300))
         #expect(!h.states("rotation").isEmpty)
         for v in values(h) {

@@ -17,13 +17,15 @@ struct ScreenEdgePanGestureRecognizerTests {
         var testDescription: String { "start \(startX) pt from the left edge, move 20 pt right -> \(log)" }
     }
 
-    @Test("the touch must start within 13 pt of the edge", arguments: [
-        StartCase(startX: 0, log: ["edge began @0.1", "edge ended @0.2"]),
-        StartCase(startX: 5, log: ["edge began @0.1", "edge ended @0.2"]),
-        StartCase(startX: 13, log: ["edge began @0.1", "edge ended @0.2"]),
-        StartCase(startX: 13.5, log: ["edge failed @0"], reason: "began 13.5 pt from the left edge > edge region 13 pt"),
-        StartCase(startX: 20, log: ["edge failed @0"], reason: "began 20 pt from the left edge > edge region 13 pt"),
-    ])
+    @Test(
+        "the touch must start within 13 pt of the edge",
+        arguments: [
+            StartCase(startX: 0, log: ["edge began @0.1", "edge ended @0.2"]),
+            StartCase(startX: 5, log: ["edge began @0.1", "edge ended @0.2"]),
+            StartCase(startX: 13, log: ["edge began @0.1", "edge ended @0.2"]),
+            StartCase(startX: 13.5, log: ["edge failed @0"], reason: "began 13.5 pt from the left edge > edge region 13 pt"),
+            StartCase(startX: 20, log: ["edge failed @0"], reason: "began 20 pt from the left edge > edge region 13 pt"),
+        ])
     func startRegion(_ c: StartCase) throws {
         let h = GestureHarness()
         h.add(edgePan())
@@ -43,14 +45,16 @@ struct ScreenEdgePanGestureRecognizerTests {
 
     /// `_UISEDiagonalHysteresisRecognizeGestureFeature _incorporateSample:`: more than 15 pt from the
     /// touch-down point, Euclidean (a diagonal of (11, 11), 15.6 pt, begins; 15 pt does not).
-    @Test("incorporateSample: it begins once the touch is more than 15 pt (Euclidean) from its start", arguments: [
-        ThresholdCase(move: Vector(dx: 14.9, dy: 0), began: false),
-        ThresholdCase(move: Vector(dx: 15, dy: 0), began: false),
-        ThresholdCase(move: Vector(dx: 9, dy: 12), began: false),
-        ThresholdCase(move: Vector(dx: 15.1, dy: 0), began: true),
-        ThresholdCase(move: Vector(dx: 11, dy: 11), began: true),
-        ThresholdCase(move: Vector(dx: 20, dy: 0), began: true),
-    ])
+    @Test(
+        "incorporateSample: it begins once the touch is more than 15 pt (Euclidean) from its start",
+        arguments: [
+            ThresholdCase(move: Vector(dx: 14.9, dy: 0), began: false),
+            ThresholdCase(move: Vector(dx: 15, dy: 0), began: false),
+            ThresholdCase(move: Vector(dx: 9, dy: 12), began: false),
+            ThresholdCase(move: Vector(dx: 15.1, dy: 0), began: true),
+            ThresholdCase(move: Vector(dx: 11, dy: 11), began: true),
+            ThresholdCase(move: Vector(dx: 20, dy: 0), began: true),
+        ])
     func incorporateSample_beginsPastEuclideanHysteresis(_ c: ThresholdCase) throws {
         let h = GestureHarness()
         h.add(edgePan())
@@ -99,12 +103,14 @@ struct ScreenEdgePanGestureRecognizerTests {
         var testDescription: String { "from the \(edge) edge" }
     }
 
-    @Test("each of the four edges, 5 pt from it, 20 pt inward", arguments: [
-        EdgeCase(edge: .left, start: Point(x: 5, y: 400), move: Vector(dx: 20, dy: 0)),
-        EdgeCase(edge: .right, start: Point(x: 385, y: 400), move: Vector(dx: -20, dy: 0)),
-        EdgeCase(edge: .top, start: Point(x: 200, y: 5), move: Vector(dx: 0, dy: 20)),
-        EdgeCase(edge: .bottom, start: Point(x: 200, y: 839), move: Vector(dx: 0, dy: -20)),
-    ])
+    @Test(
+        "each of the four edges, 5 pt from it, 20 pt inward",
+        arguments: [
+            EdgeCase(edge: .left, start: Point(x: 5, y: 400), move: Vector(dx: 20, dy: 0)),
+            EdgeCase(edge: .right, start: Point(x: 385, y: 400), move: Vector(dx: -20, dy: 0)),
+            EdgeCase(edge: .top, start: Point(x: 200, y: 5), move: Vector(dx: 0, dy: 20)),
+            EdgeCase(edge: .bottom, start: Point(x: 200, y: 839), move: Vector(dx: 0, dy: -20)),
+        ])
     func fourEdges(_ c: EdgeCase) throws {
         let h = GestureHarness()
         let r = edgePan(c.edge)
@@ -133,17 +139,19 @@ struct ScreenEdgePanGestureRecognizerTests {
         var testDescription: String { "leaves the edge region at \(leaveAt) s -> \(log)" }
     }
 
-    @Test("it must leave the 13 pt edge region within 0.25 s", arguments: [
-        SlowCase(leaveAt: 0.2, log: ["edge began @0.4", "edge ended @0.5"]),
-        SlowCase(leaveAt: 0.24, log: ["edge began @0.4", "edge ended @0.5"]),
-        SlowCase(leaveAt: 0.3, log: ["edge failed @0.25"]),
-    ])
+    @Test(
+        "it must leave the 13 pt edge region within 0.25 s",
+        arguments: [
+            SlowCase(leaveAt: 0.2, log: ["edge began @0.4", "edge ended @0.5"]),
+            SlowCase(leaveAt: 0.24, log: ["edge began @0.4", "edge ended @0.5"]),
+            SlowCase(leaveAt: 0.3, log: ["edge failed @0.25"]),
+        ])
     func leavesTooSlowly(_ c: SlowCase) throws {
         let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
         h.send(0.1, (1, .moved, 8, 400))
-        h.send(c.leaveAt, (1, .moved, 18, 400)) // out of the region (18 > 13) but only 13 pt inward
+        h.send(c.leaveAt, (1, .moved, 18, 400))  // out of the region (18 > 13) but only 13 pt inward
         h.send(0.4, (1, .moved, 30, 400))
         h.send(0.5, (1, .ended, 30, 400))
         h.finish()
@@ -180,15 +188,18 @@ struct ScreenEdgePanGestureRecognizerTests {
         let h = GestureHarness()
         h.add(edgePan())
         h.send(0, (1, .began, 5, 400))
-        h.send(0.01, (1, .moved, 15, 400))   // sample (1000, 0); 10 pt from the start
-        h.send(0.02, (1, .moved, 25, 404))   // sample (1000, 400) -> (1000, 80); 20.4 pt: began
-        h.send(0.0205, (1, .moved, 26, 404)) // under 1 ms: a zero sample -> 0.8 × (1000, 400)
-        h.send(0.05, (1, .moved, 55, 404))   // sample (29 / 0.0295, 0) -> 0.2 × that + 0.8 × zero
-        h.send(0.3, (1, .ended, 60, 410))    // no sample, no move at the lift
+        h.send(0.01, (1, .moved, 15, 400))  // sample (1000, 0); 10 pt from the start
+        h.send(0.02, (1, .moved, 25, 404))  // sample (1000, 400) -> (1000, 80); 20.4 pt: began
+        h.send(0.0205, (1, .moved, 26, 404))  // under 1 ms: a zero sample -> 0.8 × (1000, 400)
+        h.send(0.05, (1, .moved, 55, 404))  // sample (29 / 0.0295, 0) -> 0.2 × that + 0.8 × zero
+        h.send(0.3, (1, .ended, 60, 410))  // no sample, no move at the lift
         let ts = h.recorder.transitions(of: "edge")
         #expect(ts.map(\.state) == [.began, .changed, .changed, .ended])
-        #expect(ts.map(\.values.translation) == [Vector(dx: 10, dy: 4), Vector(dx: 11, dy: 4), Vector(dx: 40, dy: 4), Vector(dx: 40, dy: 4)])
-        let expected = [Vector(dx: 1000, dy: 80), Vector(dx: 800, dy: 320), Vector(dx: 0.2 * 29 / 0.0295, dy: 0), Vector(dx: 0.2 * 29 / 0.0295, dy: 0)]
+        #expect(
+            ts.map(\.values.translation) == [Vector(dx: 10, dy: 4), Vector(dx: 11, dy: 4), Vector(dx: 40, dy: 4), Vector(dx: 40, dy: 4)])
+        let expected = [
+            Vector(dx: 1000, dy: 80), Vector(dx: 800, dy: 320), Vector(dx: 0.2 * 29 / 0.0295, dy: 0), Vector(dx: 0.2 * 29 / 0.0295, dy: 0),
+        ]
         for (t, e) in zip(ts, expected) {
             let v = try #require(t.values.velocity)
             #expect(abs(v.dx - e.dx) < 1e-6 && abs(v.dy - e.dy) < 1e-6)

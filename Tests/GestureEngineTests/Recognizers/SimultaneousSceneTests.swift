@@ -44,12 +44,13 @@ struct SimultaneousSceneTests {
     func bothBegin() throws {
         let (h, _, _, delegate) = scene(simultaneous: true)
         withExtendedLifetime(delegate) { twistAndSpread(h) }
-        #expect(h.log == [
-            "pinch began @0.06", "rotation began @0.06",
-            "pinch changed @0.08", "rotation changed @0.08",
-            "pinch changed @0.1", "rotation changed @0.1",
-            "pinch ended @0.12", "rotation ended @0.12",
-        ])
+        #expect(
+            h.log == [
+                "pinch began @0.06", "rotation began @0.06",
+                "pinch changed @0.08", "rotation changed @0.08",
+                "pinch changed @0.1", "rotation changed @0.1",
+                "pinch ended @0.12", "rotation ended @0.12",
+            ])
         let pinchEnd = try #require(h.recorder.transitions(of: "pinch").last?.values)
         let rotationEnd = try #require(h.recorder.transitions(of: "rotation").last?.values)
         #expect(abs(pinchEnd.scale! - 117.5 / 108) < 1e-9)
@@ -74,22 +75,23 @@ struct SimultaneousSceneTests {
         withExtendedLifetime(delegate) {
             h.send(0, (1, .began, 300, 300), (2, .began, 400, 300))
             var t = 0.0
-            for degrees in [3.0, 6, 9] {                    // 6° > 5°: the rotation begins at 0.04
+            for degrees in [3.0, 6, 9] {  // 6° > 5°: the rotation begins at 0.04
                 t += 0.02
                 let (x, y) = Self.second(100, degrees)
                 h.send(t, (2, .moved, x, y))
             }
-            for distance in [120.0, 150] {                  // a spread afterwards: the pinch is out
+            for distance in [120.0, 150] {  // a spread afterwards: the pinch is out
                 t += 0.02
                 let (x, y) = Self.second(distance, 9)
                 h.send(t, (2, .moved, x, y))
             }
             h.send(0.2, (1, .ended, 300, 300), (2, .ended, 300, 450))
         }
-        #expect(h.log == [
-            "rotation began @0.04", "pinch failed @0.04",
-            "rotation changed @0.06", "rotation changed @0.08", "rotation changed @0.1", "rotation ended @0.2",
-        ])
+        #expect(
+            h.log == [
+                "rotation began @0.04", "pinch failed @0.04",
+                "rotation changed @0.06", "rotation changed @0.08", "rotation changed @0.1", "rotation ended @0.2",
+            ])
         #expect(h.reason("pinch") == "prevented by rotation 'rotation', which began")
     }
 }

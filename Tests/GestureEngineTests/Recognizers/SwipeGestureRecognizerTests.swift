@@ -22,16 +22,18 @@ struct SwipeGestureRecognizerTests {
         var testDescription: String { "\(dx) pt after \(dt) s -> \(recognized ? "recognized" : "failed")" }
     }
 
-    @Test("the minimum primary movement shrinks with time (45.3 pt at 0.1 s, 26.5 pt at 0.5 s)", arguments: [
-        ThresholdCase(dx: 46, dt: 0.1, recognized: true),
-        ThresholdCase(dx: 45, dt: 0.1, recognized: false),
-        ThresholdCase(dx: 45.31, dt: 0.1, recognized: true),
-        ThresholdCase(dx: 45.29, dt: 0.1, recognized: false),
-        ThresholdCase(dx: 50, dt: 0.001, recognized: true),
-        ThresholdCase(dx: 49, dt: 0.001, recognized: false),
-        ThresholdCase(dx: 26.6, dt: 0.5, recognized: true),
-        ThresholdCase(dx: 26.4, dt: 0.5, recognized: false),
-    ])
+    @Test(
+        "the minimum primary movement shrinks with time (45.3 pt at 0.1 s, 26.5 pt at 0.5 s)",
+        arguments: [
+            ThresholdCase(dx: 46, dt: 0.1, recognized: true),
+            ThresholdCase(dx: 45, dt: 0.1, recognized: false),
+            ThresholdCase(dx: 45.31, dt: 0.1, recognized: true),
+            ThresholdCase(dx: 45.29, dt: 0.1, recognized: false),
+            ThresholdCase(dx: 50, dt: 0.001, recognized: true),
+            ThresholdCase(dx: 49, dt: 0.001, recognized: false),
+            ThresholdCase(dx: 26.6, dt: 0.5, recognized: true),
+            ThresholdCase(dx: 26.4, dt: 0.5, recognized: false),
+        ])
     func minimumPrimaryMovement(_ c: ThresholdCase) throws {
         let h = swipe(SwipeGestureRecognizer(), dx: c.dx, dt: c.dt)
         if c.recognized {
@@ -58,15 +60,17 @@ struct SwipeGestureRecognizerTests {
         var testDescription: String { "100 pt arriving \(dt) s after touch-down at \(t0) -> \(recognized ? "recognized" : "failed")" }
     }
 
-    @Test("maximum duration 0.5 s: 0.500 recognizes, 0.501 does not (probe)", arguments: [
-        DurationCase(t0: 0, dt: 0.49, recognized: true),
-        DurationCase(t0: 0, dt: 0.5, recognized: true),
-        DurationCase(t0: 0.7, dt: 0.5, recognized: true),
-        DurationCase(t0: 12.3, dt: 0.5, recognized: true),
-        DurationCase(t0: 0, dt: 0.501, recognized: false),
-        DurationCase(t0: 0.7, dt: 0.501, recognized: false),
-        DurationCase(t0: 0, dt: 1.0, recognized: false),
-    ])
+    @Test(
+        "maximum duration 0.5 s: 0.500 recognizes, 0.501 does not (probe)",
+        arguments: [
+            DurationCase(t0: 0, dt: 0.49, recognized: true),
+            DurationCase(t0: 0, dt: 0.5, recognized: true),
+            DurationCase(t0: 0.7, dt: 0.5, recognized: true),
+            DurationCase(t0: 12.3, dt: 0.5, recognized: true),
+            DurationCase(t0: 0, dt: 0.501, recognized: false),
+            DurationCase(t0: 0.7, dt: 0.501, recognized: false),
+            DurationCase(t0: 0, dt: 1.0, recognized: false),
+        ])
     func maximumDuration(_ c: DurationCase) throws {
         let h = swipe(SwipeGestureRecognizer(), t0: c.t0, dx: 100, dt: c.dt)
         let at = formatShort(c.t0 + c.dt, decimals: 3)
@@ -96,14 +100,16 @@ struct SwipeGestureRecognizerTests {
         var testDescription: String { "(100, \(dy)) after \(dt) s -> \(recognized ? "recognized" : "failed")" }
     }
 
-    @Test("the maximum secondary movement shrinks with time (45.1 pt at 0.1 s, 25.5 pt at 0.5 s)", arguments: [
-        SecondaryCase(dy: 45, dt: 0.1, recognized: true),
-        SecondaryCase(dy: -45, dt: 0.1, recognized: true),
-        SecondaryCase(dy: 46, dt: 0.1, recognized: false),
-        SecondaryCase(dy: -46, dt: 0.1, recognized: false),
-        SecondaryCase(dy: 25.4, dt: 0.5, recognized: true),
-        SecondaryCase(dy: 25.6, dt: 0.5, recognized: false),
-    ])
+    @Test(
+        "the maximum secondary movement shrinks with time (45.1 pt at 0.1 s, 25.5 pt at 0.5 s)",
+        arguments: [
+            SecondaryCase(dy: 45, dt: 0.1, recognized: true),
+            SecondaryCase(dy: -45, dt: 0.1, recognized: true),
+            SecondaryCase(dy: 46, dt: 0.1, recognized: false),
+            SecondaryCase(dy: -46, dt: 0.1, recognized: false),
+            SecondaryCase(dy: 25.4, dt: 0.5, recognized: true),
+            SecondaryCase(dy: 25.6, dt: 0.5, recognized: false),
+        ])
     func secondaryMovement(_ c: SecondaryCase) throws {
         let h = swipe(SwipeGestureRecognizer(), dx: 100, dy: c.dy, dt: c.dt)
         let at = formatShort(c.dt, decimals: 3)
@@ -111,7 +117,10 @@ struct SwipeGestureRecognizerTests {
             try h.expectLog(["swipe ended @\(at)"])
         } else {
             try h.expectLog(["swipe failed @\(at)"])
-            #expect(h.reason("swipe") == "touch 1 secondary movement \(formatShort(abs(c.dy))) pt > \(formatShort(c.dt == 0.1 ? 45.1 : 25.5)) pt allowed at \(at) s")
+            #expect(
+                h.reason("swipe")
+                    == "touch 1 secondary movement \(formatShort(abs(c.dy))) pt > \(formatShort(c.dt == 0.1 ? 45.1 : 25.5)) pt allowed at \(at) s"
+            )
         }
     }
 
@@ -123,16 +132,18 @@ struct SwipeGestureRecognizerTests {
         var testDescription: String { "\(direction) with (\(dx), \(dy)) -> \(fired.map { "\($0)" } ?? "failed")" }
     }
 
-    @Test("each direction recognizes its own swipe and reports it", arguments: [
-        DirectionCase(direction: .right, dx: 100, dy: 0, fired: .right),
-        DirectionCase(direction: .left, dx: -100, dy: 0, fired: .left),
-        DirectionCase(direction: .up, dx: 0, dy: -100, fired: .up),
-        DirectionCase(direction: .down, dx: 0, dy: 100, fired: .down),
-        DirectionCase(direction: [.left, .right], dx: -100, dy: 0, fired: .left),
-        DirectionCase(direction: [.left, .right], dx: 100, dy: 0, fired: .right),
-        DirectionCase(direction: [.up, .down], dx: 0, dy: 100, fired: .down),
-        DirectionCase(direction: [.right, .down], dx: 100, dy: 0, fired: .right),
-    ])
+    @Test(
+        "each direction recognizes its own swipe and reports it",
+        arguments: [
+            DirectionCase(direction: .right, dx: 100, dy: 0, fired: .right),
+            DirectionCase(direction: .left, dx: -100, dy: 0, fired: .left),
+            DirectionCase(direction: .up, dx: 0, dy: -100, fired: .up),
+            DirectionCase(direction: .down, dx: 0, dy: 100, fired: .down),
+            DirectionCase(direction: [.left, .right], dx: -100, dy: 0, fired: .left),
+            DirectionCase(direction: [.left, .right], dx: 100, dy: 0, fired: .right),
+            DirectionCase(direction: [.up, .down], dx: 0, dy: 100, fired: .down),
+            DirectionCase(direction: [.right, .down], dx: 100, dy: 0, fired: .right),
+        ])
     func directions(_ c: DirectionCase) throws {
         let h = swipe(SwipeGestureRecognizer(direction: c.direction), dx: c.dx, dy: c.dy, dt: 0.1)
         try h.expectLog(["swipe ended @0.1"])
@@ -148,23 +159,32 @@ struct SwipeGestureRecognizerTests {
         var testDescription: String { "\(direction) with (\(dx), \(dy)) fails" }
     }
 
-    @Test("a swipe in the wrong direction fails at once", arguments: [
-        WrongDirectionCase(direction: .right, dx: -100, dy: 0,
-                           reason: "touch 1 moved 100 pt against direction right > maximumOppositeMovement 0 pt"),
-        WrongDirectionCase(direction: .left, dx: 100, dy: 0,
-                           reason: "touch 1 moved 100 pt against direction left > maximumOppositeMovement 0 pt"),
-        WrongDirectionCase(direction: .up, dx: 0, dy: 100,
-                           reason: "touch 1 moved 100 pt against direction up > maximumOppositeMovement 0 pt"),
-        WrongDirectionCase(direction: .down, dx: 0, dy: -100,
-                           reason: "touch 1 moved 100 pt against direction down > maximumOppositeMovement 0 pt"),
-        WrongDirectionCase(direction: .right, dx: 0, dy: 100,
-                           reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
-        WrongDirectionCase(direction: .up, dx: 100, dy: 0,
-                           reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
-        // UIKit judges the horizontal axis first: with right|down a straight down swipe fails.
-        WrongDirectionCase(direction: [.right, .down], dx: 0, dy: 100,
-                           reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
-    ])
+    @Test(
+        "a swipe in the wrong direction fails at once",
+        arguments: [
+            WrongDirectionCase(
+                direction: .right, dx: -100, dy: 0,
+                reason: "touch 1 moved 100 pt against direction right > maximumOppositeMovement 0 pt"),
+            WrongDirectionCase(
+                direction: .left, dx: 100, dy: 0,
+                reason: "touch 1 moved 100 pt against direction left > maximumOppositeMovement 0 pt"),
+            WrongDirectionCase(
+                direction: .up, dx: 0, dy: 100,
+                reason: "touch 1 moved 100 pt against direction up > maximumOppositeMovement 0 pt"),
+            WrongDirectionCase(
+                direction: .down, dx: 0, dy: -100,
+                reason: "touch 1 moved 100 pt against direction down > maximumOppositeMovement 0 pt"),
+            WrongDirectionCase(
+                direction: .right, dx: 0, dy: 100,
+                reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
+            WrongDirectionCase(
+                direction: .up, dx: 100, dy: 0,
+                reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
+            // UIKit judges the horizontal axis first: with right|down a straight down swipe fails.
+            WrongDirectionCase(
+                direction: [.right, .down], dx: 0, dy: 100,
+                reason: "touch 1 secondary movement 100 pt > 45.1 pt allowed at 0.1 s"),
+        ])
     func wrongDirection(_ c: WrongDirectionCase) throws {
         let h = swipe(SwipeGestureRecognizer(direction: c.direction), dx: c.dx, dy: c.dy, dt: 0.1)
         try h.expectLog(["swipe failed @0.1"])
@@ -188,7 +208,7 @@ struct SwipeGestureRecognizerTests {
         h.send(0.05, (1, .moved, 220, 400))
         h.send(0.1, (1, .moved, 240, 400))
         #expect(h.log.isEmpty)
-        h.send(0.15, (1, .moved, 260, 400)) // 60 pt >= 50 x (1 - 0.15 x 0.94) = 42.95 pt
+        h.send(0.15, (1, .moved, 260, 400))  // 60 pt >= 50 x (1 - 0.15 x 0.94) = 42.95 pt
         try h.expectLog(["swipe ended @0.15"])
     }
 
@@ -208,11 +228,13 @@ struct SwipeGestureRecognizerTests {
         var testDescription: String { "second finger moves \(secondDx) pt -> \(log)" }
     }
 
-    @Test("every required finger must qualify", arguments: [
-        TwoFingerCase(secondDx: 100, log: ["swipe ended @0.1"]),
-        TwoFingerCase(secondDx: 30, log: ["swipe failed @0.11"]),
-        TwoFingerCase(secondDx: -10, log: ["swipe failed @0.1"]),
-    ])
+    @Test(
+        "every required finger must qualify",
+        arguments: [
+            TwoFingerCase(secondDx: 100, log: ["swipe ended @0.1"]),
+            TwoFingerCase(secondDx: 30, log: ["swipe failed @0.11"]),
+            TwoFingerCase(secondDx: -10, log: ["swipe failed @0.1"]),
+        ])
     func twoFingers(_ c: TwoFingerCase) throws {
         let h = GestureHarness()
         h.add(SwipeGestureRecognizer(touches: 2))

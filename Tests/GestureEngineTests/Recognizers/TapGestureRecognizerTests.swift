@@ -14,14 +14,16 @@ struct TapGestureRecognizerTests {
         var testDescription: String { "drift (\(drift), \(dy)) pt -> \(log)" }
     }
 
-    @Test("allowableMovement is 45 pt from the starting centroid", arguments: [
-        DriftCase(drift: 30, log: ["tap ended @0.1"]),
-        DriftCase(drift: 44.9, log: ["tap ended @0.1"]),
-        DriftCase(drift: 45, log: ["tap ended @0.1"]),
-        DriftCase(drift: 45.1, log: ["tap failed @0.05"], reason: "moved 45.1 pt > allowableMovement 45 pt"),
-        DriftCase(drift: 50, log: ["tap failed @0.05"], reason: "moved 50 pt > allowableMovement 45 pt"),
-        DriftCase(drift: 30, dy: 40, log: ["tap failed @0.05"], reason: "moved 50 pt > allowableMovement 45 pt"),
-    ])
+    @Test(
+        "allowableMovement is 45 pt from the starting centroid",
+        arguments: [
+            DriftCase(drift: 30, log: ["tap ended @0.1"]),
+            DriftCase(drift: 44.9, log: ["tap ended @0.1"]),
+            DriftCase(drift: 45, log: ["tap ended @0.1"]),
+            DriftCase(drift: 45.1, log: ["tap failed @0.05"], reason: "moved 45.1 pt > allowableMovement 45 pt"),
+            DriftCase(drift: 50, log: ["tap failed @0.05"], reason: "moved 50 pt > allowableMovement 45 pt"),
+            DriftCase(drift: 30, dy: 40, log: ["tap failed @0.05"], reason: "moved 50 pt > allowableMovement 45 pt"),
+        ])
     func drift(_ c: DriftCase) throws {
         let h = GestureHarness()
         h.add(TapGestureRecognizer())
@@ -58,15 +60,19 @@ struct TapGestureRecognizerTests {
         var testDescription: String { "second tap \(gap) s after the first lift -> \(log)" }
     }
 
-    @Test("a double tap's second touch-down must come within 0.35 s of the first lift", arguments: [
-        IntervalCase(gap: 0.3, log: ["double ended @0.5"]),
-        IntervalCase(gap: 0.34, log: ["double ended @0.54"]),
-        // Too late: the attempt fails at the deadline; the late tap starts a new attempt, which fails in turn.
-        IntervalCase(gap: 0.35, log: ["double failed @0.45", "double failed @0.9"],
-                     reason: "no touch-down within maximumTapInterval 0.35 s after tap 1 of 2"),
-        IntervalCase(gap: 0.45, log: ["double failed @0.45", "double failed @1"],
-                     reason: "no touch-down within maximumTapInterval 0.35 s after tap 1 of 2"),
-    ])
+    @Test(
+        "a double tap's second touch-down must come within 0.35 s of the first lift",
+        arguments: [
+            IntervalCase(gap: 0.3, log: ["double ended @0.5"]),
+            IntervalCase(gap: 0.34, log: ["double ended @0.54"]),
+            // Too late: the attempt fails at the deadline; the late tap starts a new attempt, which fails in turn.
+            IntervalCase(
+                gap: 0.35, log: ["double failed @0.45", "double failed @0.9"],
+                reason: "no touch-down within maximumTapInterval 0.35 s after tap 1 of 2"),
+            IntervalCase(
+                gap: 0.45, log: ["double failed @0.45", "double failed @1"],
+                reason: "no touch-down within maximumTapInterval 0.35 s after tap 1 of 2"),
+        ])
     func doubleTapInterval(_ c: IntervalCase) throws {
         let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "double", taps: 2))
@@ -96,12 +102,14 @@ struct TapGestureRecognizerTests {
         var testDescription: String { "held \(held) s -> \(log)" }
     }
 
-    @Test("one tap lasts at most 0.75 s", arguments: [
-        DurationCase(held: 0.1, log: ["tap ended @0.1"]),
-        DurationCase(held: 0.7, log: ["tap ended @0.7"]),
-        DurationCase(held: 0.8, log: ["tap failed @0.75"], reason: "tap 1 lasted longer than maximumTapDuration 0.75 s"),
-        DurationCase(held: 2.0, log: ["tap failed @0.75"], reason: "tap 1 lasted longer than maximumTapDuration 0.75 s"),
-    ])
+    @Test(
+        "one tap lasts at most 0.75 s",
+        arguments: [
+            DurationCase(held: 0.1, log: ["tap ended @0.1"]),
+            DurationCase(held: 0.7, log: ["tap ended @0.7"]),
+            DurationCase(held: 0.8, log: ["tap failed @0.75"], reason: "tap 1 lasted longer than maximumTapDuration 0.75 s"),
+            DurationCase(held: 2.0, log: ["tap failed @0.75"], reason: "tap 1 lasted longer than maximumTapDuration 0.75 s"),
+        ])
     func tapDuration(_ c: DurationCase) throws {
         let h = GestureHarness()
         h.add(TapGestureRecognizer())
@@ -138,9 +146,9 @@ struct TapGestureRecognizerTests {
         let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "two", touches: 2))
         h.send(0, (1, .began, 100, 100))
-        h.send(0.02, (2, .began, 140, 100))                      // start (120, 100)
+        h.send(0.02, (2, .began, 140, 100))  // start (120, 100)
         h.send(0.05, (1, .ended, 100, 100))
-        h.send(0.06, (3, .began, 160, 120))                      // 2 and 3 down: start (150, 110)
+        h.send(0.06, (3, .began, 160, 120))  // 2 and 3 down: start (150, 110)
         h.send(0.1, (2, .ended, 141, 100), (3, .ended, 161, 121))
         let t = try #require(h.recorder.transitions(of: "two").last)
         #expect(t.state == .ended)
@@ -154,10 +162,12 @@ struct TapGestureRecognizerTests {
         var testDescription: String { "second tap at x = \(secondX) -> \(log)" }
     }
 
-    @Test("a later tap must land within 45 pt of the first tap's start", arguments: [
-        LandingCase(secondX: 140, log: ["double ended @0.4"]),
-        LandingCase(secondX: 150, log: ["double failed @0.3"]),
-    ])
+    @Test(
+        "a later tap must land within 45 pt of the first tap's start",
+        arguments: [
+            LandingCase(secondX: 140, log: ["double ended @0.4"]),
+            LandingCase(secondX: 150, log: ["double failed @0.3"]),
+        ])
     func secondTapLanding(_ c: LandingCase) throws {
         let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "double", taps: 2))
@@ -227,11 +237,13 @@ struct TapGestureRecognizerTests {
         var testDescription: String { "\(fingers) fingers on a two-touch tap -> \(log)" }
     }
 
-    @Test("a two-touch tap with too many or too few fingers fails", arguments: [
-        FingerCase(fingers: 2, log: ["two ended @0.1"]),
-        FingerCase(fingers: 3, log: ["two failed @0"], reason: "3 touches in tap 1 > numberOfTouchesRequired 2"),
-        FingerCase(fingers: 1, log: ["two failed @0.1"], reason: "tap 1 had 1 touches < numberOfTouchesRequired 2"),
-    ])
+    @Test(
+        "a two-touch tap with too many or too few fingers fails",
+        arguments: [
+            FingerCase(fingers: 2, log: ["two ended @0.1"]),
+            FingerCase(fingers: 3, log: ["two failed @0"], reason: "3 touches in tap 1 > numberOfTouchesRequired 2"),
+            FingerCase(fingers: 1, log: ["two failed @0.1"], reason: "tap 1 had 1 touches < numberOfTouchesRequired 2"),
+        ])
     func fingerCount(_ c: FingerCase) throws {
         let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "two", touches: 2))
@@ -251,9 +263,9 @@ struct TapGestureRecognizerTests {
         let h = GestureHarness()
         h.add(TapGestureRecognizer(name: "two", touches: 2))
         h.send(0, (1, .began, 100, 100))
-        h.send(0.02, (1, .moved, 160, 100))                      // 60 pt: no start point yet
-        h.send(0.04, (2, .began, 200, 100))                      // start (180, 100)
-        h.send(0.06, (2, .moved, 240, 100))                      // centroid (200, 100): 20 pt
+        h.send(0.02, (1, .moved, 160, 100))  // 60 pt: no start point yet
+        h.send(0.04, (2, .began, 200, 100))  // start (180, 100)
+        h.send(0.06, (2, .moved, 240, 100))  // centroid (200, 100): 20 pt
         h.send(0.1, (1, .ended, 160, 100), (2, .ended, 240, 100))
         try h.expectLog(["two ended @0.1"])
     }
@@ -285,9 +297,9 @@ struct TapGestureRecognizerTests {
         h.add(TapGestureRecognizer(name: "double", taps: 2, touches: 2))
         h.send(0, (1, .began, 100, 100), (2, .began, 140, 100))  // start (120, 100)
         h.send(0.1, (1, .ended, 100, 100), (2, .ended, 140, 100))
-        h.send(0.2, (3, .began, 150, 100))                       // one finger: not checked yet
+        h.send(0.2, (3, .began, 150, 100))  // one finger: not checked yet
         #expect(h.log.isEmpty)
-        h.send(0.22, (4, .began, 190, 100))                      // centroid (170, 100): 50 pt
+        h.send(0.22, (4, .began, 190, 100))  // centroid (170, 100): 50 pt
         try h.expectLog(["double failed @0.22"])
         #expect(h.reason("double") == "tap 2 landed 50 pt from the first tap > allowableMovement 45 pt")
     }
@@ -334,15 +346,28 @@ struct TapGestureRecognizerTests {
         var testDescription: String { name }
     }
 
-    @Test("canPrevent follows UIKit's tap exception", arguments: [
-        PreventCase(name: "single vs double", taps: 1, touches: 1, otherIsLongPress: false, otherTaps: 2, otherTouches: 1, prevents: false),
-        PreventCase(name: "double vs single", taps: 2, touches: 1, otherIsLongPress: false, otherTaps: 1, otherTouches: 1, prevents: true),
-        PreventCase(name: "single vs single", taps: 1, touches: 1, otherIsLongPress: false, otherTaps: 1, otherTouches: 1, prevents: true),
-        PreventCase(name: "single vs two-finger double", taps: 1, touches: 1, otherIsLongPress: false, otherTaps: 2, otherTouches: 2, prevents: true),
-        PreventCase(name: "single vs long press with 0 taps", taps: 1, touches: 1, otherIsLongPress: true, otherTaps: 0, otherTouches: 1, prevents: true),
-        PreventCase(name: "single vs long press with 1 tap", taps: 1, touches: 1, otherIsLongPress: true, otherTaps: 1, otherTouches: 1, prevents: false),
-        PreventCase(name: "double vs long press with 1 tap", taps: 2, touches: 1, otherIsLongPress: true, otherTaps: 1, otherTouches: 1, prevents: true),
-    ])
+    @Test(
+        "canPrevent follows UIKit's tap exception",
+        arguments: [
+            PreventCase(
+                name: "single vs double", taps: 1, touches: 1, otherIsLongPress: false, otherTaps: 2, otherTouches: 1, prevents: false),
+            PreventCase(
+                name: "double vs single", taps: 2, touches: 1, otherIsLongPress: false, otherTaps: 1, otherTouches: 1, prevents: true),
+            PreventCase(
+                name: "single vs single", taps: 1, touches: 1, otherIsLongPress: false, otherTaps: 1, otherTouches: 1, prevents: true),
+            PreventCase(
+                name: "single vs two-finger double", taps: 1, touches: 1, otherIsLongPress: false, otherTaps: 2, otherTouches: 2,
+                prevents: true),
+            PreventCase(
+                name: "single vs long press with 0 taps", taps: 1, touches: 1, otherIsLongPress: true, otherTaps: 0, otherTouches: 1,
+                prevents: true),
+            PreventCase(
+                name: "single vs long press with 1 tap", taps: 1, touches: 1, otherIsLongPress: true, otherTaps: 1, otherTouches: 1,
+                prevents: false),
+            PreventCase(
+                name: "double vs long press with 1 tap", taps: 2, touches: 1, otherIsLongPress: true, otherTaps: 1, otherTouches: 1,
+                prevents: true),
+        ])
     func canPrevent(_ c: PreventCase) {
         let tap = TapGestureRecognizer(taps: c.taps, touches: c.touches)
         let other: GestureRecognizer

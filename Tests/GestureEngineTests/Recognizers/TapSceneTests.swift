@@ -27,25 +27,32 @@ struct TapSceneTests {
         var testDescription: String { name }
     }
 
-    @Test("single tap and double tap", arguments: [
-        Case(name: "single waits for the double to fail: recognizes at lift + 0.35 s",
-             requireDoubleToFail: true, taps: [0],
-             log: ["double failed @0.45", "single ended @0.45"],
-             reasons: ["double": "no touch-down within maximumTapInterval 0.35 s after tap 1 of 2"]),
-        Case(name: "single fails when the double recognizes",
-             requireDoubleToFail: true, taps: [0, 0.3],
-             log: ["double ended @0.4", "single failed @0.4"],
-             reasons: ["single": "required recognizer 'double' recognized"]),
-        Case(name: "second tap too late: single recognizes at lift + 0.35 s, then again for the second tap",
-             requireDoubleToFail: true, taps: [0, 0.6],
-             log: ["double failed @0.45", "single ended @0.45", "double failed @1.05", "single ended @1.05"]),
-        Case(name: "without the requirement a single tap recognizes at its lift",
-             requireDoubleToFail: false, taps: [0],
-             log: ["single ended @0.1", "double failed @0.45"]),
-        Case(name: "without the requirement both recognize: a tap does not prevent one needing more taps",
-             requireDoubleToFail: false, taps: [0, 0.3],
-             log: ["single ended @0.1", "single ended @0.4", "double ended @0.4"]),
-    ])
+    @Test(
+        "single tap and double tap",
+        arguments: [
+            Case(
+                name: "single waits for the double to fail: recognizes at lift + 0.35 s",
+                requireDoubleToFail: true, taps: [0],
+                log: ["double failed @0.45", "single ended @0.45"],
+                reasons: ["double": "no touch-down within maximumTapInterval 0.35 s after tap 1 of 2"]),
+            Case(
+                name: "single fails when the double recognizes",
+                requireDoubleToFail: true, taps: [0, 0.3],
+                log: ["double ended @0.4", "single failed @0.4"],
+                reasons: ["single": "required recognizer 'double' recognized"]),
+            Case(
+                name: "second tap too late: single recognizes at lift + 0.35 s, then again for the second tap",
+                requireDoubleToFail: true, taps: [0, 0.6],
+                log: ["double failed @0.45", "single ended @0.45", "double failed @1.05", "single ended @1.05"]),
+            Case(
+                name: "without the requirement a single tap recognizes at its lift",
+                requireDoubleToFail: false, taps: [0],
+                log: ["single ended @0.1", "double failed @0.45"]),
+            Case(
+                name: "without the requirement both recognize: a tap does not prevent one needing more taps",
+                requireDoubleToFail: false, taps: [0, 0.3],
+                log: ["single ended @0.1", "single ended @0.4", "double ended @0.4"]),
+        ])
     func singleAndDouble(_ c: Case) throws {
         let h = scene(requireDoubleToFail: c.requireDoubleToFail)
         for (i, t) in c.taps.enumerated() {

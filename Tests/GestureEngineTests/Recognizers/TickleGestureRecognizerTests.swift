@@ -29,17 +29,23 @@ struct TickleGestureRecognizerTests {
     }
 
     @Test(arguments: [
-        SuccessCase(label: "3 reversals of 10 pt", points: [
-            Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 100, y: 100),
-        ], at: "tickle ended @0.08"),
+        SuccessCase(
+            label: "3 reversals of 10 pt",
+            points: [
+                Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 100, y: 100),
+            ], at: "tickle ended @0.08"),
         // Far from the origin on a diagonal: testing the absolute location (the article's bug) would miss these.
-        SuccessCase(label: "diagonal, far from the origin", points: [
-            Point(x: 600, y: 600), Point(x: 605, y: 605), Point(x: 612, y: 612), Point(x: 606, y: 606),
-            Point(x: 600, y: 600), Point(x: 610, y: 610), Point(x: 603, y: 603),
-        ], at: "tickle ended @0.12"),
-        SuccessCase(label: "legs of exactly 2.5 and 25 pt", points: [
-            Point(x: 100, y: 100), Point(x: 102.5, y: 100), Point(x: 100, y: 100), Point(x: 125, y: 100), Point(x: 120, y: 100),
-        ], at: "tickle ended @0.08"),
+        SuccessCase(
+            label: "diagonal, far from the origin",
+            points: [
+                Point(x: 600, y: 600), Point(x: 605, y: 605), Point(x: 612, y: 612), Point(x: 606, y: 606),
+                Point(x: 600, y: 600), Point(x: 610, y: 610), Point(x: 603, y: 603),
+            ], at: "tickle ended @0.12"),
+        SuccessCase(
+            label: "legs of exactly 2.5 and 25 pt",
+            points: [
+                Point(x: 100, y: 100), Point(x: 102.5, y: 100), Point(x: 100, y: 100), Point(x: 125, y: 100), Point(x: 120, y: 100),
+            ], at: "tickle ended @0.08"),
     ])
     func recognizes(_ c: SuccessCase) throws {
         let h = GestureHarness()
@@ -60,14 +66,18 @@ struct TickleGestureRecognizerTests {
 
     /// Horizontal paths (x only, y = 100).
     @Test(arguments: [
-        FailureCase(label: "a 30 pt first leg", points: [100, 115, 130], at: "tickle failed @0.04",
-                    reason: "leg of 30 pt > maximumTickleDistance 25 pt after 0 tickles"),
-        FailureCase(label: "a 30 pt leg after 2 tickles", points: [100, 110, 100, 130], at: "tickle failed @0.06",
-                    reason: "leg of 30 pt > maximumTickleDistance 25 pt after 2 tickles"),
-        FailureCase(label: "lifting early, after 2 tickles", points: [100, 110, 100, 110], at: "tickle failed @0.08",
-                    reason: "lifted after 2 tickles; needs 3"),
-        FailureCase(label: "wiggles under 2.5 pt do not count", points: [100, 102, 100, 102, 100, 102], at: "tickle failed @0.12",
-                    reason: "lifted after 0 tickles; needs 3"),
+        FailureCase(
+            label: "a 30 pt first leg", points: [100, 115, 130], at: "tickle failed @0.04",
+            reason: "leg of 30 pt > maximumTickleDistance 25 pt after 0 tickles"),
+        FailureCase(
+            label: "a 30 pt leg after 2 tickles", points: [100, 110, 100, 130], at: "tickle failed @0.06",
+            reason: "leg of 30 pt > maximumTickleDistance 25 pt after 2 tickles"),
+        FailureCase(
+            label: "lifting early, after 2 tickles", points: [100, 110, 100, 110], at: "tickle failed @0.08",
+            reason: "lifted after 2 tickles; needs 3"),
+        FailureCase(
+            label: "wiggles under 2.5 pt do not count", points: [100, 102, 100, 102, 100, 102], at: "tickle failed @0.12",
+            reason: "lifted after 0 tickles; needs 3"),
     ])
     func fails(_ c: FailureCase) throws {
         let h = GestureHarness()
@@ -86,11 +96,11 @@ struct TickleGestureRecognizerTests {
         h.add(tickle)
         h.send(0, (1, .began, 100, 100))
         h.send(0.02, (1, .moved, 110, 100))
-        h.send(0.04, (1, .moved, 100, 100))    // 1 tickle
+        h.send(0.04, (1, .moved, 100, 100))  // 1 tickle
         h.send(0.06, (2, .began, 300, 300))
         try h.expectLog(["tickle failed @0.06"])
         #expect(h.reason("tickle") == "2 touches; a tickle needs 1")
-        #expect(tickle.tickles == 0)            // reset by the engine
+        #expect(tickle.tickles == 0)  // reset by the engine
         h.send(0.1, (1, .ended, 100, 100), (2, .ended, 300, 300))
         h.send(1, (3, .began, 0, 0))
         for (i, x) in [10.0, 0, 10, 0].enumerated() { h.send(1 + Double(i + 1) * 0.02, (3, .moved, x, 0)) }

@@ -50,7 +50,8 @@ struct TransformAnalyzerFastPathTests {
                     if g.below(4) == 0 { continue }  // this finger stays
                     // Mostly small steps, sometimes jumps to any coordinate.
                     if g.below(3) == 0 {
-                        t.windowLocation = Point(x: Self.coordinate(&g, other: a.windowLocation.x), y: Self.coordinate(&g, other: a.windowLocation.y))
+                        t.windowLocation = Point(
+                            x: Self.coordinate(&g, other: a.windowLocation.x), y: Self.coordinate(&g, other: a.windowLocation.y))
                     } else {
                         t.windowLocation.x += Double(g.below(41)) - 20 + Double(g.below(1000)) / 1000
                         t.windowLocation.y += Double(g.below(41)) - 20
@@ -59,7 +60,9 @@ struct TransformAnalyzerFastPathTests {
                 let moved: [Touch] = [[], [a], [b], [a, b], [b, a]][g.below(5)]
                 fast.analyze([a, b], moved: moved)
                 plain.analyzeAll([a, b], moved: moved)
-                #expect(Self.bits(fast) == Self.bits(plain), "event \(events): \(a.windowLocation) \(b.windowLocation) moved \(moved.map(\.id))")
+                #expect(
+                    Self.bits(fast) == Self.bits(plain), "event \(events): \(a.windowLocation) \(b.windowLocation) moved \(moved.map(\.id))"
+                )
                 events += 1
                 dominants.insert(fast.dominant.rawValue)
                 if Self.bits(fast) != Self.bits(plain) { return }

@@ -136,9 +136,10 @@ struct ArbitrationFidelityTests {
         h2.add(other)
         h2.send(0, (1, .began, 0, 0))
         #expect(h2.states("single") == [])
-        #expect(h2.recorder.diagnostics.map(\.message) == [
-            "custom 'single' requested failed in state ended (held back by a failure requirement); ignored, as UIKit's setState: does after a terminal state",
-        ])
+        #expect(
+            h2.recorder.diagnostics.map(\.message) == [
+                "custom 'single' requested failed in state ended (held back by a failure requirement); ignored, as UIKit's setState: does after a terminal state"
+            ])
         other.state = .failed
         #expect(h2.log == ["other failed @0", "single ended @0"])
     }

@@ -83,9 +83,10 @@ struct DeliveryTests {
         h.send(0, (9, .moved, 0, 0))
         h.send(0.1, (1, .began, 0, 0))
         h.send(0.2, (1, .began, 0, 0))
-        #expect(h.recorder.diagnostics.map(\.message) == [
-            "touch 9 moved but it is not down; ignored",
-            "touch 1 began while it is already down; ignored",
-        ])
+        #expect(
+            h.recorder.diagnostics.map(\.message) == [
+                "touch 9 moved but it is not down; ignored",
+                "touch 1 began while it is already down; ignored",
+            ])
     }
 }

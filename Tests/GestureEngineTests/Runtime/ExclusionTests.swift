@@ -119,7 +119,8 @@ struct ExclusionTests {
     /// second one, beginning later, does not cancel the first (a recognizer that has begun is never
     /// excluded, `-[UIGestureRecognizer _isExcludedByExcludable:]`): both run.
     @Test(arguments: [
-        PreventCase(label: "default: the first to begin fails the other", make: { (TestPan(name: "w"), TestPan(name: "l")) }, loser: [.failed]),
+        PreventCase(
+            label: "default: the first to begin fails the other", make: { (TestPan(name: "w"), TestPan(name: "l")) }, loser: [.failed]),
         PreventCase(label: "canPrevent false on the winner", make: { (Polite(name: "w"), TestPan(name: "l")) }, loser: [.began]),
         PreventCase(label: "canBePrevented false on the loser", make: { (TestPan(name: "w"), Stubborn(name: "l")) }, loser: [.began]),
     ])

@@ -51,7 +51,9 @@ struct PortingFromUIKitTests {
         nudge.fail(text)  // the String overload still compiles
     }
 
-    @Test("addTarget(_:action:) calls a method of the target, typed to the recognizer's class, at began/changed/ended/cancelled, never at failed")
+    @Test(
+        "addTarget(_:action:) calls a method of the target, typed to the recognizer's class, at began/changed/ended/cancelled, never at failed"
+    )
     func targetAction() {
         let pan = PanGestureRecognizer(name: "pan")
         let nudge = Nudge(name: "nudge")
@@ -61,7 +63,9 @@ struct PortingFromUIKitTests {
         pan.addTarget(handler, action: Handler.handleNudge)  // another class: never called
         nudge.addTarget(handler, action: Handler.handleNudge)
         environment.send([TouchChange(id: 1, phase: .began, location: Point(x: 0, y: 0))], at: 0)
-        for i in 1...3 { environment.send([TouchChange(id: 1, phase: .moved, location: Point(x: Double(20 * i), y: 0))], at: Double(i) * 0.01) }
+        for i in 1...3 {
+            environment.send([TouchChange(id: 1, phase: .moved, location: Point(x: Double(20 * i), y: 0))], at: Double(i) * 0.01)
+        }
         environment.send([TouchChange(id: 1, phase: .ended, location: Point(x: 60, y: 0))], at: 0.05)
         #expect(handler.log == ["pan began", "pan changed", "pan changed", "pan ended"])
 
@@ -116,10 +120,16 @@ struct PortingFromUIKitTests {
             seen.append("\(r.numberOfTouches) \(r.location(in: child)) \(r.location(ofTouch: 1, in: child)) \(r.location(in: nil))")
         }
         environment.send(
-            [TouchChange(id: 1, phase: .began, location: Point(x: 110, y: 210)), TouchChange(id: 2, phase: .began, location: Point(x: 150, y: 250))],
+            [
+                TouchChange(id: 1, phase: .began, location: Point(x: 110, y: 210)),
+                TouchChange(id: 2, phase: .began, location: Point(x: 150, y: 250)),
+            ],
             at: 0)
         environment.send(
-            [TouchChange(id: 1, phase: .moved, location: Point(x: 130, y: 210)), TouchChange(id: 2, phase: .moved, location: Point(x: 170, y: 250))],
+            [
+                TouchChange(id: 1, phase: .moved, location: Point(x: 130, y: 210)),
+                TouchChange(id: 2, phase: .moved, location: Point(x: 170, y: 250)),
+            ],
             at: 0.02)
         #expect(seen.first == "2 \(Point(x: 50, y: 30)) \(Point(x: 70, y: 50)) \(Point(x: 150, y: 230))")
     }

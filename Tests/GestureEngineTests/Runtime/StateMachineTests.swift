@@ -73,7 +73,8 @@ struct StateMachineTests {
             #expect(h.recorder.diagnostics.isEmpty)
         } else {
             #expect(h.recorder.diagnostics.map(\.kind) == [.coercedTransition])
-            let what = applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
+            let what =
+                applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
             #expect(h.recorder.diagnostics.first?.message == "custom 'r' requested \(c.to) in state \(c.from); \(what)")
         }
         #expect(GestureRecognizerState.coerced(from: c.from, requested: c.to) == applied)
@@ -93,9 +94,10 @@ struct StateMachineTests {
         h.send(0.1, (1, .ended, 150, 520))
         #expect(h.states("themeSwitch") == [.began, .changed, .cancelled])
         #expect(h.reason("themeSwitch") == "needs two fingers")
-        #expect(h.recorder.diagnostics.map(\.message) == [
-            "seedThemeSwipe 'themeSwitch' requested failed in state changed; applied cancelled, as UIKit's setState: does",
-        ])
+        #expect(
+            h.recorder.diagnostics.map(\.message) == [
+                "seedThemeSwipe 'themeSwitch' requested failed in state changed; applied cancelled, as UIKit's setState: does"
+            ])
     }
 
     @Test("the legality table matches GestureRecognizerState.isLegal", arguments: cases)

@@ -21,14 +21,16 @@ struct ViewTests {
         var testDescription: String { "(\(x), \(y)) -> \(expected)" }
     }
 
-    @Test("a touch goes to the deepest, front-most view containing it", arguments: [
-        HitCase(x: 70, y: 70, expected: "overlay"),   // overlay is on top of panel and button
-        HitCase(x: 90, y: 70, expected: "button"),     // outside overlay, inside button (60..<100 in the window)
-        HitCase(x: 100, y: 100, expected: "panel"),    // the button's max edge is outside it
-        HitCase(x: 249.9, y: 60, expected: "panel"),
-        HitCase(x: 250, y: 60, expected: "root"),      // the frame's max edge is outside
-        HitCase(x: -5000, y: 9000, expected: "root"),  // unbounded root
-    ])
+    @Test(
+        "a touch goes to the deepest, front-most view containing it",
+        arguments: [
+            HitCase(x: 70, y: 70, expected: "overlay"),  // overlay is on top of panel and button
+            HitCase(x: 90, y: 70, expected: "button"),  // outside overlay, inside button (60..<100 in the window)
+            HitCase(x: 100, y: 100, expected: "panel"),  // the button's max edge is outside it
+            HitCase(x: 249.9, y: 60, expected: "panel"),
+            HitCase(x: 250, y: 60, expected: "root"),  // the frame's max edge is outside
+            HitCase(x: -5000, y: 9000, expected: "root"),  // unbounded root
+        ])
     func hitTest(_ c: HitCase) {
         let (root, _, _, _) = tree()
         #expect(root.hitTest(Point(x: c.x, y: c.y))?.name == c.expected)
@@ -132,10 +134,11 @@ struct ViewDeliveryTests {
         let (h, _) = harness({ _ in }, make: { TestTap(name: "double", taps: 2) })
         h.tap(id: 1, at: 0, x: 10, y: 10)
         h.tap(id: 2, at: 0.3, x: 10, y: 10)
-        #expect(deliveries(h) == [
-            "target touchesBegan 1 @0", "target touchesBegan 2 @0.3",
-            "target touchesCancelled 2 @0.4", "target touchesCancelled 1 @0.4",
-        ])
+        #expect(
+            deliveries(h) == [
+                "target touchesBegan 1 @0", "target touchesBegan 2 @0.3",
+                "target touchesCancelled 2 @0.4", "target touchesCancelled 1 @0.4",
+            ])
     }
 
     @Test("delaysTouchesBegan: the view hears nothing until the recognizer fails, then the began is replayed")

@@ -24,12 +24,12 @@ struct AngleTests {
         Case(y: -1, x: 1, expected: -Double.pi / 4),
         Case(y: 1, x: 3.0.squareRoot(), expected: Double.pi / 6),
         Case(y: 3.0.squareRoot(), x: 1, expected: Double.pi / 3),
-        Case(y: 1, x: 2, expected: 0.46364760900080611621),   // atan(1/2)
-        Case(y: 2, x: 1, expected: 1.10714871779409050302),   // atan(2)
+        Case(y: 1, x: 2, expected: 0.46364760900080611621),  // atan(1/2)
+        Case(y: 2, x: 1, expected: 1.10714871779409050302),  // atan(2)
         Case(y: 1, x: 10, expected: 0.09966865249116202737),  // atan(0.1)
         Case(y: 1e-10, x: 1, expected: 1e-10),
         Case(y: 1, x: 1e-10, expected: Double.pi / 2 - 1e-10),
-        Case(y: 5, x: 0.5, expected: 1.47112767430373459185), // atan(10)
+        Case(y: 5, x: 0.5, expected: 1.47112767430373459185),  // atan(10)
         Case(y: 2 - 3.0.squareRoot(), x: 1, expected: Double.pi / 12),
         Case(y: 1, x: .infinity, expected: 0),
         Case(y: 1, x: -.infinity, expected: Double.pi),

@@ -34,8 +34,10 @@ struct DecimalFormattingTests {
     }
 
     @Test func matchesTheReference() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.25, 10, 14.2, 14.25, -14.25, 0.001, 0.0005, 99.95, 1e15, 8.99e18,
-                                9e18, 1.5e20, -2e300, .nan, .infinity, -.infinity, 0.1 + 0.2, 45, 57.55]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.25, 10, 14.2, 14.25, -14.25, 0.001, 0.0005, 99.95, 1e15, 8.99e18,
+            9e18, 1.5e20, -2e300, .nan, .infinity, -.infinity, 0.1 + 0.2, 45, 57.55,
+        ]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for _ in 0..<20_000 {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17

@@ -7,14 +7,17 @@ struct ReasonTextTests {
     @Test("two numbers around > that round the same get more decimals (not '40.8 pt > 40.8 pt allowed')")
     func widensEqualLookingNumbers() {
         let m = 40.83, limit = 40.8
-        #expect(makeReason("touch 1 secondary movement \(short: m) pt > \(short: limit) pt allowed at 0.05 s")
-            == "touch 1 secondary movement 40.83 pt > 40.8 pt allowed at 0.05 s")
+        #expect(
+            makeReason("touch 1 secondary movement \(short: m) pt > \(short: limit) pt allowed at 0.05 s")
+                == "touch 1 secondary movement 40.83 pt > 40.8 pt allowed at 0.05 s")
         let d = 10.0004, allowed = 10.0
-        #expect(makeReason("moved \(short: d) pt > allowableMovement \(short: allowed) pt")
-            == "moved 10.0004 pt > allowableMovement 10 pt")
+        #expect(
+            makeReason("moved \(short: d) pt > allowableMovement \(short: allowed) pt")
+                == "moved 10.0004 pt > allowableMovement 10 pt")
         let lifted = 0.49951, needed = 0.5
-        #expect(makeReason("lifted after \(short: lifted, decimals: 3) s < minimumPressDuration \(short: needed, decimals: 3) s")
-            == "lifted after 0.4995 s < minimumPressDuration 0.5 s")
+        #expect(
+            makeReason("lifted after \(short: lifted, decimals: 3) s < minimumPressDuration \(short: needed, decimals: 3) s")
+                == "lifted after 0.4995 s < minimumPressDuration 0.5 s")
     }
 
     @Test("numbers that already differ, or are not compared, print as formatShort does")

@@ -113,7 +113,9 @@ final class CallRecorder: GestureRecognizer {
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { calls.append("began \(ids(touches)) @\(event.timestamp)") }
     override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { calls.append("moved \(ids(touches)) @\(event.timestamp)") }
     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { calls.append("ended \(ids(touches)) @\(event.timestamp)") }
-    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { calls.append("cancelled \(ids(touches)) @\(event.timestamp)") }
+    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        calls.append("cancelled \(ids(touches)) @\(event.timestamp)")
+    }
     override func reset() { calls.append("reset") }
     private func ids(_ touches: [Touch]) -> String { touches.map { String($0.id) }.joined(separator: ",") }
 }

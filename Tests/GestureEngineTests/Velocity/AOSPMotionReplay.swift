@@ -67,9 +67,9 @@ struct AOSPMotionReplay {
         let time = event[0].time
         if let began = event.first(where: { $0.phase == "began" }) {
             if down.isEmpty {
-                trackers.removeAll()                  // ACTION_DOWN: clear()
+                trackers.removeAll()  // ACTION_DOWN: clear()
             } else {
-                trackers[began.touchID] = nil         // ACTION_POINTER_DOWN: clearPointer(id)
+                trackers[began.touchID] = nil  // ACTION_POINTER_DOWN: clearPointer(id)
             }
             down.insert(began.touchID)
             addSamples(event)
@@ -77,9 +77,9 @@ struct AOSPMotionReplay {
             let cancelled = event.filter { $0.phase == "cancelled" }.map(\.touchID)
             down.subtract(cancelled)
             if down.isEmpty {
-                trackers.removeAll()                  // ACTION_CANCEL: clear()
+                trackers.removeAll()  // ACTION_CANCEL: clear()
             } else {
-                for id in cancelled { trackers[id] = nil } // canceled ACTION_POINTER_UP: clearPointer(id)
+                for id in cancelled { trackers[id] = nil }  // canceled ACTION_POINTER_UP: clearPointer(id)
             }
         } else if event.contains(where: { $0.phase == "ended" }) {
             let lifted = event.filter { $0.phase == "ended" }
@@ -88,11 +88,12 @@ struct AOSPMotionReplay {
             for row in lifted { trackers[row.touchID]?.addLift(time: time, position: row.position) }
             // ACTION_UP / ACTION_POINTER_UP long after the last sample: every pointer loses its velocity.
             if let last = lastSampleTime,
-               Int64(((time - last) * 1e9).rounded()) > Self.assumePointerStoppedNanos {
+                Int64(((time - last) * 1e9).rounded()) > Self.assumePointerStoppedNanos
+            {
                 for id in trackers.keys { trackers[id]?.addLift(time: time, position: .zero) }
             }
         } else {
-            addSamples(event)                         // ACTION_MOVE
+            addSamples(event)  // ACTION_MOVE
         }
     }
 

@@ -92,30 +92,33 @@ enum AOSPReference {
         let file = try JSONDecoder().decode(AOSPExpectedFile.self, from: data)
         // The engine's constants must be the ones the vectors were made with.
         guard file.algorithm.default_planar_strategy == "lsq2",
-              file.algorithm.history_size == VelocityTracker.sampleCapacity,
-              file.algorithm.horizon_ms == 100, file.algorithm.assume_pointer_stopped_ms == 40 else {
+            file.algorithm.history_size == VelocityTracker.sampleCapacity,
+            file.algorithm.horizon_ms == 100, file.algorithm.assume_pointer_stopped_ms == 40
+        else {
             throw VelocityReferenceError.malformed("algorithm parameters changed: \(file.algorithm)")
         }
         let rows = try VelocityReference.csvRows("aosp/aosp_velocity_traces.csv")
         var byCase: [String: [VelocityTraceRow]] = [:]
         for r in rows {
-            byCase[r["case"] ?? "", default: []].append(VelocityTraceRow(
-                time: try VelocityReference.double(r, "t_seconds"),
-                touchID: try VelocityReference.int(r, "touch_id"),
-                phase: r["phase"] ?? "",
-                position: Point(x: try VelocityReference.double(r, "x"), y: try VelocityReference.double(r, "y")),
-                isResampled: try VelocityReference.int(r, "is_resampled") == 1))
+            byCase[r["case"] ?? "", default: []].append(
+                VelocityTraceRow(
+                    time: try VelocityReference.double(r, "t_seconds"),
+                    touchID: try VelocityReference.int(r, "touch_id"),
+                    phase: r["phase"] ?? "",
+                    position: Point(x: try VelocityReference.double(r, "x"), y: try VelocityReference.double(r, "y")),
+                    isResampled: try VelocityReference.int(r, "is_resampled") == 1))
         }
         return try file.cases.flatMap { c in
             guard let trace = byCase[c.case] else {
                 throw VelocityReferenceError.malformed("no trace rows for case \(c.case)")
             }
             return c.checks.map { k in
-                AOSPCheckCase(caseName: c.case, strategy: k.strategy, axis: k.axis, pointer: k.pointer,
-                              expected: k.expected, relTolerance: k.rel_tolerance,
-                              absToleranceIfZero: k.abs_tolerance_if_zero, exact: k.exact ?? false,
-                              pythonFloat32: k.python_reimpl_float32,
-                              expectedEventCount: c.events, rows: trace)
+                AOSPCheckCase(
+                    caseName: c.case, strategy: k.strategy, axis: k.axis, pointer: k.pointer,
+                    expected: k.expected, relTolerance: k.rel_tolerance,
+                    absToleranceIfZero: k.abs_tolerance_if_zero, exact: k.exact ?? false,
+                    pythonFloat32: k.python_reimpl_float32,
+                    expectedEventCount: c.events, rows: trace)
             }
         }
     }
@@ -164,14 +167,16 @@ struct AOSPReferenceVelocityTests {
             } else {
                 var tolerance = try #require(c.relTolerance, "check states no tolerance")
                 if kind == .lsq2 { tolerance = min(tolerance, AOSPReference.lsq2RelativeTolerance) }
-                #expect(relativeError(value, expected) <= tolerance,
-                        "got \(value), expected \(expected) within \(tolerance) relative (error \(relativeError(value, expected)))")
+                #expect(
+                    relativeError(value, expected) <= tolerance,
+                    "got \(value), expected \(expected) within \(tolerance) relative (error \(relativeError(value, expected)))")
             }
         }
     }
 
-    @Test("agrees with the independent float32 re-computation (current AOSP formulas) within 1e-3",
-          arguments: AOSPReference.pythonChecks)
+    @Test(
+        "agrees with the independent float32 re-computation (current AOSP formulas) within 1e-3",
+        arguments: AOSPReference.pythonChecks)
     func matchesFloat32Reimplementation(_ c: AOSPCheckCase) throws {
         let expected = try #require(c.pythonFloat32)
         let replay = AOSPMotionReplay.replay(c.rows, kind: try c.kind)
@@ -179,8 +184,9 @@ struct AOSPReferenceVelocityTests {
         if expected == 0 {
             #expect(abs(value) <= 1e-6, "got \(value)")
         } else {
-            #expect(relativeError(value, expected) <= 1e-3,
-                    "got \(value), float32 re-computation \(expected) (error \(relativeError(value, expected)))")
+            #expect(
+                relativeError(value, expected) <= 1e-3,
+                "got \(value), float32 re-computation \(expected) (error \(relativeError(value, expected)))")
         }
     }
 

@@ -43,7 +43,7 @@ struct AndroidVelocityEstimatorTests {
         var e = LeastSquaresVelocityEstimator()
         e.addSample(time: 0.00, position: Point(x: 0, y: 0))
         e.addSample(time: 0.01, position: Point(x: 10, y: 0))
-        e.addSample(time: 0.05, position: Point(x: 20, y: 0))   // 40 ms later: kept
+        e.addSample(time: 0.05, position: Point(x: 20, y: 0))  // 40 ms later: kept
         #expect(e.retainedSampleCount == 3)
         e.addSample(time: 0.091, position: Point(x: 30, y: 0))  // 41 ms later: history cleared
         #expect(e.retainedSampleCount == 1)
@@ -54,7 +54,7 @@ struct AndroidVelocityEstimatorTests {
     func lsq2HorizonAndCapacity() throws {
         var e = LeastSquaresVelocityEstimator()
         for i in 0...30 { e.addSample(time: Double(i) * 0.01, position: Point(x: Double(i), y: 0)) }
-        #expect(e.retainedSampleCount == 11)                      // ages 0, 10, ..., 100 ms
+        #expect(e.retainedSampleCount == 11)  // ages 0, 10, ..., 100 ms
         #expect(close(try #require(e.velocity()), Vector(dx: 100, dy: 0), relative: 1e-9))
         e.reset()
         for i in 0..<50 { e.addSample(time: Double(i) * 0.001, position: Point(x: Double(i), y: 0)) }

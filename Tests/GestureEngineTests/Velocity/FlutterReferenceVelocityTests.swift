@@ -48,16 +48,19 @@ enum FlutterReference {
         }
         let rows = try readRows(eventsFile)
         var cases = file.cases.map { c in
-            FlutterStrokeCase(name: "stroke \(c.touch_id)",
-                              rows: rows.filter { $0.touchID == c.touch_id },
-                              expected: Vector(dx: c.expected_vx, dy: c.expected_vy),
-                              samplesUsed: c.samples_used)
+            FlutterStrokeCase(
+                name: "stroke \(c.touch_id)",
+                rows: rows.filter { $0.touchID == c.touch_id },
+                expected: Vector(dx: c.expected_vx, dy: c.expected_vy),
+                samplesUsed: c.samples_used)
         }
         let i = file.interrupted_case
-        cases.append(FlutterStrokeCase(name: "stroke \(i.touch_id) interrupted by a 40 ms pause",
-                                       rows: try readRows("flutter/" + i.file).filter { $0.touchID == i.touch_id },
-                                       expected: Vector(dx: i.expected_vx, dy: i.expected_vy),
-                                       samplesUsed: i.samples_used))
+        cases.append(
+            FlutterStrokeCase(
+                name: "stroke \(i.touch_id) interrupted by a 40 ms pause",
+                rows: try readRows("flutter/" + i.file).filter { $0.touchID == i.touch_id },
+                expected: Vector(dx: i.expected_vx, dy: i.expected_vy),
+                samplesUsed: i.samples_used))
         return (cases, file.tolerance.value)
     }
 
@@ -65,11 +68,12 @@ enum FlutterReference {
 
     private static func readRows(_ path: String) throws -> [VelocityTraceRow] {
         try VelocityReference.csvRows(path).map { r in
-            VelocityTraceRow(time: try VelocityReference.double(r, "t_seconds"),
-                             touchID: try VelocityReference.int(r, "touch_id"),
-                             phase: r["phase"] ?? "",
-                             position: Point(x: try VelocityReference.double(r, "x"), y: try VelocityReference.double(r, "y")),
-                             isResampled: false)
+            VelocityTraceRow(
+                time: try VelocityReference.double(r, "t_seconds"),
+                touchID: try VelocityReference.int(r, "touch_id"),
+                phase: r["phase"] ?? "",
+                position: Point(x: try VelocityReference.double(r, "x"), y: try VelocityReference.double(r, "y")),
+                isResampled: false)
         }
     }
 

@@ -31,7 +31,7 @@ struct FlutterVelocityEstimatorTests {
         e.addSample(time: 0.02, position: Point(x: 2, y: 0))
         e.addSample(time: 0.07, position: Point(x: 100, y: 0))  // 50 ms gap
         e.addSample(time: 0.08, position: Point(x: 110, y: 0))
-        #expect(e.velocity() == .zero)                           // only 2 usable samples
+        #expect(e.velocity() == .zero)  // only 2 usable samples
         e.addSample(time: 0.09, position: Point(x: 120, y: 0))
         #expect(close(try #require(e.velocity()), Vector(dx: 1000, dy: 0), relative: 1e-9))
     }
@@ -41,9 +41,9 @@ struct FlutterVelocityEstimatorTests {
         var e = FlutterVelocityEstimator()
         for i in 0..<4 { e.addSample(time: Double(i) * 0.01, position: Point(x: Double(i) * 10, y: 0)) }
         var early = e
-        early.addLift(time: 0.0709, position: Point(x: 30, y: 0))   // 40.9 ms: the stopwatch reads 40
+        early.addLift(time: 0.0709, position: Point(x: 30, y: 0))  // 40.9 ms: the stopwatch reads 40
         #expect(early.velocity() != .zero)
-        e.addLift(time: 0.071, position: Point(x: 30, y: 0))        // 41 ms
+        e.addLift(time: 0.071, position: Point(x: 30, y: 0))  // 41 ms
         #expect(e.velocity() == .zero)
     }
 }

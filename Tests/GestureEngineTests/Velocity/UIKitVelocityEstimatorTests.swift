@@ -20,15 +20,15 @@ struct UIKitVelocityEstimatorTests {
     func velocityInView_blendsLatestAndPreviousSample() throws {
         var e = UIKitVelocityEstimator()
         e.addSample(time: 0.00, position: Point(x: 0, y: 0))
-        e.addSample(time: 0.01, position: Point(x: 1, y: -2))   // sample (100, -200)
+        e.addSample(time: 0.01, position: Point(x: 1, y: -2))  // sample (100, -200)
         var v = try #require(e.velocity())
-        #expect(close(v, Vector(dx: 100, dy: -200)))             // the latest alone
-        e.addSample(time: 0.02, position: Point(x: 3, y: -2))   // sample (200, 0)
+        #expect(close(v, Vector(dx: 100, dy: -200)))  // the latest alone
+        e.addSample(time: 0.02, position: Point(x: 3, y: -2))  // sample (200, 0)
         v = try #require(e.velocity())
-        #expect(close(v, Vector(dx: 120, dy: -160)))             // 0.2 × (200, 0) + 0.8 × (100, -200)
-        e.addSample(time: 0.03, position: Point(x: 6, y: -2))   // sample (300, 0): (100, -200) is dropped
+        #expect(close(v, Vector(dx: 120, dy: -160)))  // 0.2 × (200, 0) + 0.8 × (100, -200)
+        e.addSample(time: 0.03, position: Point(x: 6, y: -2))  // sample (300, 0): (100, -200) is dropped
         v = try #require(e.velocity())
-        #expect(close(v, Vector(dx: 220, dy: 0)))                // 0.2 × (300, 0) + 0.8 × (200, 0)
+        #expect(close(v, Vector(dx: 220, dy: 0)))  // 0.2 × (300, 0) + 0.8 × (200, 0)
         #expect(e.retainedSampleCount == 2)
     }
 
@@ -47,10 +47,10 @@ struct UIKitVelocityEstimatorTests {
         var e = UIKitVelocityEstimator()
         e.addSample(time: 0.00, position: Point(x: 0, y: 0))
         e.addSample(time: 0.01, position: Point(x: 1, y: -2))
-        e.addSample(time: 0.02, position: Point(x: 3, y: -2))    // (200, 0)
+        e.addSample(time: 0.02, position: Point(x: 3, y: -2))  // (200, 0)
         e.addSample(time: 0.0205, position: Point(x: 4, y: -2))  // 0.5 ms: zero
-        #expect(close(try #require(e.velocity()), Vector(dx: 160, dy: 0)))   // 0.8 × (200, 0)
-        e.addSample(time: 0.03, position: Point(x: 5, y: -2))    // from (4, -2) at 0.0205: 1 / 0.0095
+        #expect(close(try #require(e.velocity()), Vector(dx: 160, dy: 0)))  // 0.8 × (200, 0)
+        e.addSample(time: 0.03, position: Point(x: 5, y: -2))  // from (4, -2) at 0.0205: 1 / 0.0095
         #expect(close(try #require(e.velocity()), Vector(dx: 0.2 / 0.0095, dy: 0)))  // + 0.8 × zero
     }
 
@@ -66,9 +66,9 @@ struct UIKitVelocityEstimatorTests {
     func zeroTimeAndHugeSteps() throws {
         var e = UIKitVelocityEstimator()
         e.addSample(time: 1, position: Point(x: 0, y: 0))
-        e.addSample(time: 1, position: Point(x: 50, y: 0))        // zero step: no sample, no NaN
+        e.addSample(time: 1, position: Point(x: 50, y: 0))  // zero step: no sample, no NaN
         #expect(e.velocity() == .zero)
-        e.addSample(time: 1.01, position: Point(x: 60, y: 0))     // measured from (50, 0): 1000
+        e.addSample(time: 1.01, position: Point(x: 60, y: 0))  // measured from (50, 0): 1000
         #expect(close(try #require(e.velocity()), Vector(dx: 1000, dy: 0)))
         e.addSample(time: 1.02, position: Point(x: 1.7e308, y: -1.7e308))
         e.addSample(time: 1.03, position: Point(x: -1.7e308, y: 1.7e308))

@@ -27,7 +27,8 @@ enum VelocityReference {
         return try lines.dropFirst().map { line in
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == header.count else {
-                throw VelocityReferenceError.malformed("\(relativePath): row '\(line)' has \(fields.count) fields, header has \(header.count)")
+                throw VelocityReferenceError.malformed(
+                    "\(relativePath): row '\(line)' has \(fields.count) fields, header has \(header.count)")
             }
             return Dictionary(uniqueKeysWithValues: zip(header, fields))
         }
@@ -51,7 +52,9 @@ enum VelocityReference {
 enum VelocityReferenceError: Error, CustomStringConvertible {
     case malformed(String)
     var description: String {
-        switch self { case .malformed(let m): "malformed velocity reference data: \(m)" }
+        switch self {
+        case .malformed(let m): "malformed velocity reference data: \(m)"
+        }
     }
 }
 

@@ -65,12 +65,13 @@ struct VelocityTrackerTests {
     @Test("dispatch gives the same answers as the concrete estimator", arguments: VelocityKindCase.all)
     func dispatchMatchesConcrete(_ c: VelocityKindCase) {
         var tracker = c.kind.makeEstimator()
-        var concrete: any VelocityEstimator = switch c.kind {
-        case .uikit: UIKitVelocityEstimator()
-        case .lsq2: LeastSquaresVelocityEstimator()
-        case .flutter: FlutterVelocityEstimator()
-        case .impulse: ImpulseVelocityEstimator()
-        }
+        var concrete: any VelocityEstimator =
+            switch c.kind {
+            case .uikit: UIKitVelocityEstimator()
+            case .lsq2: LeastSquaresVelocityEstimator()
+            case .flutter: FlutterVelocityEstimator()
+            case .impulse: ImpulseVelocityEstimator()
+            }
         let times = [0.0, 0.007, 0.016, 0.0165, 0.024, 0.033, 0.041, 0.049, 0.058, 0.066]
         for (i, t) in times.enumerated() {
             let p = Point(x: Double(i * i), y: -3 * Double(i))

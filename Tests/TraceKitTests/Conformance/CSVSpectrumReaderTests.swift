@@ -89,7 +89,9 @@ struct CSVSpectrumReaderTests {
                 #expect(firstEmpty == nil, "\(file.name), column \(columnName): an empty value must be an error")
                 #expect(read.rows.count == records.count, "\(file.name), column \(columnName)")
                 for (k, row) in read.rows.enumerated() where k < records.count {
-                    #expect(read.names.text(of: row.touch) == values[k].trimmingSpacesAndTabs(), "\(file.name), column \(columnName), record \(k)")
+                    #expect(
+                        read.names.text(of: row.touch) == values[k].trimmingSpacesAndTabs(),
+                        "\(file.name), column \(columnName), record \(k)")
                     #expect(row.positions.row.line == starts[k], "\(file.name), record \(k) starts on line \(starts[k])")
                     #expect(row.time == Double(k) && row.x == Double(k), "\(file.name), record \(k): the columns are misaligned")
                 }

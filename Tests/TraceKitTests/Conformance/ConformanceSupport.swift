@@ -4,7 +4,9 @@ import TraceKit
 /// Reading the vendored reference suites (`Tests/Fixtures/`, found with TestSupport's `Fixtures`).
 enum ConformanceSupport {
     /// Every row of `bytes` read as `format` by the trace reader (no sequence checks), or its error.
-    static func read(_ bytes: [UInt8], _ format: TraceFormat, name: String = "wrapped") -> Result<(rows: [TraceRow], names: TouchNameTable), TraceError> {
+    static func read(
+        _ bytes: [UInt8], _ format: TraceFormat, name: String = "wrapped"
+    ) -> Result<(rows: [TraceRow], names: TouchNameTable), TraceError> {
         do {
             let reader = try AnyTraceReader(source: ByteSource(bytes: bytes, name: name), format: format)
             return .success((try reader.readAll(), reader.touchNames))

@@ -43,7 +43,9 @@ struct JSONTestSuiteReaderTests {
     /// Implementation-defined files accepted as a tree (the `scene`): as ``JSONParser`` decides
     /// (overflowing numbers rejected, underflow to 0 and big integers accepted), except the BOM,
     /// which is not at the start of the input here.
-    static let acceptedAsTree: Set<String> = JSONParserTests.acceptedImplementationDefined.subtracting(["i_structure_UTF-8_BOM_empty_object.json"])
+    static let acceptedAsTree: Set<String> = JSONParserTests.acceptedImplementationDefined.subtracting([
+        "i_structure_UTF-8_BOM_empty_object.json"
+    ])
 
     struct Placement: Sendable, CustomTestStringConvertible {
         let name: String
@@ -60,16 +62,26 @@ struct JSONTestSuiteReaderTests {
     static let event = #"{"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0, "extra": "#
 
     static let placements: [Placement] = [
-        Placement(name: "ignored member before events", format: .json, prefix: #"{"x": "#, suffix: #", "events": []}"#, rows: 0, accepted: acceptedWhenSkipped),
-        Placement(name: "ignored member after events", format: .json, prefix: #"{"events": [], "x": "#, suffix: "}", rows: 0, accepted: acceptedWhenSkipped),
-        Placement(name: "ignored member of an event", format: .json, prefix: "[" + event, suffix: "}]", rows: 1, accepted: acceptedWhenSkipped),
-        Placement(name: "ignored member of a JSON Lines event", format: .jsonl, prefix: event, suffix: "}\n", rows: 1, accepted: acceptedWhenSkipped),
-        Placement(name: "the trace's scene", format: .json, prefix: #"{"events": [], "scene": "#, suffix: "}", rows: 0, accepted: acceptedAsTree),
+        Placement(
+            name: "ignored member before events", format: .json, prefix: #"{"x": "#, suffix: #", "events": []}"#, rows: 0,
+            accepted: acceptedWhenSkipped),
+        Placement(
+            name: "ignored member after events", format: .json, prefix: #"{"events": [], "x": "#, suffix: "}", rows: 0,
+            accepted: acceptedWhenSkipped),
+        Placement(
+            name: "ignored member of an event", format: .json, prefix: "[" + event, suffix: "}]", rows: 1, accepted: acceptedWhenSkipped),
+        Placement(
+            name: "ignored member of a JSON Lines event", format: .jsonl, prefix: event, suffix: "}\n", rows: 1,
+            accepted: acceptedWhenSkipped),
+        Placement(
+            name: "the trace's scene", format: .json, prefix: #"{"events": [], "scene": "#, suffix: "}", rows: 0, accepted: acceptedAsTree),
     ]
 
     static func files() throws -> [(name: String, bytes: [UInt8])] {
         let dir = try directory()
-        return try PackageFiles.listDirectory(dir).filter { $0.hasSuffix(".json") }.map { ($0, try PackageFiles.bytes(atPath: dir + "/" + $0)) }
+        return try PackageFiles.listDirectory(dir).filter { $0.hasSuffix(".json") }.map {
+            ($0, try PackageFiles.bytes(atPath: dir + "/" + $0))
+        }
     }
 
     @Test(arguments: placements)

@@ -10,8 +10,9 @@ struct DiagnosticFormatterTests {
         #expect(formatter.format(.error("gone", at: .file("a.csv"))) == "a.csv: error: gone")
         #expect(formatter.format(.error("no such option", at: nil)) == "gesturereplay: error: no such option")
         #expect(DiagnosticFormatter().format(.error("no such option", at: nil)) == "error: no such option")
-        let withNote = Diagnostic.error("again", at: SourceLocation(path: "p", line: 2, column: 1),
-                                        notes: [.note("first here", at: SourceLocation(path: "p", line: 1, column: 4))])
+        let withNote = Diagnostic.error(
+            "again", at: SourceLocation(path: "p", line: 2, column: 1),
+            notes: [.note("first here", at: SourceLocation(path: "p", line: 1, column: 4))])
         #expect(formatter.format(withNote) == "p:2:1: error: again\np:1:4: note: first here")
         #expect(TraceError.invalidTrace("x", at: .file("f")).exitCode == 65)
         #expect(TraceError.cannotOpen("f", "x").exitCode == 66)

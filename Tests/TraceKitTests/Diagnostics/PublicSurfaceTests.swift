@@ -29,8 +29,11 @@ struct PublicSurfaceTests {
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ":" || $0 == "<" || $0 == "{" }).map(String.init)
             guard words.contains("public") || words.contains("open"), !line.contains("@_spi") else { continue }
-            guard let keyword = words.firstIndex(where: { ["func", "var", "let", "class", "struct", "enum", "protocol", "typealias"].contains($0) }),
-                  keyword + 1 < words.count, names.contains(words[keyword + 1])
+            guard
+                let keyword = words.firstIndex(where: {
+                    ["func", "var", "let", "class", "struct", "enum", "protocol", "typealias"].contains($0)
+                }),
+                keyword + 1 < words.count, names.contains(words[keyword + 1])
             else { continue }
             found.append("\(file):\(i + 1): \(line.trimmingPrefix(while: { $0 == " " }))")
         }
@@ -39,7 +42,9 @@ struct PublicSurfaceTests {
 
     @Test("label revisions, decimal formatting, file helpers and byte readers are not public API")
     func plumbingIsNotPublic() throws {
-        let files = Self.swiftFiles(under: PackageFiles.path("Sources/GestureEngine")) + Self.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
+        let files =
+            Self.swiftFiles(under: PackageFiles.path("Sources/GestureEngine"))
+            + Self.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
         #expect(files.count > 50, "the sources were found")
         var declared: [String] = []
         for file in files {
@@ -51,9 +56,11 @@ struct PublicSurfaceTests {
 
     @Test("the check finds a public declaration (so the test above can fail)")
     func checkFindsPublicDeclarations() {
-        let text = "public func formatShort(_ value: Double) -> String {\n    public var nameRevision: Int { 0 }\n@_spi(Formatting) public func formatDecimal() {}\npackage enum FileIO {"
-        #expect(Self.publicDeclarations(of: Self.plumbing, in: text, file: "x.swift") == [
-            "x.swift:1: public func formatShort(_ value: Double) -> String {", "x.swift:2: public var nameRevision: Int { 0 }",
-        ])
+        let text =
+            "public func formatShort(_ value: Double) -> String {\n    public var nameRevision: Int { 0 }\n@_spi(Formatting) public func formatDecimal() {}\npackage enum FileIO {"
+        #expect(
+            Self.publicDeclarations(of: Self.plumbing, in: text, file: "x.swift") == [
+                "x.swift:1: public func formatShort(_ value: Double) -> String {", "x.swift:2: public var nameRevision: Int { 0 }",
+            ])
     }
 }

@@ -27,8 +27,10 @@ enum ImportSupport {
     }
 
     /// Reads `text` (named `rec.txt`) through the frame assembler with sequence checks, as a replay does.
-    static func read(_ text: String, format: TraceFormat? = nil, options: RecordingImportOptions = RecordingImportOptions(),
-                     chunkSize: Int? = nil) -> Result {
+    static func read(
+        _ text: String, format: TraceFormat? = nil, options: RecordingImportOptions = RecordingImportOptions(),
+        chunkSize: Int? = nil
+    ) -> Result {
         var result = Result()
         var warnings: [Diagnostic] = []
         do {

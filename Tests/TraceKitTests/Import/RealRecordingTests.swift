@@ -45,7 +45,8 @@ struct RealRecordingTests {
 
     @Test func aRealRecordingDecodesToTheRowsItHolds() {
         // 2 fingers: slot 0 (tracking id 7) down at (539, 167), slot 1 (id 8) at 0.054565 s at (222, 306).
-        let r = I.read(try! String(decoding: PackageFiles.bytes(atPath: I.fixture("atmel-maxtouch.2-fingers-touch-release.evemu")), as: UTF8.self))
+        let r = I.read(
+            try! String(decoding: PackageFiles.bytes(atPath: I.fixture("atmel-maxtouch.2-fingers-touch-release.evemu")), as: UTF8.self))
         #expect(r.error == nil)
         #expect(r.rows.prefix(2) == [I.Row(0, 1, .began, 539, 167), I.Row(0.054564, 2, .began, 222, 306)])
         #expect(r.rows.suffix(2) == [I.Row(0.810269, 2, .ended, 224, 312), I.Row(0.824235, 1, .ended, 538, 176)])

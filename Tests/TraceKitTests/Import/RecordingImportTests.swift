@@ -161,10 +161,11 @@ struct RecordingImportTests {
         #expect(r.error == nil, "\(r.errorText ?? "")")
         // Without ids the second frame's contacts are matched to the nearest of the previous frame:
         // (101, 200) continues touch 1 although it is listed second.
-        #expect(r.rows == [
-            R(0, 1, .began, 100, 200), R(0.01, 1, .moved, 101, 200), R(0.01, 2, .began, 500, 500),
-            R(0.02, 1, .ended, 101, 200), R(0.03, 2, .ended, 500, 500),
-        ])
+        #expect(
+            r.rows == [
+                R(0, 1, .began, 100, 200), R(0.01, 1, .moved, 101, 200), R(0.01, 2, .began, 500, 500),
+                R(0.02, 1, .ended, 101, 200), R(0.03, 2, .ended, 500, 500),
+            ])
     }
 
     @Test func singleTouch() {
@@ -216,7 +217,9 @@ struct RecordingImportTests {
         let r = I.read(text)
         #expect(r.error == nil, "\(r.errorText ?? "")")
         #expect(r.rows == [R(0, 1, .began, 100, 200), R(0.01, 1, .moved, 112, 200), R(0.02, 1, .ended, 112, 200)])
-        #expect(r.warningText.contains("rec.txt:2:1: warning: the recording starts mid-touch: a touch already down is taken as beginning at its first position"))
+        #expect(
+            r.warningText.contains(
+                "rec.txt:2:1: warning: the recording starts mid-touch: a touch already down is taken as beginning at its first position"))
     }
 
     // MARK: Devices
@@ -239,7 +242,10 @@ struct RecordingImportTests {
 
     @Test func interleavedDevicesNeedDevice() {
         let r = I.read(Self.interleaved)
-        #expect(r.errorText?.hasPrefix("rec.txt:5:1: error: touch events from a second device, /dev/input/event5, interleaved with /dev/input/event2's; choose one with --device") == true, "\(r.errorText ?? "none")")
+        #expect(
+            r.errorText?.hasPrefix(
+                "rec.txt:5:1: error: touch events from a second device, /dev/input/event5, interleaved with /dev/input/event2's; choose one with --device"
+            ) == true, "\(r.errorText ?? "none")")
         var o = RecordingImportOptions()
         o.device = "/dev/input/event5"
         let five = I.read(Self.interleaved, options: o)
@@ -257,11 +263,21 @@ struct RecordingImportTests {
         // The keys device has no touch events: the error says what it holds.
         o.device = "gpio_keys"
         let keys = I.read(Self.header + Self.protocolB, options: o)
-        #expect(keys.errorText == "rec.txt:1:1: error: no touch events in the recording (no ABS_MT_*, ABS_X/ABS_Y or BTN_TOUCH from /dev/input/event1): it holds only EV_SYN (1), EV_KEY (1)")
-        let second = Self.header.replacingOccurrences("add device 2: /dev/input/event1\n  name:     \"gpio_keys\"", "add device 2: /dev/input/event6\n  name:     \"pen\"")
-            .replacingOccurrences("KEY_VOLUMEDOWN        KEY_POWER", "BTN_TOUCH\n    ABS (0003): ABS_MT_POSITION_X     : value 0, min 0, max 99, fuzz 0, flat 0, resolution 0")
+        #expect(
+            keys.errorText
+                == "rec.txt:1:1: error: no touch events in the recording (no ABS_MT_*, ABS_X/ABS_Y or BTN_TOUCH from /dev/input/event1): it holds only EV_SYN (1), EV_KEY (1)"
+        )
+        let second = Self.header.replacingOccurrences(
+            "add device 2: /dev/input/event1\n  name:     \"gpio_keys\"", "add device 2: /dev/input/event6\n  name:     \"pen\""
+        )
+        .replacingOccurrences(
+            "KEY_VOLUMEDOWN        KEY_POWER",
+            "BTN_TOUCH\n    ABS (0003): ABS_MT_POSITION_X     : value 0, min 0, max 99, fuzz 0, flat 0, resolution 0")
         let ambiguous = I.read(second + Self.protocolB)
-        #expect(ambiguous.errorText == "rec.txt:11:1: error: 2 touchscreen-like devices in the recording: /dev/input/event4 \"sec_touchscreen\" (line 1), /dev/input/event6 \"pen\" (line 11); choose one with --device PATH|NAME")
+        #expect(
+            ambiguous.errorText
+                == "rec.txt:11:1: error: 2 touchscreen-like devices in the recording: /dev/input/event4 \"sec_touchscreen\" (line 1), /dev/input/event6 \"pen\" (line 11); choose one with --device PATH|NAME"
+        )
     }
 
     // MARK: Mapping
@@ -297,7 +313,9 @@ struct RecordingImportTests {
         #expect(I.read(Self.protocolB, options: o).rows.first == R(0, 1, .began, 100.0 / 3, 200.0 / 3))
         // --screen without any ranges is an error, not a silent guess.
         o.rawSize = nil
-        #expect(I.read(Self.protocolB, options: o).errorText?.hasPrefix("rec.txt:1:1: error: --screen needs the touchscreen's axis ranges") == true)
+        #expect(
+            I.read(Self.protocolB, options: o).errorText?.hasPrefix("rec.txt:1:1: error: --screen needs the touchscreen's axis ranges")
+                == true)
     }
 
     @Test func mappingOptionsOnATraceInPointsAreAUsageError() {
@@ -305,7 +323,9 @@ struct RecordingImportTests {
         o.density = 2
         let r = I.read("t,id,phase,x,y\n0,1,began,1,2\n", options: o)
         #expect(r.error?.category == .usage)
-        #expect(r.error?.diagnostic.message.hasSuffix("apply to device recordings (getevent, evemu, libinput, evtest, motionevent); 'rec.txt' is read as csv") == true)
+        #expect(
+            r.error?.diagnostic.message.hasSuffix(
+                "apply to device recordings (getevent, evemu, libinput, evtest, motionevent); 'rec.txt' is read as csv") == true)
         // --screen alone is the ordinary screen option.
         o = RecordingImportOptions()
         o.screen = Size(width: 390, height: 844)
@@ -431,9 +451,11 @@ struct RecordingImportTests {
 
         """
 
-    @Test("evemu, libinput record and evtest go through the same decoder", arguments: [
-        (TraceFormat.evemu, evemu), (.libinput, libinput), (.evtest, evtest),
-    ])
+    @Test(
+        "evemu, libinput record and evtest go through the same decoder",
+        arguments: [
+            (TraceFormat.evemu, evemu), (.libinput, libinput), (.evtest, evtest),
+        ])
     func evdevFormats(_ format: TraceFormat, _ text: String) {
         let r = I.read(text)
         #expect(r.format == format, "sniffed")
@@ -451,11 +473,13 @@ struct RecordingImportTests {
         for (k, p) in pointers.enumerated() {
             s += ", id[\(k)]=\(p.0), x[\(k)]=\(p.1), y[\(k)]=\(p.2), toolType[\(k)]=TOOL_TYPE_FINGER"
         }
-        s += ", buttonState=0, classification=NONE, metaState=0, flags=0x0, edgeFlags=0x0, pointerCount=\(pointers.count), historySize=0, eventTime=\(ms), downTime=5000, deviceId=4, source=0x1002, displayId=0 }\n"
+        s +=
+            ", buttonState=0, classification=NONE, metaState=0, flags=0x0, edgeFlags=0x0, pointerCount=\(pointers.count), historySize=0, eventTime=\(ms), downTime=5000, deviceId=4, source=0x1002, displayId=0 }\n"
         return s
     }
 
-    static let motionEvents = "--------- beginning of main\n"
+    static let motionEvents =
+        "--------- beginning of main\n"
         + motion("ACTION_DOWN", [(0, 100, 200)], 5000)
         + motion("ACTION_POINTER_DOWN(1)", [(0, 100, 200), (1, 300, 400)], 5010)
         + "11-24 14:00:00.011  1234  1234 I Choreographer: Skipped 1 frames\n"

@@ -50,23 +50,30 @@ struct TraceConverterTests {
     }
 
     @Test func theCanonicalText() throws {
-        var options = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array((RecordingImportTests.header + RecordingImportTests.protocolB).utf8), suffix: ".txt"))
+        var options = ReplayOptions(
+            inputPath: ReadingTestSupport.temporaryFile(
+                Array((RecordingImportTests.header + RecordingImportTests.protocolB).utf8), suffix: ".txt"))
         options.screen = Size(width: 540, height: 1170)
-        #expect(try Self.convert(options, .json) == """
-            {"screen": {"width": 540.0, "height": 1170.0},
-             "events": [
-              {"t": 0.0, "id": 1, "phase": "began", "x": 50.0, "y": 100.0},
-              {"t": 0.01, "id": 2, "phase": "began", "x": 150.0, "y": 200.0},
-              {"t": 0.02, "id": 1, "phase": "moved", "x": 55.0, "y": 100.0},
-              {"t": 0.03, "id": 1, "phase": "ended", "x": 55.0, "y": 100.0},
-              {"t": 0.04, "id": 2, "phase": "ended", "x": 150.0, "y": 200.0}
-            ]}
+        #expect(
+            try Self.convert(options, .json) == """
+                {"screen": {"width": 540.0, "height": 1170.0},
+                 "events": [
+                  {"t": 0.0, "id": 1, "phase": "began", "x": 50.0, "y": 100.0},
+                  {"t": 0.01, "id": 2, "phase": "began", "x": 150.0, "y": 200.0},
+                  {"t": 0.02, "id": 1, "phase": "moved", "x": 55.0, "y": 100.0},
+                  {"t": 0.03, "id": 1, "phase": "ended", "x": 55.0, "y": 100.0},
+                  {"t": 0.04, "id": 2, "phase": "ended", "x": 150.0, "y": 200.0}
+                ]}
 
-            """)
+                """)
         #expect(try Self.convert(options, .csv).hasPrefix("t,id,phase,x,y\n0.0,1,began,50.0,100.0\n0.01,2,began,150.0,200.0\n"))
         #expect(try Self.convert(options, .jsonl).hasPrefix("{\"t\": 0.0, \"id\": 1, \"phase\": \"began\", \"x\": 50.0, \"y\": 100.0}\n"))
         // A trace converts too (to itself, canonically).
-        let csv = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array("t,id,phase,x,y\n0,A,down,1,2\n0.5,A,up,1,2\n".utf8), suffix: ".csv"))
-        #expect(try Self.convert(csv, .jsonl) == "{\"t\": 0.0, \"id\": \"A\", \"phase\": \"began\", \"x\": 1.0, \"y\": 2.0}\n{\"t\": 0.5, \"id\": \"A\", \"phase\": \"ended\", \"x\": 1.0, \"y\": 2.0}\n")
+        let csv = ReplayOptions(
+            inputPath: ReadingTestSupport.temporaryFile(Array("t,id,phase,x,y\n0,A,down,1,2\n0.5,A,up,1,2\n".utf8), suffix: ".csv"))
+        #expect(
+            try Self.convert(csv, .jsonl)
+                == "{\"t\": 0.0, \"id\": \"A\", \"phase\": \"began\", \"x\": 1.0, \"y\": 2.0}\n{\"t\": 0.5, \"id\": \"A\", \"phase\": \"ended\", \"x\": 1.0, \"y\": 2.0}\n"
+        )
     }
 }

@@ -107,7 +107,8 @@ struct EngineInvariantTests {
             if !problems.isEmpty {
                 failures += 1
                 if failures <= 3 {
-                    let text = "trace \(index) (RandomTrace.make(seed: \(seed)), \(trace.rows.count) rows):\n" + problems.joined(separator: "\n")
+                    let text =
+                        "trace \(index) (RandomTrace.make(seed: \(seed)), \(trace.rows.count) rows):\n" + problems.joined(separator: "\n")
                     Issue.record(Comment(rawValue: text))
                 }
             }
@@ -139,10 +140,20 @@ struct EngineInvariantTests {
             }
             return checker.violations
         }
-        #expect(violations([transition(.possible, .began, at: 0), transition(.began, .changed, at: 1), transition(.changed, .ended, at: 2)], finish: true).isEmpty)
-        #expect(violations([transition(.possible, .began, at: 0), transition(.began, .failed, at: 1)]).first?.contains("illegal transition began -> failed") == true)
-        #expect(violations([transition(.possible, .began, at: 0), transition(.possible, .began, at: 1)]).first?.contains("from possible but it was began") == true)
-        #expect(violations([transition(.possible, .began, at: 1), transition(.began, .ended, at: 0.5)]).first?.contains("time went back") == true)
+        #expect(
+            violations(
+                [transition(.possible, .began, at: 0), transition(.began, .changed, at: 1), transition(.changed, .ended, at: 2)],
+                finish: true
+            ).isEmpty)
+        #expect(
+            violations([transition(.possible, .began, at: 0), transition(.began, .failed, at: 1)]).first?.contains(
+                "illegal transition began -> failed") == true)
+        #expect(
+            violations([transition(.possible, .began, at: 0), transition(.possible, .began, at: 1)]).first?.contains(
+                "from possible but it was began") == true)
+        #expect(
+            violations([transition(.possible, .began, at: 1), transition(.began, .ended, at: 0.5)]).first?.contains("time went back")
+                == true)
         #expect(violations([transition(.possible, .began, at: 0, scale: .nan)]).first?.contains("scale is nan") == true)
         #expect(violations([transition(.possible, .began, at: 0)], finish: true).first?.contains("left in began") == true)
         let late = InvariantChecker(keepsLog: false)

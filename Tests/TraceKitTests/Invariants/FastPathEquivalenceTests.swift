@@ -30,12 +30,16 @@ struct FastPathEquivalenceTests {
             let trace = RandomTrace.make(seed: seed)
             let views = index % 3 == 0
             let screen = index % 2 == 0 ? EngineInvariantTests.screen : nil
-            for (name, scene) in [("default", { Scene.makeDefault(screen: screen) }), ("failure", { try EngineInvariantTests.failureScene() })] as [(String, () throws -> Scene)] {
+            for (name, scene) in [
+                ("default", { Scene.makeDefault(screen: screen) }), ("failure", { try EngineInvariantTests.failureScene() }),
+            ] as [(String, () throws -> Scene)] {
                 let fast = Self.log(trace, try scene(), views: views, plain: false)
                 let plain = Self.log(trace, try scene(), views: views, plain: true)
                 exclusions += plain.filter { $0.contains("excluded: ") }.count
                 if fast != plain && differing.count < 3 {
-                    let first = zip(fast, plain).first { $0 != $1 }.map { "fast: \($0.0)\nplain: \($0.1)" } ?? "\(fast.count) vs \(plain.count) lines"
+                    let first =
+                        zip(fast, plain).first { $0 != $1 }.map { "fast: \($0.0)\nplain: \($0.1)" }
+                        ?? "\(fast.count) vs \(plain.count) lines"
                     differing.append("\(name) scene, RandomTrace.make(seed: \(seed)):\n\(first)")
                 }
             }

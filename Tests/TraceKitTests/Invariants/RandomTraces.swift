@@ -45,8 +45,10 @@ struct RandomTrace {
         var rows: [Row] = []
         var now = Int.random(in: 0...2_000_000, using: &g) - 1_000_000  // times may be negative
         for _ in 0..<[1, 1, 1, 2, 2, 3].randomElement(using: &g)! where rows.count < 40 {
-            now += [Int.random(in: 1_000...60_000, using: &g), Int.random(in: 100_000...400_000, using: &g),
-                    Int.random(in: 400_000...1_500_000, using: &g)].randomElement(using: &g)!
+            now += [
+                Int.random(in: 1_000...60_000, using: &g), Int.random(in: 100_000...400_000, using: &g),
+                Int.random(in: 400_000...1_500_000, using: &g),
+            ].randomElement(using: &g)!
             rows += gesture(startingAt: now, using: &g)
             now = rows.map(\.micros).max()!
         }
@@ -59,11 +61,12 @@ struct RandomTrace {
         let fingers = [1, 1, 1, 2, 2, 2, 3, 4, 5].randomElement(using: &g)!
         let together = Bool.random(using: &g)
         // A tap, a drag or flick, or a long hold (sampled less often).
-        let (duration, interval): (Int, Int) = switch Int.random(in: 0..<10, using: &g) {
-        case 0..<4: (Int.random(in: 20_000...150_000, using: &g), [8_333, 16_667, 25_000].randomElement(using: &g)!)
-        case 4..<8: (Int.random(in: 150_000...450_000, using: &g), Int.random(in: 30_000...60_000, using: &g))
-        default: (Int.random(in: 500_000...1_200_000, using: &g), Int.random(in: 100_000...250_000, using: &g))
-        }
+        let (duration, interval): (Int, Int) =
+            switch Int.random(in: 0..<10, using: &g) {
+            case 0..<4: (Int.random(in: 20_000...150_000, using: &g), [8_333, 16_667, 25_000].randomElement(using: &g)!)
+            case 4..<8: (Int.random(in: 150_000...450_000, using: &g), Int.random(in: 30_000...60_000, using: &g))
+            default: (Int.random(in: 500_000...1_200_000, using: &g), Int.random(in: 100_000...250_000, using: &g))
+            }
         // Frame times shared by all fingers (multi-touch frames), with jitter.
         var times: [Int] = []
         var t = start
@@ -73,14 +76,18 @@ struct RandomTrace {
         }
         if times.count < 2 { times.append(t) }
         // Where and how fast: a tap barely moves; a drag or flick crosses the screen.
-        let speed = [0.0, Double.random(in: 0...40, using: &g), Double.random(in: 100...800, using: &g),
-                     Double.random(in: 800...4_000, using: &g)].randomElement(using: &g)!
+        let speed = [
+            0.0, Double.random(in: 0...40, using: &g), Double.random(in: 100...800, using: &g),
+            Double.random(in: 800...4_000, using: &g),
+        ].randomElement(using: &g)!
         let angle = Double.random(in: 0..<(2 * Double.pi), using: &g)
         let spread = Double.random(in: 0...1, using: &g)  // fingers moving apart or together (pinch)
         let turn = Double.random(in: -3...3, using: &g)  // radians per second (rotation)
-        let center = Bool.random(using: &g) && Bool.random(using: &g)
-            ? Point(x: [Double.random(in: 0...12, using: &g), Double.random(in: 378...390, using: &g)].randomElement(using: &g)!,
-                    y: Double.random(in: 0...844, using: &g))
+        let center =
+            Bool.random(using: &g) && Bool.random(using: &g)
+            ? Point(
+                x: [Double.random(in: 0...12, using: &g), Double.random(in: 378...390, using: &g)].randomElement(using: &g)!,
+                y: Double.random(in: 0...844, using: &g))
             : Point(x: Double.random(in: -20...410, using: &g), y: Double.random(in: -20...864, using: &g))
         var rows: [Row] = []
         for finger in 0..<fingers {
@@ -95,8 +102,9 @@ struct RandomTrace {
                 let r = radius * (1 + spread * t * 2 - spread * 0.5)
                 let a = phase0 + turn * t
                 let jitter = speed == 0 ? 0.3 : 0
-                return Point(x: center.x + cos(angle) * speed * t + r * cos(a) + Double.random(in: -jitter...jitter, using: &g),
-                             y: center.y + sin(angle) * speed * t + r * sin(a) + Double.random(in: -jitter...jitter, using: &g))
+                return Point(
+                    x: center.x + cos(angle) * speed * t + r * cos(a) + Double.random(in: -jitter...jitter, using: &g),
+                    y: center.y + sin(angle) * speed * t + r * sin(a) + Double.random(in: -jitter...jitter, using: &g))
             }
             for k in first..<end {
                 let p = position(times[k])
@@ -132,9 +140,14 @@ struct RandomTrace {
         case "csv":
             return "t,id,phase,x,y\n" + rows.map { "\(Self.timeText($0.micros)),\($0.id),\($0.phase),\($0.x),\($0.y)\n" }.joined()
         case "jsonl":
-            return rows.map { #"{"t": \#(Self.timeText($0.micros)), "id": \#($0.id), "phase": "\#($0.phase)", "x": \#($0.x), "y": \#($0.y)}"# + "\n" }.joined()
+            return rows.map {
+                #"{"t": \#(Self.timeText($0.micros)), "id": \#($0.id), "phase": "\#($0.phase)", "x": \#($0.x), "y": \#($0.y)}"# + "\n"
+            }.joined()
         default:
-            return "[\n" + rows.map { #"{"t": \#(Self.timeText($0.micros)), "id": \#($0.id), "phase": "\#($0.phase)", "x": \#($0.x), "y": \#($0.y)}"# }
+            return "[\n"
+                + rows.map {
+                    #"{"t": \#(Self.timeText($0.micros)), "id": \#($0.id), "phase": "\#($0.phase)", "x": \#($0.x), "y": \#($0.y)}"#
+                }
                 .joined(separator: ",\n") + "\n]\n"
         }
     }

@@ -16,13 +16,17 @@ struct FuzzCrasherTests {
         var testDescription: String { "\(target)/\(path.split(separator: "/").last ?? "")" }
     }
 
-    static let targets: [(name: String, format: TraceFormat?)] = [("csv", .csv), ("json", .json), ("jsonl", .jsonl), ("scene", nil),
-                                                                   ("recording", .getevent)]
+    static let targets: [(name: String, format: TraceFormat?)] = [
+        ("csv", .csv), ("json", .json), ("jsonl", .jsonl), ("scene", nil),
+        ("recording", .getevent),
+    ]
 
     static let crashers: [Crasher] = {
         targets.flatMap { target in
             let dir = PackageFiles.path("fuzz/crashers/" + target.name)
-            return PackageFiles.listDirectory(dir).filter { !$0.hasSuffix(".md") }.map { Crasher(target: target.name, path: dir + "/" + $0) }
+            return PackageFiles.listDirectory(dir).filter { !$0.hasSuffix(".md") }.map {
+                Crasher(target: target.name, path: dir + "/" + $0)
+            }
         }
     }()
 
@@ -56,8 +60,9 @@ struct FuzzCrasherTests {
         }
         // Sniffed, as standard input is.
         if let error = M.read(try ByteSource(path: c.path), format: nil).error, error.category == .invalidTrace {
-            #expect((error.diagnostic.location?.line ?? 0) >= 1 && (error.diagnostic.location?.column ?? 0) >= 1,
-                    "sniffed: \(DiagnosticFormatter().format(error))")
+            #expect(
+                (error.diagnostic.location?.line ?? 0) >= 1 && (error.diagnostic.location?.column ?? 0) >= 1,
+                "sniffed: \(DiagnosticFormatter().format(error))")
         }
         _ = M.replay(c.path, format: format)
         var options = ReplayOptions(inputPath: c.path)

@@ -30,45 +30,58 @@ struct MalformedLargeInputTests {
     static let event1 = #"{"t": 0.1, "id": 1, "phase": "ended", "x": 1, "y": 2}"#
 
     static let cases: [Large] = [
-        Large(name: "CSV: a 10 MB value in an ignored column", file: "long.csv",
-              make: { bytes(header, ",note\n0,1,began,1,2,", String(repeating: "a", count: tenMB), "\n0.1,1,ended,1,2,x\n") },
-              error: nil),
-        Large(name: "CSV: a 10 MB quoted value with line breaks", file: "long-quoted.csv",
-              make: { bytes(header, ",note\n0,1,began,1,2,\"", String(repeating: "ab,\"\"\n", count: tenMB / 6), "\"\n0.1,1,ended,1,2,x\n") },
-              error: nil),
-        Large(name: "CSV: a 10 MB unknown phase", file: "long-phase.csv",
-              make: { bytes(header, "\n0,1,", String(repeating: "z", count: tenMB), ",1,2\n") },
-              error: (2, 5, "unknown phase 'zzzzzzzzzz")),
-        Large(name: "CSV: a 10 MB column name, no line break", file: "long-header.csv",
-              make: { bytes("t,id,phase,x,", String(repeating: "y", count: tenMB)) },
-              error: (1, 1, "missing column 'y'")),
-        Large(name: "JSON Lines: a 10 MB ignored string", file: "long.jsonl",
-              make: { bytes(event0, #", "note": ""#, String(repeating: "a", count: tenMB), "\"}\n", event1, "\n") },
-              error: nil),
-        Large(name: "JSON Lines: a 10 MB line of digits, no line break", file: "digits.jsonl",
-              make: { bytes(String(repeating: "1", count: tenMB)) },
-              error: (1, 1, "expected an event object, found a number")),
-        Large(name: "JSON: a 10 MB ignored string", file: "long.json",
-              make: { bytes("{\"note\": \"", String(repeating: "a", count: tenMB), "\",\n\"events\": [", event0, "}, ", event1, "]}\n") },
-              error: nil),
-        Large(name: "JSON: 100,000 opening brackets", file: "deep.json",
-              make: { bytes(brackets) },
-              error: (1, 2, "expected an event object, found an array")),
-        Large(name: "JSON: 100,000 opening brackets in an ignored member", file: "deep-member.json",
-              make: { bytes(#"{"events": [], "x": "#, brackets) },
-              error: (1, 21 + 100_000, "unexpected end of input")),
-        Large(name: "JSON: 100,000 balanced brackets in an ignored member", file: "deep-balanced.json",
-              make: { bytes(#"{"events": [], "x": "#, brackets, closers, "}") },
-              error: (1, 1, "empty trace: no events")),
-        Large(name: "JSON: 100,000 brackets in an event's ignored member", file: "deep-event.json",
-              make: { bytes("[", event0, #", "x2": "#, brackets, closers, "}, ", event1, "]") },
-              error: nil),
-        Large(name: "JSON: 100,000 brackets in the scene", file: "deep-scene.json",
-              make: { bytes(#"{"scene": "#, brackets) },
-              error: (1, 11 + JSONParser.defaultMaxDepth, "nesting too deep")),
-        Large(name: "JSON Lines: 100,000 brackets in an ignored member", file: "deep.jsonl",
-              make: { bytes(event0, #", "x2": "#, brackets, "\n") },
-              error: (1, 59 + 100_000, "unexpected end of line")),
+        Large(
+            name: "CSV: a 10 MB value in an ignored column", file: "long.csv",
+            make: { bytes(header, ",note\n0,1,began,1,2,", String(repeating: "a", count: tenMB), "\n0.1,1,ended,1,2,x\n") },
+            error: nil),
+        Large(
+            name: "CSV: a 10 MB quoted value with line breaks", file: "long-quoted.csv",
+            make: { bytes(header, ",note\n0,1,began,1,2,\"", String(repeating: "ab,\"\"\n", count: tenMB / 6), "\"\n0.1,1,ended,1,2,x\n") },
+            error: nil),
+        Large(
+            name: "CSV: a 10 MB unknown phase", file: "long-phase.csv",
+            make: { bytes(header, "\n0,1,", String(repeating: "z", count: tenMB), ",1,2\n") },
+            error: (2, 5, "unknown phase 'zzzzzzzzzz")),
+        Large(
+            name: "CSV: a 10 MB column name, no line break", file: "long-header.csv",
+            make: { bytes("t,id,phase,x,", String(repeating: "y", count: tenMB)) },
+            error: (1, 1, "missing column 'y'")),
+        Large(
+            name: "JSON Lines: a 10 MB ignored string", file: "long.jsonl",
+            make: { bytes(event0, #", "note": ""#, String(repeating: "a", count: tenMB), "\"}\n", event1, "\n") },
+            error: nil),
+        Large(
+            name: "JSON Lines: a 10 MB line of digits, no line break", file: "digits.jsonl",
+            make: { bytes(String(repeating: "1", count: tenMB)) },
+            error: (1, 1, "expected an event object, found a number")),
+        Large(
+            name: "JSON: a 10 MB ignored string", file: "long.json",
+            make: { bytes("{\"note\": \"", String(repeating: "a", count: tenMB), "\",\n\"events\": [", event0, "}, ", event1, "]}\n") },
+            error: nil),
+        Large(
+            name: "JSON: 100,000 opening brackets", file: "deep.json",
+            make: { bytes(brackets) },
+            error: (1, 2, "expected an event object, found an array")),
+        Large(
+            name: "JSON: 100,000 opening brackets in an ignored member", file: "deep-member.json",
+            make: { bytes(#"{"events": [], "x": "#, brackets) },
+            error: (1, 21 + 100_000, "unexpected end of input")),
+        Large(
+            name: "JSON: 100,000 balanced brackets in an ignored member", file: "deep-balanced.json",
+            make: { bytes(#"{"events": [], "x": "#, brackets, closers, "}") },
+            error: (1, 1, "empty trace: no events")),
+        Large(
+            name: "JSON: 100,000 brackets in an event's ignored member", file: "deep-event.json",
+            make: { bytes("[", event0, #", "x2": "#, brackets, closers, "}, ", event1, "]") },
+            error: nil),
+        Large(
+            name: "JSON: 100,000 brackets in the scene", file: "deep-scene.json",
+            make: { bytes(#"{"scene": "#, brackets) },
+            error: (1, 11 + JSONParser.defaultMaxDepth, "nesting too deep")),
+        Large(
+            name: "JSON Lines: 100,000 brackets in an ignored member", file: "deep.jsonl",
+            make: { bytes(event0, #", "x2": "#, brackets, "\n") },
+            error: (1, 59 + 100_000, "unexpected end of line")),
     ]
 
     @Test("large inputs", arguments: cases)
@@ -82,8 +95,9 @@ struct MalformedLargeInputTests {
         if let expected = c.error {
             let error = try #require(replay.error, "\(c.name): expected an error")
             #expect(error.exitCode == 65)
-            #expect(error.diagnostic.location == SourceLocation(path: path, line: expected.line, column: expected.column),
-                    "\(c.name): \(String(DiagnosticFormatter().format(error).prefix(300)))")
+            #expect(
+                error.diagnostic.location == SourceLocation(path: path, line: expected.line, column: expected.column),
+                "\(c.name): \(String(DiagnosticFormatter().format(error).prefix(300)))")
             #expect(error.diagnostic.message.contains(expected.message), "\(String(error.diagnostic.message.prefix(300)))")
             #expect(error.diagnostic.message.utf8.count < 400, "\(c.name): the message echoes the input")
         } else {
@@ -162,7 +176,9 @@ struct MalformedLargeInputTests {
         let duplicate = valid + "\(t + 1),\(victim),began,4,4\n"
         let error = try #require(M.read(ByteSource(text: duplicate, name: "many.csv"), format: .csv).error)
         #expect(error.diagnostic.message == "touch \(victim) began while it is already down")
-        #expect(error.diagnostic.location == SourceLocation(path: "many.csv", line: rows.count + 1, column: 3 + String(t + 1).count + String(victim).count))
+        #expect(
+            error.diagnostic.location
+                == SourceLocation(path: "many.csv", line: rows.count + 1, column: 3 + String(t + 1).count + String(victim).count))
         let lifted = valid + "\(t + 1),\(victim),ended,4,4\n\(t + 2),\(victim),ended,4,4\n"
         let error2 = try #require(M.read(ByteSource(text: lifted, name: "many.csv"), format: .csv).error)
         #expect(error2.diagnostic.message == "touch \(victim) ended but is not down")

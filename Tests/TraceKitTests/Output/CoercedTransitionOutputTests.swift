@@ -48,16 +48,23 @@ struct CoercedTransitionOutputTests {
     @Test("setState: text: a note naming the request, then the transition UIKit applies")
     func setState_coercionInText() {
         let lines = Self.replay(TextRenderer(nameWidth: 11, kindWidth: 14), last: 2)
-        #expect(lines == [
-            "   0.100  note: seedThemeSwipe 'themeSwitch' requested failed in state changed; applied cancelled, as UIKit's setState: does",
-            "   0.100  themeSwitch  seedThemeSwipe  changed -> cancelled   at (150.0, 520.0)  touches 1  reason: needs two fingers",
-        ])
+        #expect(
+            lines == [
+                "   0.100  note: seedThemeSwipe 'themeSwitch' requested failed in state changed; applied cancelled, as UIKit's setState: does",
+                "   0.100  themeSwitch  seedThemeSwipe  changed -> cancelled   at (150.0, 520.0)  touches 1  reason: needs two fingers",
+            ])
     }
 
     @Test("setState: JSON Lines: a coercedTransition diagnostic, then the gesture line")
     func setState_coercionInJSONLines() {
         let lines = Self.replay(JSONLinesRenderer(), last: 2)
-        #expect(lines.first == #"{"event":"diagnostic","t":0.1,"kind":"coercedTransition","recognizer":"themeSwitch","message":"seedThemeSwipe 'themeSwitch' requested failed in state changed; applied cancelled, as UIKit's setState: does"}"#)
-        #expect(lines.last?.hasPrefix(#"{"event":"gesture","t":0.1,"recognizer":"themeSwitch","kind":"seedThemeSwipe","state":"cancelled","previous":"changed""#) == true)
+        #expect(
+            lines.first
+                == #"{"event":"diagnostic","t":0.1,"kind":"coercedTransition","recognizer":"themeSwitch","message":"seedThemeSwipe 'themeSwitch' requested failed in state changed; applied cancelled, as UIKit's setState: does"}"#
+        )
+        #expect(
+            lines.last?.hasPrefix(
+                #"{"event":"gesture","t":0.1,"recognizer":"themeSwitch","kind":"seedThemeSwipe","state":"cancelled","previous":"changed""#)
+                == true)
     }
 }

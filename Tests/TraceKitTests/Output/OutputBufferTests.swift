@@ -40,16 +40,19 @@ struct OutputBufferTests {
     }
 
     @Test func numbersMatchTheReferenceOnEdgeCases() {
-        let values: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 1.5, 2.5, 0.05, 0.15, 0.25, 0.00005, 0.000049999,
-                                0.49999999999999994, 123.45, 301.84, -75.6333, 7410.266667, 1e-7, -1e-7,
-                                4503599627370495.5, 4503599627370496, 4503599627370497, 1e15 + 0.5, 8.99e14, 9.2e14,
-                                1e17, 8.9e18, 9e18, 1e19, -1e300, .nan, .infinity, -.infinity, .ulpOfOne,
-                                Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, 844.4999999999999, 2.675]
+        let values: [Double] = [
+            0, -0.0, 1, -1, 0.5, -0.5, 1.5, 2.5, 0.05, 0.15, 0.25, 0.00005, 0.000049999,
+            0.49999999999999994, 123.45, 301.84, -75.6333, 7410.266667, 1e-7, -1e-7,
+            4503599627370495.5, 4503599627370496, 4503599627370497, 1e15 + 0.5, 8.99e14, 9.2e14,
+            1e17, 8.9e18, 9e18, 1e19, -1e300, .nan, .infinity, -.infinity, .ulpOfOne,
+            Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, 844.4999999999999, 2.675,
+        ]
         for v in values {
             for decimals in [0, 1, 2, 3, 4, 6, 9] {
                 for trim in [false, true] {
-                    #expect(Self.format(v, decimals: decimals, trim: trim) == Self.reference(v, decimals: decimals, trim: trim),
-                            "\(v) decimals \(decimals) trim \(trim)")
+                    #expect(
+                        Self.format(v, decimals: decimals, trim: trim) == Self.reference(v, decimals: decimals, trim: trim),
+                        "\(v) decimals \(decimals) trim \(trim)")
                 }
             }
         }
@@ -111,8 +114,10 @@ struct OutputBufferTests {
     /// huge ones included (they disagreed there: `1.5e+20` trimmed to `1.5e+2` in reasons, and
     /// `1000000000000000.0` left untrimmed in JSON Lines).
     @Test func outputAndReasonsShareOneFormatter() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 14.25, 99.95, 844.4999999999999, 2.675, 1e15, 8.99e18, 9e18,
-                                1.5e20, -2e300, 4503599627370497, Double.greatestFiniteMagnitude]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 14.25, 99.95, 844.4999999999999, 2.675, 1e15, 8.99e18, 9e18,
+            1.5e20, -2e300, 4503599627370497, Double.greatestFiniteMagnitude,
+        ]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for _ in 0..<20_000 {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17

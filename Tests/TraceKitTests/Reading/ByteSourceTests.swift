@@ -63,8 +63,10 @@ struct ByteSourceTests {
         var text = format == .csv ? "t,id,phase,x,y\n" : ""
         for k in 0..<100_000 {
             let t = Double(k) / 100
-            text += format == .csv ? "\(t),1,moved,\(k % 390),\(k % 844)\n"
-                                   : "{\"t\":\(t),\"id\":1,\"phase\":\"moved\",\"x\":\(k % 390),\"y\":\(k % 844)}\n"
+            text +=
+                format == .csv
+                ? "\(t),1,moved,\(k % 390),\(k % 844)\n"
+                : "{\"t\":\(t),\"id\":1,\"phase\":\"moved\",\"x\":\(k % 390),\"y\":\(k % 844)}\n"
         }
         let path = S.temporaryFile(Array(text.utf8), suffix: "." + format.rawValue)
         defer { unlink(path) }
@@ -116,7 +118,9 @@ struct ByteSourceTests {
         } catch {
             #expect(error.category == .cannotOpen)
             #expect(error.exitCode == 66)
-            #expect(DiagnosticFormatter().format(error) == "/nonexistent/trace.csv: error: cannot open '/nonexistent/trace.csv': No such file or directory")
+            #expect(
+                DiagnosticFormatter().format(error)
+                    == "/nonexistent/trace.csv: error: cannot open '/nonexistent/trace.csv': No such file or directory")
         }
         do {
             _ = try ByteSource(path: "/tmp")

@@ -51,7 +51,8 @@ struct CSVSpectrumTests {
         SplitCase(name: "no final line break", text: "a,b", records: [["a", "b"]]),
         SplitCase(name: "CRLF stripped, lone CR kept", text: "a\rb,c\r\n", records: [["a\rb", "c"]]),
         SplitCase(name: "quotes inside unquoted field kept", text: "ab\"c,d\n", records: [["ab\"c", "d"]]),
-        SplitCase(name: "quoted with comma, CRLF and quote", text: "\"a,b\",\"c\r\nd\",\"e\"\"f\"\r\n", records: [["a,b", "c\r\nd", "e\"f"]]),
+        SplitCase(
+            name: "quoted with comma, CRLF and quote", text: "\"a,b\",\"c\r\nd\",\"e\"\"f\"\r\n", records: [["a,b", "c\r\nd", "e\"f"]]),
         SplitCase(name: "spaces around quoted field dropped", text: " \"a\" , b \n", records: [["a", " b "]]),
         SplitCase(name: "blank line is a record without skipping", text: "a\n\nb\n", records: [["a"], [""], ["b"]]),
         SplitCase(name: "BOM", text: "\u{FEFF}a,b\n", records: [["a", "b"]]),

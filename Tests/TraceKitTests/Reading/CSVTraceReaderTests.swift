@@ -15,11 +15,17 @@ struct CSVTraceReaderTests {
         AcceptCase(name: "touch_id", text: "t,touch_id,phase,x,y\n0.5,3,began,10,20\n1.25,3,ended,11.5,-2\n"),
         AcceptCase(name: "pointer", text: "t,pointer,phase,x,y\n0.5,3,began,10,20\n1.25,3,ended,11.5,-2\n"),
         AcceptCase(name: "CRLF", text: "t,id,phase,x,y\r\n0.5,3,began,10,20\r\n1.25,3,ended,11.5,-2\r\n"),
-        AcceptCase(name: "quoted fields", text: "\"t\",\"id\",\"phase\",\"x\",\"y\"\n\"0.5\",\"3\",\"began\",\"10\",\"20\"\n1.25,\"3\",ended,\"11.5\",-2\n"),
-        AcceptCase(name: "comments and blank lines", text: "# recorded on a phone\n\nt,id,phase,x,y\n# first touch\n0.5,3,began,10,20\n\n\r\n# lift\n1.25,3,ended,11.5,-2\n# end"),
+        AcceptCase(
+            name: "quoted fields",
+            text: "\"t\",\"id\",\"phase\",\"x\",\"y\"\n\"0.5\",\"3\",\"began\",\"10\",\"20\"\n1.25,\"3\",ended,\"11.5\",-2\n"),
+        AcceptCase(
+            name: "comments and blank lines",
+            text: "# recorded on a phone\n\nt,id,phase,x,y\n# first touch\n0.5,3,began,10,20\n\n\r\n# lift\n1.25,3,ended,11.5,-2\n# end"),
         AcceptCase(name: "BOM", text: "\u{FEFF}t,id,phase,x,y\n0.5,3,began,10,20\n1.25,3,ended,11.5,-2\n"),
         AcceptCase(name: "spaces around values", text: "t, id, phase, x, y\n 0.5 , 3 ,began, 10,\t20\n1.25,3, ended ,11.5, -2\n"),
-        AcceptCase(name: "extra columns ignored", text: "t,pressure,id,phase,radius,x,y\n0.5,0.3,3,began,\"a, b\",10,20\n1.25,,3,ended,x,11.5,-2\n"),
+        AcceptCase(
+            name: "extra columns ignored", text: "t,pressure,id,phase,radius,x,y\n0.5,0.3,3,began,\"a, b\",10,20\n1.25,,3,ended,x,11.5,-2\n"
+        ),
         AcceptCase(name: "number spellings", text: "t,id,phase,x,y\n5e-1,3,began,1e1,+20.000\n1.25,3,ended,11.50,-2.\n"),
         AcceptCase(name: "spaces before and after quotes", text: "t,id,phase,x,y\n0.5, \"3\" ,began,10,20\n1.25,3,ended,11.5,-2\n"),
     ]
@@ -33,7 +39,9 @@ struct CSVTraceReaderTests {
     }
 
     @Test func allPhaseNames() throws {
-        let text = "t,id,phase,x,y\n" + ["began", "moved", "stationary", "ended", "cancelled", "down", "move", "up", "cancel", "CANCELLED"]
+        let text =
+            "t,id,phase,x,y\n"
+            + ["began", "moved", "stationary", "ended", "cancelled", "down", "move", "up", "cancel", "CANCELLED"]
             .enumerated().map { "\($0.offset),1,\($0.element),0,0" }.joined(separator: "\n")
         let phases = try S.rows(.csv, text).map(\.phase)
         #expect(phases == [.began, .moved, .stationary, .ended, .cancelled, .began, .moved, .ended, .cancelled, .cancelled])
@@ -45,7 +53,7 @@ struct CSVTraceReaderTests {
         let p = rows[1].positions
         #expect(p.row == TextPosition(line: 4, column: 1))
         #expect(p.x == TextPosition(line: 4, column: 1))
-        #expect(p.y == TextPosition(line: 4, column: 7))   // the opening quote
+        #expect(p.y == TextPosition(line: 4, column: 7))  // the opening quote
         #expect(p.time == TextPosition(line: 4, column: 12))
         #expect(p.touch == TextPosition(line: 4, column: 15))
         #expect(p.phase == TextPosition(line: 4, column: 18))
@@ -60,7 +68,10 @@ struct CSVTraceReaderTests {
     }
 
     @Test func stringIDsAreInternedAndCanonicalIntegersAreIntegers() throws {
-        let reader = try S.reader(.csv, "t,id,phase,x,y\n0,left,began,0,0\n0,\"right\",began,1,1\n1,left,moved,2,2\n1,7,began,0,0\n1,007,began,0,0\n1,-2,began,0,0\n1,\"a\"\"b\",began,0,0\n")
+        let reader = try S.reader(
+            .csv,
+            "t,id,phase,x,y\n0,left,began,0,0\n0,\"right\",began,1,1\n1,left,moved,2,2\n1,7,began,0,0\n1,007,began,0,0\n1,-2,began,0,0\n1,\"a\"\"b\",began,0,0\n"
+        )
         let rows = try reader.readAll()
         #expect(rows[0].touch == rows[2].touch)
         #expect(rows[0].touch != rows[1].touch)
@@ -90,8 +101,9 @@ struct CSVTraceReaderTests {
     }
 
     static let errors: [ErrorCase] = [
-        ErrorCase("unknown phase", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,jump,3,4\n", line: 3, column: 7,
-                  "unknown phase 'jump'", "began, moved, stationary, ended, cancelled", "down, move, up, cancel"),
+        ErrorCase(
+            "unknown phase", "t,id,phase,x,y\n0,1,began,1,2\n0.1,1,jump,3,4\n", line: 3, column: 7,
+            "unknown phase 'jump'", "began, moved, stationary, ended, cancelled", "down, move, up, cancel"),
         ErrorCase("empty phase", "t,id,phase,x,y\n0,1,,1,2\n", line: 2, column: 5, "empty phase"),
         ErrorCase("missing column", "t,id,x,y\n0,1,1,2\n", line: 1, column: 1, "missing column 'phase' (also accepted: type, action)"),
         ErrorCase("missing columns after comments", "# c\n\nt,x,y\n", line: 3, column: 1, "missing columns 'id'", "'phase'"),
@@ -109,12 +121,14 @@ struct CSVTraceReaderTests {
         ErrorCase("unterminated quote", "t,id,phase,x,y\n0,1,\"began,1,2\n", line: 2, column: 5, "unterminated quoted field"),
         ErrorCase("text after closing quote", "t,id,phase,x,y\n0,1,\"began\"x,1,2\n", line: 2, column: 12, "after the closing quote"),
         ErrorCase("empty touch id", "t,id,phase,x,y\n0,,began,1,2\n", line: 2, column: 3, "empty touch id"),
-        ErrorCase("invalid UTF-8 touch id", bytes: Array("t,id,phase,x,y\n0,a".utf8) + [0xFF, 0xFE] + Array(",began,1,2\n".utf8),
-                  line: 2, column: 3, "not valid UTF-8"),
+        ErrorCase(
+            "invalid UTF-8 touch id", bytes: Array("t,id,phase,x,y\n0,a".utf8) + [0xFF, 0xFE] + Array(",began,1,2\n".utf8),
+            line: 2, column: 3, "not valid UTF-8"),
         ErrorCase("empty file", "", line: 1, column: 1, "empty trace"),
         ErrorCase("only comments", "# nothing\n\n", line: 1, column: 1, "empty trace"),
-        ErrorCase("error after many rows", "t,id,phase,x,y\n" + String(repeating: "0,1,moved,1,2\n", count: 5000) + "0,1,moved,1,z\n",
-                  line: 5002, column: 13, "'y' value 'z'"),
+        ErrorCase(
+            "error after many rows", "t,id,phase,x,y\n" + String(repeating: "0,1,moved,1,2\n", count: 5000) + "0,1,moved,1,z\n",
+            line: 5002, column: 13, "'y' value 'z'"),
     ]
 
     @Test("errors point at the offending value", arguments: errors)

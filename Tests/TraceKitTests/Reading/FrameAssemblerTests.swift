@@ -6,8 +6,10 @@ import GestureEngine
 struct FrameAssemblerTests {
     typealias S = ReadingTestSupport
 
-    static func frames(_ csvRows: String, mode: TraceValidationMode = .strict, sequence: Bool = false,
-                       warnings: inout [Diagnostic]) throws(TraceError) -> [TraceFrame] {
+    static func frames(
+        _ csvRows: String, mode: TraceValidationMode = .strict, sequence: Bool = false,
+        warnings: inout [Diagnostic]
+    ) throws(TraceError) -> [TraceFrame] {
         let reader = try S.reader(.csv, "t,id,phase,x,y\n" + csvRows, path: "f.csv")
         var collected: [Diagnostic] = []
         let assembler = FrameAssembler(reader: reader, mode: mode, checksTouchSequence: sequence) { collected.append($0) }
@@ -50,7 +52,8 @@ struct FrameAssemblerTests {
 
     @Test func lenientClampsBackwardTimeIntoTheCurrentFrame() throws {
         var warnings: [Diagnostic] = []
-        let frames = try Self.frames("0,1,began,0,0\n1,1,moved,0,0\n0.5,2,began,0,0\n2,1,ended,0,0\n2,2,ended,0,0\n", mode: .lenient, warnings: &warnings)
+        let frames = try Self.frames(
+            "0,1,began,0,0\n1,1,moved,0,0\n0.5,2,began,0,0\n2,1,ended,0,0\n2,2,ended,0,0\n", mode: .lenient, warnings: &warnings)
         #expect(frames.map(\.time) == [0, 1, 2])
         #expect(frames[1].rows.map(\.touch) == [.integer(1), .integer(2)])
         #expect(frames[1].rows[1].time == 1)
@@ -73,18 +76,26 @@ struct FrameAssemblerTests {
     }
 
     static let sequenceCases: [SequenceCase] = [
-        SequenceCase(name: "moved before began", rows: "0,1,moved,0,0\n1,1,ended,0,0\n", line: 2, column: 5,
-                     message: "touch 1 moved but is not down", repaired: [.began, .ended], warnings: 1),
-        SequenceCase(name: "stationary for an unknown touch", rows: "0,1,began,0,0\n0,2,stationary,0,0\n1,1,ended,0,0\n1,2,ended,0,0\n", line: 3, column: 5,
-                     message: "touch 2 is stationary but is not down", repaired: [.began, .began, .ended, .ended], warnings: 1),
-        SequenceCase(name: "second began while down", rows: "0,1,began,0,0\n1,1,began,0,0\n2,1,ended,0,0\n", line: 3, column: 5,
-                     message: "touch 1 began while it is already down", repaired: [.began, .moved, .ended], warnings: 1),
-        SequenceCase(name: "ended for unknown touch", rows: "0,1,began,0,0\n1,2,ended,0,0\n2,1,ended,0,0\n", line: 3, column: 5,
-                     message: "touch 2 ended but is not down", repaired: [.began, .ended], warnings: 1),
-        SequenceCase(name: "cancelled twice", rows: "0,1,began,0,0\n1,1,cancelled,0,0\n2,1,cancelled,0,0\n", line: 4, column: 5,
-                     message: "touch 1 was cancelled but is not down", repaired: [.began, .cancelled], warnings: 1),
-        SequenceCase(name: "moved after ended (named touch)", rows: "0,a,began,0,0\n1,a,ended,0,0\n2,a,moved,0,0\n3,a,ended,0,0\n", line: 4, column: 5,
-                     message: "touch 'a' moved but is not down", repaired: [.began, .ended, .began, .ended], warnings: 1),
+        SequenceCase(
+            name: "moved before began", rows: "0,1,moved,0,0\n1,1,ended,0,0\n", line: 2, column: 5,
+            message: "touch 1 moved but is not down", repaired: [.began, .ended], warnings: 1),
+        SequenceCase(
+            name: "stationary for an unknown touch", rows: "0,1,began,0,0\n0,2,stationary,0,0\n1,1,ended,0,0\n1,2,ended,0,0\n", line: 3,
+            column: 5,
+            message: "touch 2 is stationary but is not down", repaired: [.began, .began, .ended, .ended], warnings: 1),
+        SequenceCase(
+            name: "second began while down", rows: "0,1,began,0,0\n1,1,began,0,0\n2,1,ended,0,0\n", line: 3, column: 5,
+            message: "touch 1 began while it is already down", repaired: [.began, .moved, .ended], warnings: 1),
+        SequenceCase(
+            name: "ended for unknown touch", rows: "0,1,began,0,0\n1,2,ended,0,0\n2,1,ended,0,0\n", line: 3, column: 5,
+            message: "touch 2 ended but is not down", repaired: [.began, .ended], warnings: 1),
+        SequenceCase(
+            name: "cancelled twice", rows: "0,1,began,0,0\n1,1,cancelled,0,0\n2,1,cancelled,0,0\n", line: 4, column: 5,
+            message: "touch 1 was cancelled but is not down", repaired: [.began, .cancelled], warnings: 1),
+        SequenceCase(
+            name: "moved after ended (named touch)", rows: "0,a,began,0,0\n1,a,ended,0,0\n2,a,moved,0,0\n3,a,ended,0,0\n", line: 4,
+            column: 5,
+            message: "touch 'a' moved but is not down", repaired: [.began, .ended, .began, .ended], warnings: 1),
     ]
 
     @Test("strict sequence errors", arguments: sequenceCases)
@@ -118,7 +129,8 @@ struct FrameAssemblerTests {
 
     @Test func validTraceHasNoWarnings() throws {
         var warnings: [Diagnostic] = []
-        let frames = try Self.frames("0,1,began,0,0\n0.1,1,moved,1,0\n0.1,1,ended,1,0\n0.2,1,began,0,0\n0.3,1,cancelled,0,0\n", sequence: true, warnings: &warnings)
+        let frames = try Self.frames(
+            "0,1,began,0,0\n0.1,1,moved,1,0\n0.1,1,ended,1,0\n0.2,1,began,0,0\n0.3,1,cancelled,0,0\n", sequence: true, warnings: &warnings)
         #expect(frames.count == 4)
         #expect(warnings.isEmpty)
     }
@@ -126,7 +138,8 @@ struct FrameAssemblerTests {
     @Test func validatorAloneReportsNotes() throws {
         let names = TouchNameTable()
         var v = TraceSequenceValidator(mode: .strict, path: "v", touchNames: names)
-        var began = TraceRow(time: 0, touch: .integer(4), phase: .began, x: 0, y: 0, positions: .init(all: TextPosition(line: 2, column: 3)))
+        var began = TraceRow(
+            time: 0, touch: .integer(4), phase: .began, x: 0, y: 0, positions: .init(all: TextPosition(line: 2, column: 3)))
         #expect(try v.check(&began, warn: { _ in }))
         #expect(v.activeTouchCount == 1)
         var again = began
@@ -136,7 +149,9 @@ struct FrameAssemblerTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.diagnostic.notes.first?.location == SourceLocation(path: "v", line: 2, column: 3))
-            #expect(DiagnosticFormatter().format(error) == "v:5:7: error: touch 4 began while it is already down\nv:2:3: note: touch 4 began here")
+            #expect(
+                DiagnosticFormatter().format(error)
+                    == "v:5:7: error: touch 4 began while it is already down\nv:2:3: note: touch 4 began here")
         }
     }
 }

@@ -14,14 +14,20 @@ struct JSONEventFastPathTests {
         ["phase", "phase", "phase", "type", "action"],
         ["x"], ["y"],
     ]
-    static let numbers = ["0", "0.008333", "183.96", "-12.5", "626", "1e3", "01", "1.", "-", "123456789012345678",
-                          "3.141592653589793238", "\"1\"", "null", "-0", "1.2.3", "NaN", "1234567.1234567",
-                          "12345678.5", "0.0000001", "-0.5", "9999999", "0.12345678", "1.5e2"]
-    static let ids = ["1", "2", "17", "123456789012345678", "1234567890123456789", "0", "01", "-3", "1.5", "\"a\"",
-                      "\"\"", "true", "1e2", "1234567", "12345678", "99999999"]
-    static let phases = ["\"began\"", "\"moved\"", "\"ended\"", "\"cancelled\"", "\"MOVED\"", "\"up\"", "\"x\"",
-                         "\"mo\\u0076ed\"", "\"stationary\"", "3", "\"\"",
-                         "0", "4", "5", "-1", "1.0", "\"2\"", "\"5\"", "\"\\u0031\""]
+    static let numbers = [
+        "0", "0.008333", "183.96", "-12.5", "626", "1e3", "01", "1.", "-", "123456789012345678",
+        "3.141592653589793238", "\"1\"", "null", "-0", "1.2.3", "NaN", "1234567.1234567",
+        "12345678.5", "0.0000001", "-0.5", "9999999", "0.12345678", "1.5e2",
+    ]
+    static let ids = [
+        "1", "2", "17", "123456789012345678", "1234567890123456789", "0", "01", "-3", "1.5", "\"a\"",
+        "\"\"", "true", "1e2", "1234567", "12345678", "99999999",
+    ]
+    static let phases = [
+        "\"began\"", "\"moved\"", "\"ended\"", "\"cancelled\"", "\"MOVED\"", "\"up\"", "\"x\"",
+        "\"mo\\u0076ed\"", "\"stationary\"", "3", "\"\"",
+        "0", "4", "5", "-1", "1.0", "\"2\"", "\"5\"", "\"\\u0031\"",
+    ]
 
     static func pick(_ a: [String], _ g: inout SplitMix64, common: String) -> String {
         g.next() % 3 == 0 ? a[Int(g.next() % UInt64(a.count))] : common
@@ -65,8 +71,9 @@ struct JSONEventFastPathTests {
             let unit: TimeUnit = n % 5 == 0 ? .milliseconds : .seconds
             let (viaParseEvent, viaGeneral) = JSONEventOutcome.padded(text).withUnsafeBufferPointer { buf in
                 let outcomes = JSONEventOutcome.Parser.allCases.map {
-                    JSONEventOutcome.parse(buf, start: 0, end: text.count, line: 3, path: "t.jsonl", endIsEndOfLine: true,
-                                           unit: unit, with: $0)
+                    JSONEventOutcome.parse(
+                        buf, start: 0, end: text.count, line: 3, path: "t.jsonl", endIsEndOfLine: true,
+                        unit: unit, with: $0)
                 }
                 return (outcomes[0], outcomes[1])
             }

@@ -17,16 +17,20 @@ struct JSONEventOutcome: Equatable {
     /// Parses the object at `start` of `buffer`, which holds the input up to
     /// `end` followed by at least ``ByteSource/padding`` bytes, as the
     /// readers' buffers do (the fast path reads up to 8 bytes past `end`).
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, line: Int = 1, path: String,
-                      endIsEndOfLine: Bool, unit: TimeUnit, with parser: Parser) -> JSONEventOutcome {
-        var scanner = JSONScanner(base: buffer.baseAddress!, start: start, end: end, line: line, lineStart: 0,
-                                  path: path, endIsEndOfLine: endIsEndOfLine)
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, line: Int = 1, path: String,
+        endIsEndOfLine: Bool, unit: TimeUnit, with parser: Parser
+    ) -> JSONEventOutcome {
+        var scanner = JSONScanner(
+            base: buffer.baseAddress!, start: start, end: end, line: line, lineStart: 0,
+            path: path, endIsEndOfLine: endIsEndOfLine)
         var events = JSONEventParser(timeUnit: unit, names: TouchNameTable())
         do throws(TraceError) {
-            let row = switch parser {
-            case .parseEvent: try events.parseEvent(&scanner)
-            case .parseGeneral: try events.parseGeneral(&scanner)
-            }
+            let row =
+                switch parser {
+                case .parseEvent: try events.parseEvent(&scanner)
+                case .parseGeneral: try events.parseGeneral(&scanner)
+                }
             return JSONEventOutcome(row: row, error: nil, end: scanner.i)
         } catch {
             return JSONEventOutcome(row: nil, error: error, end: -1)

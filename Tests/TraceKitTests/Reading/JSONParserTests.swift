@@ -48,7 +48,9 @@ struct JSONParserTests {
                 // Rejected with a position inside the file.
                 #expect(e.category == .invalidTrace)
                 #expect(e.diagnostic.location?.path == path)
-                #expect((e.diagnostic.location?.line ?? 0) >= 1 && (e.diagnostic.location?.column ?? 0) >= 1, "\(name): \(DiagnosticFormatter().format(e))")
+                #expect(
+                    (e.diagnostic.location?.line ?? 0) >= 1 && (e.diagnostic.location?.column ?? 0) >= 1,
+                    "\(name): \(DiagnosticFormatter().format(e))")
             case ("i_", .success):
                 counts.i += 1
                 accepted.insert(name)
@@ -73,7 +75,8 @@ struct JSONParserTests {
 
     static let positionedErrors: [Positioned] = [
         Positioned(name: "truncated object", text: "{\"a\": [1, 2", line: 1, column: 12, message: "unexpected end of input"),
-        Positioned(name: "truncated on a later line", text: "{\n  \"a\": [\n    1,\n", line: 4, column: 1, message: "unexpected end of input"),
+        Positioned(
+            name: "truncated on a later line", text: "{\n  \"a\": [\n    1,\n", line: 4, column: 1, message: "unexpected end of input"),
         Positioned(name: "trailing comma", text: "[1,\n 2,\n]", line: 3, column: 1, message: "expected a value"),
         Positioned(name: "single quotes", text: "['a']", line: 1, column: 2, message: "double quotes"),
         Positioned(name: "bare word", text: "[nul]", line: 1, column: 2, message: "invalid literal 'nul'"),
@@ -95,7 +98,9 @@ struct JSONParserTests {
             _ = try JSONParser().parse(c.text, path: "p.json")
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostic.location == SourceLocation(path: "p.json", line: c.line, column: c.column), "\(DiagnosticFormatter().format(error))")
+            #expect(
+                error.diagnostic.location == SourceLocation(path: "p.json", line: c.line, column: c.column),
+                "\(DiagnosticFormatter().format(error))")
             #expect(error.diagnostic.message.contains(c.message), "\(error.diagnostic.message)")
         }
     }

@@ -19,7 +19,8 @@ struct RawPhaseTests {
         case .jsonl:
             return events.map { "{\"t\":\($0.t),\"id\":\($0.id),\"phase\":\($0.phase),\"x\":1,\"y\":2}\n" }.joined()
         default:
-            return "{\"events\": [\n" + events.map { "  {\"t\": \($0.t), \"id\": \($0.id), \"phase\": \($0.phase), \"x\": 1, \"y\": 2}" }
+            return "{\"events\": [\n"
+                + events.map { "  {\"t\": \($0.t), \"id\": \($0.id), \"phase\": \($0.phase), \"x\": 1, \"y\": 2}" }
                 .joined(separator: ",\n") + "\n]}\n"
         }
     }
@@ -67,29 +68,84 @@ struct RawPhaseTests {
     }
 
     static let notRaw = "is not a UITouch.Phase raw value"
-    static let listed = "expected one of: 0 (began), 1 (moved), 2 (stationary), 3 (ended), 4 (cancelled), or a name: began, moved, stationary, ended, cancelled"
+    static let listed =
+        "expected one of: 0 (began), 1 (moved), 2 (stationary), 3 (ended), 4 (cancelled), or a name: began, moved, stationary, ended, cancelled"
 
     static let errors: [(TraceFormat, ErrorCase)] = [
         (.csv, ErrorCase("CSV 5", "t,id,phase,x,y\n0,1,0,1,2\n0.1,1,5,3,4\n", line: 3, column: 7, "phase '5' ", notRaw, listed)),
         (.csv, ErrorCase("CSV -1", "t,id,phase,x,y\n0,1,-1,1,2\n", line: 2, column: 5, "phase '-1' ", notRaw, listed)),
         (.csv, ErrorCase("CSV 1.0", "t,id,phase,x,y\n0,1,1.0,1,2\n", line: 2, column: 5, "phase '1.0' ", notRaw, listed)),
         (.csv, ErrorCase("CSV 01", "t,id,phase,x,y\n0,1, 01 ,1,2\n", line: 2, column: 5, "phase '01' ", notRaw, listed)),
-        (.jsonl, ErrorCase("JSON Lines number 5", "{\"t\":0,\"id\":1,\"phase\":5,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '5' ", notRaw, listed)),
-        (.jsonl, ErrorCase("JSON Lines number -1", "{\"t\":0,\"id\":1,\"phase\":-1,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '-1' ", notRaw, listed)),
-        (.jsonl, ErrorCase("JSON Lines number 1.0", "{\"t\":0,\"id\":1,\"phase\":1.0,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '1.0' ", notRaw, listed)),
-        (.jsonl, ErrorCase("JSON Lines number 10", "{\"t\":0,\"id\":1,\"phase\":10,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '10' ", notRaw, listed)),
-        (.jsonl, ErrorCase("JSON Lines string 5", "{\"t\":0,\"id\":1,\"phase\":\"5\",\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '5' ", notRaw, listed)),
-        (.jsonl, ErrorCase("JSON Lines string -1", "{\"t\":0,\"id\":1,\"phase\":\"-1\",\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '-1' ", notRaw, listed)),
-        (.json, ErrorCase("JSON number 5", "[\n{\"t\": 0, \"id\": 1, \"phase\": 5, \"x\": 1, \"y\": 2}]", line: 2, column: 28, "phase '5' ", notRaw, listed)),
-        (.json, ErrorCase("JSON number -1", "[{\"t\": 0, \"id\": 1, \"phase\": -1, \"x\": 1, \"y\": 2}]", line: 1, column: 29, "phase '-1' ", notRaw, listed)),
-        (.json, ErrorCase("JSON string 5", "[{\"t\": 0, \"id\": 1, \"phase\": \"5\", \"x\": 1, \"y\": 2}]", line: 1, column: 29, "phase '5' ", notRaw, listed)),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines number 5", "{\"t\":0,\"id\":1,\"phase\":5,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '5' ", notRaw, listed
+            )
+        ),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines number -1", "{\"t\":0,\"id\":1,\"phase\":-1,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '-1' ", notRaw,
+                listed)
+        ),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines number 1.0", "{\"t\":0,\"id\":1,\"phase\":1.0,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '1.0' ", notRaw,
+                listed)
+        ),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines number 10", "{\"t\":0,\"id\":1,\"phase\":10,\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '10' ", notRaw,
+                listed)
+        ),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines string 5", "{\"t\":0,\"id\":1,\"phase\":\"5\",\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '5' ", notRaw,
+                listed)
+        ),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines string -1", "{\"t\":0,\"id\":1,\"phase\":\"-1\",\"x\":1,\"y\":2}\n", line: 1, column: 23, "phase '-1' ", notRaw,
+                listed)
+        ),
+        (
+            .json,
+            ErrorCase(
+                "JSON number 5", "[\n{\"t\": 0, \"id\": 1, \"phase\": 5, \"x\": 1, \"y\": 2}]", line: 2, column: 28, "phase '5' ", notRaw,
+                listed)
+        ),
+        (
+            .json,
+            ErrorCase(
+                "JSON number -1", "[{\"t\": 0, \"id\": 1, \"phase\": -1, \"x\": 1, \"y\": 2}]", line: 1, column: 29, "phase '-1' ", notRaw,
+                listed)
+        ),
+        (
+            .json,
+            ErrorCase(
+                "JSON string 5", "[{\"t\": 0, \"id\": 1, \"phase\": \"5\", \"x\": 1, \"y\": 2}]", line: 1, column: 29, "phase '5' ", notRaw,
+                listed)
+        ),
         // A control byte that would become a digit if it were lowered like a letter.
         (.csv, ErrorCase("CSV control byte 0x11", "t,id,phase,x,y\n0,1,\u{11},1,2\n", line: 2, column: 5, "unknown phase")),
         // Not numbers: the name list as before, and JSON's other values.
-        (.csv, ErrorCase("CSV name", "t,id,phase,x,y\n0,1,lift,1,2\n", line: 2, column: 5,
-                         "unknown phase 'lift'; expected one of: began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)")),
-        (.jsonl, ErrorCase("JSON Lines null", "{\"t\":0,\"id\":1,\"phase\":null,\"x\":1,\"y\":2}\n", line: 1, column: 23,
-                           "'phase' must be a string or a number, found null", "0 (began)")),
+        (
+            .csv,
+            ErrorCase(
+                "CSV name", "t,id,phase,x,y\n0,1,lift,1,2\n", line: 2, column: 5,
+                "unknown phase 'lift'; expected one of: began, moved, stationary, ended, cancelled (aliases: down, move, up, cancel; any letter case)"
+            )
+        ),
+        (
+            .jsonl,
+            ErrorCase(
+                "JSON Lines null", "{\"t\":0,\"id\":1,\"phase\":null,\"x\":1,\"y\":2}\n", line: 1, column: 23,
+                "'phase' must be a string or a number, found null", "0 (began)")
+        ),
     ]
 
     @Test("a number that is not a raw value is a positioned error listing the accepted values", arguments: errors.indices)
@@ -111,7 +167,8 @@ struct RawPhaseTests {
         case .jsonl:
             text = points.map { "{\"t\":\($0.0),\"id\":1,\"phase\":\"\($0.1)\",\"x\":\($0.2),\"y\":100}\n" }.joined()
         default:
-            text = "[" + points.map { "{\"t\":\($0.0),\"id\":1,\"phase\":\"\($0.1)\",\"x\":\($0.2),\"y\":100}" }.joined(separator: ",") + "]"
+            text =
+                "[" + points.map { "{\"t\":\($0.0),\"id\":1,\"phase\":\"\($0.1)\",\"x\":\($0.2),\"y\":100}" }.joined(separator: ",") + "]"
         }
         var options = ReplayOptions(inputPath: S.temporaryFile(Array(text.utf8), suffix: ".\(format)"))
         options.recognizerFilter = ["pan"]

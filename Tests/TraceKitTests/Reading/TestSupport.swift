@@ -5,11 +5,15 @@ import TestSupport
 enum ReadingTestSupport {
     /// Writes `bytes` to a new temporary file (named `trace` + `suffix`) and returns its path.
     static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String {
-        do { return try TemporaryFile.make(bytes, name: "trace" + suffix) } catch { preconditionFailure("cannot create a temporary file: \(error)") }
+        do { return try TemporaryFile.make(bytes, name: "trace" + suffix) } catch {
+            preconditionFailure("cannot create a temporary file: \(error)")
+        }
     }
 
     /// A reader of `format` over `text` in memory, named `path`.
-    static func reader(_ format: TraceFormat, _ text: String, path: String = "trace", timeUnit: TimeUnit = .seconds) throws(TraceError) -> AnyTraceReader {
+    static func reader(
+        _ format: TraceFormat, _ text: String, path: String = "trace", timeUnit: TimeUnit = .seconds
+    ) throws(TraceError) -> AnyTraceReader {
         try AnyTraceReader(source: ByteSource(text: text, name: path), format: format, timeUnit: timeUnit)
     }
 

@@ -5,9 +5,11 @@ import GestureEngine
 /// `--time-unit auto`'s choice and `--sort`'s order and documented memory bound (issue 15 items 7, 8).
 @Suite("Time unit guess and --sort")
 struct TimeCheckTests {
-    @Test("the unit that puts the median interval closest to 10 ms", arguments: [
-        (0.0083, TimeUnit.seconds), (16.7, .milliseconds), (8_263.0, .microseconds), (16_667_000.0, .nanoseconds), (0.5, .seconds),
-    ])
+    @Test(
+        "the unit that puts the median interval closest to 10 ms",
+        arguments: [
+            (0.0083, TimeUnit.seconds), (16.7, .milliseconds), (8_263.0, .microseconds), (16_667_000.0, .nanoseconds), (0.5, .seconds),
+        ])
     func bestUnit(_ raw: Double, _ unit: TimeUnit) {
         #expect(TimeUnitGuess.bestUnit(forRawInterval: raw) == unit)
     }
@@ -15,7 +17,9 @@ struct TimeCheckTests {
     @Test("--sort orders by time and keeps the file order of equal times")
     func stableSort() {
         func row(_ t: Double, _ line: Int) -> TraceRow {
-            TraceRow(time: t, touch: .integer(Int64(line)), phase: .moved, x: 0, y: 0, positions: .init(all: TextPosition(line: line, column: 1)))
+            TraceRow(
+                time: t, touch: .integer(Int64(line)), phase: .moved, x: 0, y: 0, positions: .init(all: TextPosition(line: line, column: 1))
+            )
         }
         let rows = [row(0.2, 1), row(0.1, 2), row(0.2, 3), row(0.0, 4), row(0.1, 5), row(0.2, 6)]
         let sorted = ReadAheadTraceReader<AnyTraceReader>.sortedByTime(rows)

@@ -28,12 +28,27 @@ struct AbandonedReplayTests {
     }
 
     static let frames: [(Double, [TouchChange])] = [
-        (0, [TouchChange(id: 1, phase: .began, location: Point(x: 100, y: 100)),
-             TouchChange(id: 2, phase: .began, location: Point(x: 200, y: 150))]),
-        (0.016, [TouchChange(id: 1, phase: .moved, location: Point(x: 120, y: 100)),
-                 TouchChange(id: 2, phase: .moved, location: Point(x: 230, y: 160))]),
-        (0.032, [TouchChange(id: 1, phase: .moved, location: Point(x: 150, y: 100)),
-                 TouchChange(id: 2, phase: .moved, location: Point(x: 260, y: 170))]),
+        (
+            0,
+            [
+                TouchChange(id: 1, phase: .began, location: Point(x: 100, y: 100)),
+                TouchChange(id: 2, phase: .began, location: Point(x: 200, y: 150)),
+            ]
+        ),
+        (
+            0.016,
+            [
+                TouchChange(id: 1, phase: .moved, location: Point(x: 120, y: 100)),
+                TouchChange(id: 2, phase: .moved, location: Point(x: 230, y: 160)),
+            ]
+        ),
+        (
+            0.032,
+            [
+                TouchChange(id: 1, phase: .moved, location: Point(x: 150, y: 100)),
+                TouchChange(id: 2, phase: .moved, location: Point(x: 260, y: 170)),
+            ]
+        ),
     ]
 
     @Test func defaultSceneStoppedWithTouchesDown() {
@@ -66,7 +81,9 @@ struct AbandonedReplayTests {
     @Test func replayStoppedByAnInvalidRow() throws {
         // Through the Replayer: the last row is invalid, two touches are down.
         let folder = try TemporaryFolder()
-        let path = try folder.write("t.csv", "t,id,phase,x,y\n0,1,began,100,100\n0,2,began,200,100\n0.05,1,moved,110,100\n0.1,1,moved,120,100\n0.2,1,lift,120,100\n")
+        let path = try folder.write(
+            "t.csv", "t,id,phase,x,y\n0,1,began,100,100\n0,2,began,200,100\n0.05,1,moved,110,100\n0.1,1,moved,120,100\n0.2,1,lift,120,100\n"
+        )
         final class Spy: ReplayObserver {
             var refs: [Weak] = []
             func replayWillStart(_ start: ReplayStart) throws(TraceError) {

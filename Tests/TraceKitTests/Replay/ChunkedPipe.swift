@@ -61,11 +61,13 @@ final class ChunkedPipe {
         sizes.append(Int.max)
         let feed = Unmanaged.passRetained(Feed(fd: fds[1], bytes: bytes, chunks: sizes))
         var t = pthread_t()
-        let started = pthread_create(&t, nil, { context in
-            let feed = Unmanaged<Feed>.fromOpaque(context!).takeRetainedValue()
-            feed.run()
-            return nil
-        }, feed.toOpaque())
+        let started = pthread_create(
+            &t, nil,
+            { context in
+                let feed = Unmanaged<Feed>.fromOpaque(context!).takeRetainedValue()
+                feed.run()
+                return nil
+            }, feed.toOpaque())
         precondition(started == 0, "pthread_create failed")
         thread = t
     }

@@ -88,7 +88,8 @@ struct ReplayDeterminismTests {
             options.velocityEstimator = VelocityEstimatorKind.allCases.randomElement(using: &g)!
             options.scenePath = Bool.random(using: &g) ? scenePath : nil
             options.screen = Bool.random(using: &g) ? EngineInvariantTests.screen : nil
-            let setup = "trace \(index) (RandomTrace.make(seed: \(seed))) as \(primary.name), \(options.outputFormat), touches \(options.reportTouches), views \(options.reportViews), \(options.velocityEstimator), scene \(options.scenePath == nil ? "default" : "failure"), screen \(options.screen != nil)"
+            let setup =
+                "trace \(index) (RandomTrace.make(seed: \(seed))) as \(primary.name), \(options.outputFormat), touches \(options.reportTouches), views \(options.reportViews), \(options.velocityEstimator), scene \(options.scenePath == nil ? "default" : "failure"), screen \(options.screen != nil)"
 
             let text = trace.text(primary.name)
             Self.writeFile(text, to: options.inputPath)
@@ -106,7 +107,9 @@ struct ReplayDeterminismTests {
                 piped.inputFormat = sniffed ? nil : primary.format
                 let run = Self.replay(piped)
                 pipe.finish()
-                if run != first { problems.append("read from a pipe in chunks (format \(sniffed ? "sniffed" : "given")) differs: \(run.diagnostics)") }
+                if run != first {
+                    problems.append("read from a pipe in chunks (format \(sniffed ? "sniffed" : "given")) differs: \(run.diagnostics)")
+                }
             }
 
             // The same rows in another format.

@@ -28,7 +28,8 @@ struct SceneLoaderTests {
     }
 
     @Test func linksAndViews() throws {
-        let scene = try Self.load("""
+        let scene = try Self.load(
+            """
             {"views": [{"name": "box", "frame": [10, 10, 100, 100]}],
              "recognizers": [{"name": "single", "kind": "tap", "view": "box", "requireToFail": ["double"]},
                              {"name": "double", "kind": "tap", "view": "box", "numberOfTapsRequired": 2}]}
@@ -41,10 +42,18 @@ struct SceneLoaderTests {
     static let bad: [ErrorCase] = [
         ErrorCase("not an object", "[]", line: 1, column: 1, "a scene must be an object"),
         ErrorCase("unknown kind", "{\"recognizers\": [\n  {\"kind\": \"wave\"}]}", line: 2, column: 12, "unknown recognizer kind 'wave'"),
-        ErrorCase("unknown parameter, at its key", "{\"recognizers\": [{\"kind\": \"tap\",\n \"taps\": 2}]}", line: 2, column: 2, "unknown parameter 'taps'"),
-        ErrorCase("unknown view", "{\"recognizers\": [{\"kind\": \"tap\", \"view\": \"nowhere\"}]}", line: 1, column: 42, "unknown view 'nowhere'"),
-        ErrorCase("duplicate name", "{\"recognizers\": [{\"kind\": \"tap\"}, {\"kind\": \"pan\", \"name\": \"tap\"}]}", line: 1, column: 59, "already defined"),
-        ErrorCase("unknown recognizer in requireToFail", "{\"recognizers\": [{\"kind\": \"tap\", \"requireToFail\": [\"ghost\"]}]}", line: 1, column: 52, "unknown recognizer 'ghost'"),
+        ErrorCase(
+            "unknown parameter, at its key", "{\"recognizers\": [{\"kind\": \"tap\",\n \"taps\": 2}]}", line: 2, column: 2,
+            "unknown parameter 'taps'"),
+        ErrorCase(
+            "unknown view", "{\"recognizers\": [{\"kind\": \"tap\", \"view\": \"nowhere\"}]}", line: 1, column: 42, "unknown view 'nowhere'"
+        ),
+        ErrorCase(
+            "duplicate name", "{\"recognizers\": [{\"kind\": \"tap\"}, {\"kind\": \"pan\", \"name\": \"tap\"}]}", line: 1, column: 59,
+            "already defined"),
+        ErrorCase(
+            "unknown recognizer in requireToFail", "{\"recognizers\": [{\"kind\": \"tap\", \"requireToFail\": [\"ghost\"]}]}", line: 1,
+            column: 52, "unknown recognizer 'ghost'"),
     ]
 
     @Test("errors are at the offending value (ErrorCase, as the readers' errors)", arguments: bad)

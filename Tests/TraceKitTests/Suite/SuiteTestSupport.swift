@@ -28,7 +28,8 @@ enum SuiteTestSupport {
         let trimmed = text.drop(while: { $0 == " " || $0 == "\n" })
         if trimmed.first == "[" { return String(trimmed) }
         guard let key = text.range(of: "\"events\""), let colon = text[key.upperBound...].firstIndex(of: ":"),
-              let close = text.lastIndex(of: "}") else { throw SupportError("no events member ending \(packagePath)") }
+            let close = text.lastIndex(of: "}")
+        else { throw SupportError("no events member ending \(packagePath)") }
         return String(text[text.index(after: colon)..<close])
     }
 

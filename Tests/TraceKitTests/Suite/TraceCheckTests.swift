@@ -7,13 +7,15 @@ import GestureEngine
 /// treats each.
 @Suite("Trace check (golden files and expectations)")
 struct TraceCheckTests {
-    static let scene = #""scene": {"recognizers": [{"name": "single", "kind": "tap", "requireToFail": ["doubleTap"]}, {"name": "doubleTap", "kind": "tap", "numberOfTapsRequired": 2}]}"#
+    static let scene =
+        #""scene": {"recognizers": [{"name": "single", "kind": "tap", "requireToFail": ["doubleTap"]}, {"name": "doubleTap", "kind": "tap", "numberOfTapsRequired": 2}]}"#
     static let holds = #""expect": [{"recognizer": "doubleTap", "taps": 2}, {"recognizer": "single", "never": "ended"}]"#
     static let fails = #""expect": [{"recognizer": "doubleTap", "taps": 2}, {"recognizer": "single", "state": "ended"}]"#
 
     /// `t.json` in a new folder: the double tap in its scene, with `members` added.
     static func trace(_ dir: TemporaryFolder, _ members: String) throws -> String {
-        try dir.write("t.json", try SuiteTestSupport.trace(members.isEmpty ? scene : members + ", " + scene, eventsOf: "Traces/double-tap.json"))
+        try dir.write(
+            "t.json", try SuiteTestSupport.trace(members.isEmpty ? scene : members + ", " + scene, eventsOf: "Traces/double-tap.json"))
     }
 
     static func run(_ path: String, expect: String? = nil, update: Bool = false) throws(TraceError) -> TraceCheck.Result {
@@ -62,7 +64,8 @@ struct TraceCheckTests {
         #expect(expectationFails.failureKind == "expectation")
         #expect(expectationFails.details.hasPrefix("\(dir.path)/t.json:1:53: error: expectation not met: single reaches ended\n"))
 
-        try dir.write("t.expected", try SuiteTestSupport.packageFile("Traces/double-tap.expected").replacingOccurrences(of: "taps 2", with: "taps 3"))
+        try dir.write(
+            "t.expected", try SuiteTestSupport.packageFile("Traces/double-tap.expected").replacingOccurrences(of: "taps 2", with: "taps 3"))
         let bothFail = try Self.run(try Self.trace(dir, Self.fails))
         #expect(bothFail.failureMessage == "output differs from \(dir.path)/t.expected; 1 of 2 expectations not met")
         #expect(bothFail.failureKind == "golden,expectation")
@@ -99,7 +102,11 @@ struct TraceCheckTests {
         let dir = try TemporaryFolder()
         try dir.copy("Traces/double-tap.expected", as: "t.expected")
         let path = try Self.trace(dir, #""expect": [{"recognizer": "doubleTap", "state": "done"}]"#)
-        #expect(throws: TraceError.invalidTrace("unknown state 'done'; expected one of: began, changed, ended, recognized, cancelled, failed", at: SourceLocation(path: path, line: 1, column: 50))) {
+        #expect(
+            throws: TraceError.invalidTrace(
+                "unknown state 'done'; expected one of: began, changed, ended, recognized, cancelled, failed",
+                at: SourceLocation(path: path, line: 1, column: 50))
+        ) {
             try Self.run(path)
         }
         // And --update does not record it as the golden output.
@@ -135,9 +142,11 @@ struct TraceCheckTests {
         #expect(try Self.run(json).passed)
         let csv = try dir.copy("Traces/two-finger-tap.csv", as: "t.csv")
         for (trace, other) in [(json, csv), (csv, json)] {
-            #expect(throws: TraceError.invalidTrace(
-                "\(trace) and \(other) would share the golden file \(dir.path)/t.expected (and \(dir.path)/t.args); rename one of them",
-                at: .file(trace))) { try Self.run(trace, update: true) }
+            #expect(
+                throws: TraceError.invalidTrace(
+                    "\(trace) and \(other) would share the golden file \(dir.path)/t.expected (and \(dir.path)/t.args); rename one of them",
+                    at: .file(trace))
+            ) { try Self.run(trace, update: true) }
         }
         #expect(try dir.read("t.expected") == (try SuiteTestSupport.packageFile("Traces/double-tap.expected")))
         // A golden file named explicitly is not ambiguous.

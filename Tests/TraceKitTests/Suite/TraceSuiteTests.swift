@@ -8,8 +8,12 @@ import GestureEngine
 struct TraceSuiteTests {
     @Test("which files are traces")
     func isTrace() {
-        for name in ["a.json", "d/b.jsonl", "c.ndjson", "x.csv", "a.scene.jsonl", "r/taps.evemu", "phone.getevent", "t.evtest"] { #expect(TraceSuite.isTrace(name), "\(name)") }
-        for name in ["a.scene.json", "d/a.scene.json", "a.expected", "a.args", "README.md", "json", "a.json.bak", "phone.txt"] { #expect(!TraceSuite.isTrace(name), "\(name)") }
+        for name in ["a.json", "d/b.jsonl", "c.ndjson", "x.csv", "a.scene.jsonl", "r/taps.evemu", "phone.getevent", "t.evtest"] {
+            #expect(TraceSuite.isTrace(name), "\(name)")
+        }
+        for name in ["a.scene.json", "d/a.scene.json", "a.expected", "a.args", "README.md", "json", "a.json.bak", "phone.txt"] {
+            #expect(!TraceSuite.isTrace(name), "\(name)")
+        }
     }
 
     @Test("`trace.json` -> `trace.expected` (the last extension replaced; added when there is none)")
@@ -48,8 +52,9 @@ struct TraceSuiteTests {
         }
     }
 
-    @Test("--shard I/N: every trace in exactly one shard, trace k in shard k % N + 1, shards differ in size by at most 1",
-          arguments: [1, 2, 3, 4, 7, 40])
+    @Test(
+        "--shard I/N: every trace in exactly one shard, trace k in shard k % N + 1, shards differ in size by at most 1",
+        arguments: [1, 2, 3, 4, 7, 40])
     func shardsPartition(_ n: Int) throws {
         let (dir, traces) = try Self.makeTree(37)
         var seen: [String] = []

@@ -22,21 +22,22 @@ struct UnifiedDiffTests {
     func oneChange() {
         let old = Self.numbered(1...10)
         let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
-        #expect(Self.diff(old, new) == """
-            differs: 1 line changed (line)
-            --- a
-            +++ b
-            @@ -2,7 +2,7 @@
-             line 2
-             line 3
-             line 4
-            -line 5
-            +line five
-             line 6
-             line 7
-             line 8
+        #expect(
+            Self.diff(old, new) == """
+                differs: 1 line changed (line)
+                --- a
+                +++ b
+                @@ -2,7 +2,7 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +line five
+                 line 6
+                 line 7
+                 line 8
 
-            """)
+                """)
     }
 
     @Test("changes far apart make separate hunks; close ones share one")
@@ -63,7 +64,9 @@ struct UnifiedDiffTests {
 
     @Test("a missing final line break is marked")
     func noNewline() {
-        #expect(Self.diff("a\nb", "a\nc\n") == "differs: 1 line changed (c)\n--- a\n+++ b\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n\\ No newline at end of expected\n")
+        #expect(
+            Self.diff("a\nb", "a\nc\n")
+                == "differs: 1 line changed (c)\n--- a\n+++ b\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n\\ No newline at end of expected\n")
     }
 
     @Test("large, wholly different texts fall back to delete-all, insert-all (bounded time and memory)")
@@ -87,26 +90,28 @@ struct UnifiedDiffTests {
         let new = Self.golden.replacingOccurrences(of: "velocity 0.649", with: "velocity 2.149")
             .replacingOccurrences(of: "scale 1.024", with: "scale 1.031")
         let d = Self.diff(Self.golden, new)
-        #expect(d == """
-            differs: 2 lines changed (scale in 1, velocity in 1); largest numeric change 1.5 (velocity)
-            --- a
-            +++ b
-            @@ -1,3 +1,3 @@
-            -   0.083  pinch     pinch     possible -> began      at (194.1, 420.6)  touches 2  scale 1.024  velocity 0.000
-            +   0.083  pinch     pinch     possible -> began      at (194.1, 420.6)  touches 2  scale 1.031  velocity 0.000
-            ?                                                                                   ^^^^^^^^^^^
-                0.083  rotation  rotation  possible -> failed     at (194.1, 420.6)  touches 2  rotation 0.000  velocity 0.000  reason: prevented by pinch 'pinch', which began
-            -   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  velocity 0.649
-            +   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  velocity 2.149
-            ?                                                                                                ^^^^^^^^^^^^^^
+        #expect(
+            d == """
+                differs: 2 lines changed (scale in 1, velocity in 1); largest numeric change 1.5 (velocity)
+                --- a
+                +++ b
+                @@ -1,3 +1,3 @@
+                -   0.083  pinch     pinch     possible -> began      at (194.1, 420.6)  touches 2  scale 1.024  velocity 0.000
+                +   0.083  pinch     pinch     possible -> began      at (194.1, 420.6)  touches 2  scale 1.031  velocity 0.000
+                ?                                                                                   ^^^^^^^^^^^
+                    0.083  rotation  rotation  possible -> failed     at (194.1, 420.6)  touches 2  rotation 0.000  velocity 0.000  reason: prevented by pinch 'pinch', which began
+                -   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  velocity 0.649
+                +   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  velocity 2.149
+                ?                                                                                                ^^^^^^^^^^^^^^
 
-            """)
+                """)
     }
 
     @Test("JSON Lines: the fields are the top-level members")
     func jsonFields() {
-        let d = Self.diff(#"{"event":"gesture","t":0.1,"velocity":{"x":1,"y":2},"reason":"a, b"}"# + "\n",
-                          #"{"event":"gesture","t":0.1,"velocity":{"x":1,"y":3},"reason":"a, b"}"# + "\n")
+        let d = Self.diff(
+            #"{"event":"gesture","t":0.1,"velocity":{"x":1,"y":2},"reason":"a, b"}"# + "\n",
+            #"{"event":"gesture","t":0.1,"velocity":{"x":1,"y":3},"reason":"a, b"}"# + "\n")
         #expect(d.hasPrefix("differs: 1 line changed (velocity); largest numeric change 1 (velocity)\n"), "\(d)")
         // Under `"velocity":{"x":1,"y":3}` (columns 27 to 50 of the line).
         #expect(d.hasSuffix("\n?" + String(repeating: " ", count: 27) + String(repeating: "^", count: 24) + "\n"), "\(d)")
@@ -117,15 +122,22 @@ struct UnifiedDiffTests {
         let new = Self.golden.replacingOccurrences(of: "velocity 0.649", with: "velocity 2.149")
         let coloured = DiffHighlight.colorize(Self.diff(Self.golden, new))
         #expect(!coloured.contains("\n?"))
-        #expect(coloured.contains("\u{1B}[31m-   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  \u{1B}[7mvelocity 0.649\u{1B}[27m\u{1B}[0m\n"))
-        #expect(coloured.contains("\u{1B}[32m+   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  \u{1B}[7mvelocity 2.149\u{1B}[27m\u{1B}[0m\n"))
+        #expect(
+            coloured.contains(
+                "\u{1B}[31m-   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  \u{1B}[7mvelocity 0.649\u{1B}[27m\u{1B}[0m\n"
+            ))
+        #expect(
+            coloured.contains(
+                "\u{1B}[32m+   0.100  pinch     pinch     began -> changed       at (193.7, 420.6)  touches 2  scale 1.068  \u{1B}[7mvelocity 2.149\u{1B}[27m\u{1B}[0m\n"
+            ))
         #expect(coloured.contains("\u{1B}[36m@@ -2,2 +2,2 @@\u{1B}[0m\n") || coloured.contains("\u{1B}[36m@@"))
     }
 
     @Test("CRLF against LF: one line saying the line endings differ, never one giant line")
     func lineEndings() {
         let crlf = Self.golden.replacingOccurrences(of: "\n", with: "\r\n")
-        #expect(Self.diff(crlf, Self.golden) == "line endings differ: a has CRLF (\\r\\n) line endings, b LF; the lines are otherwise equal\n")
+        #expect(
+            Self.diff(crlf, Self.golden) == "line endings differ: a has CRLF (\\r\\n) line endings, b LF; the lines are otherwise equal\n")
         // A real change in a CRLF file is still shown line by line.
         let d = Self.diff(crlf, Self.golden.replacingOccurrences(of: "scale 1.068", with: "scale 1.070"))
         #expect(d.components(separatedBy: "\n").count < 12, "\(d)")

@@ -8,20 +8,27 @@ import TraceKit
 @Suite("Gesture scripts")
 struct SynthParserTests {
     static let errors: [ErrorCase] = [
-        ErrorCase("unknown verb", "tap 1,2\nhold 100,200\n", line: 2, column: 1, "unknown gesture 'hold'", "expected one of: tap, tap2, doubletap"),
-        ErrorCase("missing point", "tap\n", line: 1, column: 4, "expected a point X,Y after 'tap' at the end of the line", "expected: tap X,Y"),
+        ErrorCase(
+            "unknown verb", "tap 1,2\nhold 100,200\n", line: 2, column: 1, "unknown gesture 'hold'", "expected one of: tap, tap2, doubletap"
+        ),
+        ErrorCase(
+            "missing point", "tap\n", line: 1, column: 4, "expected a point X,Y after 'tap' at the end of the line", "expected: tap X,Y"),
         ErrorCase("bad Y", "tap 100,2x0\n", line: 1, column: 9, "expected a number Y, found '2x0'"),
         ErrorCase("no comma", "tap 100\n", line: 1, column: 5, "found '100'"),
         ErrorCase("missing in", "drag 100,200 -> 300,200\n", line: 1, column: 24, "expected 'in'", "expected: drag X,Y -> X,Y in 0.3s"),
         ErrorCase("wrong arrow", "drag 100,200 to 300,200 in 0.3s\n", line: 1, column: 14, "expected '->'", "found 'to'"),
         ErrorCase("duration without unit", "drag 1,2 -> 3,4 in 0.3\n", line: 1, column: 20, "with its unit such as '0.3s' or '300ms'"),
         ErrorCase("zero duration", "flick 1,2 -> 3,4 in 0s\n", line: 1, column: 21, "more than 0"),
-        ErrorCase("bad direction", "swipe sideways from 1,2\n", line: 1, column: 7, "unknown direction 'sideways'", "left, right, up, down"),
+        ErrorCase(
+            "bad direction", "swipe sideways from 1,2\n", line: 1, column: 7, "unknown direction 'sideways'", "left, right, up, down"),
         ErrorCase("bad edge", "edge up at 400\n", line: 1, column: 6, "unknown direction 'up'", "left, right, top, bottom"),
-        ErrorCase("pinch without to", "pinch 200,400 from 100 in 0.5s\n", line: 1, column: 24, "expected 'to'", "expected: pinch X,Y from 100 to 200 in 0.5s"),
+        ErrorCase(
+            "pinch without to", "pinch 200,400 from 100 in 0.5s\n", line: 1, column: 24, "expected 'to'",
+            "expected: pinch X,Y from 100 to 200 in 0.5s"),
         ErrorCase("rotate without by", "rotate 200,400 90 in 0.4s\n", line: 1, column: 16, "expected 'by'"),
         ErrorCase("trailing word", "tap 1,2 quickly\n", line: 1, column: 9, "unexpected 'quickly'; options are: rate, easing"),
-        ErrorCase("bad easing", "easing bouncy\n", line: 1, column: 8, "unknown easing 'bouncy'", "expected: easing linear|ease-in-out|fling"),
+        ErrorCase(
+            "bad easing", "easing bouncy\n", line: 1, column: 8, "unknown easing 'bouncy'", "expected: easing linear|ease-in-out|fling"),
         ErrorCase("rate too high", "tap 1,2 rate 5000\n", line: 1, column: 14, "1 to 2000"),
         ErrorCase("negative jitter", "jitter -1\n", line: 1, column: 8, "0 to 100 points"),
         ErrorCase("fractional seed", "seed 1.5\n", line: 1, column: 6, "whole number"),
@@ -53,7 +60,9 @@ struct SynthParserTests {
             _ = try SynthParser.parse("tap {1..3},2\ntap 1,{1..3}\n", path: "s.synth")
             Issue.record("no error")
         } catch {
-            #expect(DiagnosticFormatter().format(error) == "s.synth:2:7: error: a second sweep: a script may have only one\ns.synth:1:5: note: the first sweep is here")
+            #expect(
+                DiagnosticFormatter().format(error)
+                    == "s.synth:2:7: error: a second sweep: a script may have only one\ns.synth:1:5: note: the first sweep is here")
         }
     }
 
@@ -71,11 +80,12 @@ struct SynthParserTests {
         o.rate = 240; o.easing = .easeInOut; o.jitter = 0.5; o.seed = 9; o.dwell = 0.1
         var linear = o
         linear.easing = .linear
-        #expect(script.steps == [
-            SynthStep(.tap(at: Point(x: 10, y: 20), fingers: 2, hold: 0.1, apart: 30), options: o),
-            SynthStep(.swipe(.up, from: Point(x: 5, y: 6), distance: 80, duration: 0.2), start: .at(1.5), options: linear),
-            SynthStep(.rotate(center: Point(x: 1, y: 2), degrees: -45, duration: 0.4, apart: 60), start: .withPrevious, options: o),
-        ])
+        #expect(
+            script.steps == [
+                SynthStep(.tap(at: Point(x: 10, y: 20), fingers: 2, hold: 0.1, apart: 30), options: o),
+                SynthStep(.swipe(.up, from: Point(x: 5, y: 6), distance: 80, duration: 0.2), start: .at(1.5), options: linear),
+                SynthStep(.rotate(center: Point(x: 1, y: 2), degrees: -45, duration: 0.4, apart: 60), start: .withPrevious, options: o),
+            ])
         #expect(script.screen == Size(width: 320, height: 480))
     }
 
@@ -83,7 +93,8 @@ struct SynthParserTests {
         let script = try #require(try SynthParser.parse("\u{FEFF}tap 1,2 rate 60\r\nwait 0.5s\r\n", path: "s").variants.first?.script)
         var o = SynthOptions()
         o.rate = 60
-        #expect(script.steps == [SynthStep(.tap(at: Point(x: 1, y: 2), fingers: 1, hold: 0.05, apart: 40), options: o), SynthStep(.wait(0.5))])
+        #expect(
+            script.steps == [SynthStep(.tap(at: Point(x: 1, y: 2), fingers: 1, hold: 0.05, apart: 40), options: o), SynthStep(.wait(0.5))])
         #expect(throws: TraceError.self) { try SynthParser.parse("tap 1,2\r\nhop\r\n", path: "s") }
         do { _ = try SynthParser.parse("tap 1,2\r\nhop\r\n", path: "s") } catch { #expect(error.diagnostic.location?.line == 2) }
     }
@@ -92,9 +103,11 @@ struct SynthParserTests {
         let document = try SynthParser.parse("drag 100,200 -> {100..101 step 0.25},200 in 0.2s\n", path: "s")
         #expect(document.sweep?.values == [100, 100.25, 100.5, 100.75, 101])
         #expect(document.variants.map(\.label) == ["100", "100.25", "100.5", "100.75", "101"])
-        #expect(document.variants.map { $0.script.steps[0].gesture } == document.sweep!.values.map {
-            .drag(from: Point(x: 100, y: 200), to: Point(x: $0, y: 200), duration: 0.2, fingers: 1, apart: 40)
-        })
+        #expect(
+            document.variants.map { $0.script.steps[0].gesture }
+                == document.sweep!.values.map {
+                    .drag(from: Point(x: 100, y: 200), to: Point(x: $0, y: 200), duration: 0.2, fingers: 1, apart: 40)
+                })
         // Decimal steps do not drift: 0.1 × 3 is 0.3.
         #expect(try SynthParser.parse("wait {0..0.3 step 0.1}s\n", path: "s").sweep?.values == [0, 0.1, 0.2, 0.3])
     }
@@ -112,7 +125,10 @@ struct SynthParserTests {
     @Test func samplingAndEasing() throws {
         // 120 Hz for 0.1 s: moves at k/120 and one at 0.1 exactly; the lift in the last move's frame.
         let rows = try SynthReplay.trace("drag 0,0 -> 100,0 in 0.1s").rows
-        #expect(rows.map(\.time) == [0, 0.008333, 0.016667, 0.025, 0.033333, 0.041667, 0.05, 0.058333, 0.066667, 0.075, 0.083333, 0.091667, 0.1, 0.1])
+        #expect(
+            rows.map(\.time) == [
+                0, 0.008333, 0.016667, 0.025, 0.033333, 0.041667, 0.05, 0.058333, 0.066667, 0.075, 0.083333, 0.091667, 0.1, 0.1,
+            ])
         #expect(rows.first?.phase == .began && rows.last?.phase == .ended && rows.last?.x == 100)
         #expect(SynthEasing.easeInOut.progress(0.5) == 0.5 && SynthEasing.easeInOut.progress(0.25) < 0.25)
         #expect(SynthEasing.fling.progress(0.25) > 0.5)
@@ -135,10 +151,11 @@ struct SynthParserTests {
         let folder = try TemporaryFolder()
         let reader = try AnyTraceReader(path: try folder.write("t.\(format.rawValue)", text))
         let rows = try reader.readAll()
-        #expect(rows.map { row in
-            guard case .integer(let id) = row.touch else { return SynthRow(time: 0, touch: -1, phase: .cancelled, x: 0, y: 0) }
-            return SynthRow(time: row.time, touch: Int(id), phase: row.phase, x: row.x, y: row.y)
-        } == trace.rows)
+        #expect(
+            rows.map { row in
+                guard case .integer(let id) = row.touch else { return SynthRow(time: 0, touch: -1, phase: .cancelled, x: 0, y: 0) }
+                return SynthRow(time: row.time, touch: Int(id), phase: row.phase, x: row.x, y: row.y)
+            } == trace.rows)
         if format == .json { #expect(reader.screen?.size == trace.screen) }
     }
 }

@@ -21,8 +21,10 @@ enum SynthReplay {
         func replayWillStart(_ start: ReplayStart) throws(TraceError) {}
         var observesTransitions: Bool { true }
         func replay(didTransition t: Transition) {
-            seen.append(SeenTransition(name: t.recognizer.name, previous: t.previous, state: t.state, time: t.time,
-                                       values: t.values, edge: (t.recognizer as? ScreenEdgePanGestureRecognizer)?.recognizedEdge))
+            seen.append(
+                SeenTransition(
+                    name: t.recognizer.name, previous: t.previous, state: t.state, time: t.time,
+                    values: t.values, edge: (t.recognizer as? ScreenEdgePanGestureRecognizer)?.recognizedEdge))
         }
     }
 
@@ -105,8 +107,10 @@ struct SynthRoundTripTests {
     func drag(rate: Double, jitter: Double) throws {
         // Along each axis: the delta less the 10 pt hysteresis on that axis.
         let h = PanGestureRecognizer.hysteresis
-        for (line, expected) in [("drag 100,200 -> 300,200 in 0.3s", Vector(dx: 200 - h, dy: 0)),
-                                 ("drag 300,500 -> 300,380 in 0.3s", Vector(dx: 0, dy: -120 + h))] {
+        for (line, expected) in [
+            ("drag 100,200 -> 300,200 in 0.3s", Vector(dx: 200 - h, dy: 0)),
+            ("drag 300,500 -> 300,380 in 0.3s", Vector(dx: 0, dy: -120 + h)),
+        ] {
             let seen = try SynthReplay.replay(Self.script(rate, jitter, line))
             let ended = seen.of("pan", to: .ended)
             try #require(ended.count == 1, "\(line)")
@@ -179,8 +183,9 @@ struct SynthRoundTripTests {
             // 120 pt inwards less the 15 pt hysteresis, minus at most one sample's step (taken off as
             // of the event before the one that begins it).
             let h = ScreenEdgePanGestureRecognizer.defaultHysteresis
-            #expect(along >= Synthesizer.edgeDistance - h - Self.slack(jitter) && along <= Synthesizer.edgeDistance + Self.slack(jitter),
-                    "\(side): \(t)")
+            #expect(
+                along >= Synthesizer.edgeDistance - h - Self.slack(jitter) && along <= Synthesizer.edgeDistance + Self.slack(jitter),
+                "\(side): \(t)")
         }
     }
 
@@ -221,7 +226,8 @@ struct SynthRoundTripTests {
     @Test(arguments: rates, jitters)
     func overlappingGestures(rate: Double, jitter: Double) throws {
         // A long press with a second finger tapping during it (at 0.2 s), and a drag started with it.
-        let trace = try SynthReplay.trace(Self.script(rate, jitter, "longpress 100,300 for 0.8s\nat 0.2s tap 300,300\nwith drag 100,600 -> 300,600 in 0.3s"))
+        let trace = try SynthReplay.trace(
+            Self.script(rate, jitter, "longpress 100,300 for 0.8s\nat 0.2s tap 300,300\nwith drag 100,600 -> 300,600 in 0.3s"))
         let began = Dictionary(grouping: trace.rows.filter { $0.phase == .began }, by: \.touch).mapValues { $0[0].time }
         #expect(began == [1: 0, 2: 0.2, 3: 0.2])
         let lifts = Dictionary(grouping: trace.rows.filter { $0.phase == .ended }, by: \.touch).mapValues { $0[0].time }

@@ -209,7 +209,8 @@ struct CSVRecordScanner {
         var word = recordStart
         while word < end {
             let w = SWAR.load(base + word)
-            var hits = SWAR.exactBytes(w, equalTo: UInt8(ascii: ",")) | SWAR.exactBytes(w, equalTo: 0x0A)
+            var hits =
+                SWAR.exactBytes(w, equalTo: UInt8(ascii: ",")) | SWAR.exactBytes(w, equalTo: 0x0A)
                 | SWAR.exactBytes(w, equalTo: UInt8(ascii: "\""))
             while hits != 0 {
                 let j = word &+ SWAR.firstIndex(hits)
@@ -267,8 +268,9 @@ struct CSVRecordScanner {
                 while true {
                     if j >= end {
                         if !atEOF { return .needMore }
-                        throw TraceError.invalidTrace("unterminated quoted field: no closing quote before the end of the input",
-                                                      at: SourceLocation(path: source.path, position: position))
+                        throw TraceError.invalidTrace(
+                            "unterminated quoted field: no closing quote before the end of the input",
+                            at: SourceLocation(path: source.path, position: position))
                     }
                     let c = base[j]
                     if c == UInt8(ascii: "\"") {
@@ -333,8 +335,9 @@ struct CSVRecordScanner {
             if j >= end && !atEOF { return .needMore }
             var fieldEnd = j
             if fieldEnd > i && base[fieldEnd &- 1] == 0x0D && (j >= end || base[j] == 0x0A) { fieldEnd &-= 1 }
-            fields[n] = CSVFieldSpan(start: i, end: fieldEnd, quoted: false, escapedQuotes: false,
-                                     position: TextPosition(line: line, column: i &- lineStart &+ 1))
+            fields[n] = CSVFieldSpan(
+                start: i, end: fieldEnd, quoted: false, escapedQuotes: false,
+                position: TextPosition(line: line, column: i &- lineStart &+ 1))
             n &+= 1
             if j >= end {
                 count = n

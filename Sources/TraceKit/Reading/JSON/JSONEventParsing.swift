@@ -60,13 +60,13 @@ struct JSONEventParser {
             let w = SWAR.load(base + k)
             let field: TraceField
             switch w & 0xFFFF_FFFF {
-            case 0x3A22_7422: field = .time; k &+= 4     // "t":
-            case 0x3A22_7822: field = .x; k &+= 4        // "x":
-            case 0x3A22_7922: field = .y; k &+= 4        // "y":
+            case 0x3A22_7422: field = .time; k &+= 4  // "t":
+            case 0x3A22_7822: field = .x; k &+= 4  // "x":
+            case 0x3A22_7922: field = .y; k &+= 4  // "y":
             default:
-                if w & 0xFF_FFFF_FFFF == 0x3A_2264_6922 {             // "id":
+                if w & 0xFF_FFFF_FFFF == 0x3A_2264_6922 {  // "id":
                     field = .touch; k &+= 5
-                } else if w == 0x3A22_6573_6168_7022 {                 // "phase":
+                } else if w == 0x3A22_6573_6168_7022 {  // "phase":
                     field = .phase; k &+= 8
                 } else {
                     return nil
@@ -121,7 +121,8 @@ struct JSONEventParser {
                 guard quotes != 0 else { return nil }
                 let n = SWAR.firstIndex(quotes)
                 guard n < SWAR.firstIndex(special), k &+ 1 &+ n < end,
-                      let p = PhaseNames.matchPadded(base + (k &+ 1), n) else { return nil }
+                    let p = PhaseNames.matchPadded(base + (k &+ 1), n)
+                else { return nil }
                 k &+= n &+ 2
                 positions.phase = valuePosition
                 phase = p
@@ -150,7 +151,7 @@ struct JSONEventParser {
         let p = negative ? k &+ 1 : k
         let w = SWAR.load(base + p)
         let n = SWAR.digitPrefixLength(w)
-        guard UInt(bitPattern: n &- 1) < 7 else { return nil }                     // 1...7 digits
+        guard UInt(bitPattern: n &- 1) < 7 else { return nil }  // 1...7 digits
         if n > 1 && UInt8(truncatingIfNeeded: w) == UInt8(ascii: "0") { return nil }  // leading zero
         var m = SWAR.parseDigits(w, count: n)
         var value: Double
@@ -286,12 +287,12 @@ struct JSONEventParser {
         let key = k == 0 ? 0 : w & (UInt64.max >> UInt64(64 &- 8 &* k))
         let field: TraceField
         switch key {
-        case 0x74, 0x656d_6974: field = .time                                       // t, time
-        case 0x78: field = .x                                                       // x
-        case 0x79: field = .y                                                       // y
+        case 0x74, 0x656d_6974: field = .time  // t, time
+        case 0x78: field = .x  // x
+        case 0x79: field = .y  // y
         // id, touch, finger, pointer, touchId
         case 0x6469, 0x68_6375_6f74, 0x7265_676e_6966, 0x7265_746e_696f70, 0x6449_6863_756f74: field = .touch
-        case 0x6570_7974, 0x65_7361_6870, 0x6e6f_6974_6361: field = .phase          // type, phase, action
+        case 0x6570_7974, 0x65_7361_6870, 0x6e6f_6974_6361: field = .phase  // type, phase, action
         default: return nil
         }
         s.i &+= k &+ 2
@@ -314,7 +315,9 @@ struct JSONEventParser {
             }
             let scan = try s.scanNumber()
             guard scan.value.isFinite else {
-                throw s.error("'\(field.name)' value \(ReaderText.quote(s.base + start, s.i - start)) is not a finite number (out of range)", at: start)
+                throw s.error(
+                    "'\(field.name)' value \(ReaderText.quote(s.base + start, s.i - start)) is not a finite number (out of range)",
+                    at: start)
             }
             return scan.value
         }
@@ -324,7 +327,8 @@ struct JSONEventParser {
         if c == UInt8(ascii: "\"") {
             // Name the string in the message (helps with "12" vs 12).
             let token = try s.scanString()
-            throw s.error("'\(field.name)' must be a number, found the string \(ReaderText.quote(s.base + token.start, token.count))", at: start)
+            throw s.error(
+                "'\(field.name)' must be a number, found the string \(ReaderText.quote(s.base + token.start, token.count))", at: start)
         }
         throw s.error("'\(field.name)' must be a number, found \(s.describeValue(at: start))", at: start)
     }
@@ -385,7 +389,9 @@ struct JSONEventParser {
             throw s.error(ReaderText.unknownPhase(s.base + start, s.i - start), at: start)
         }
         guard c == UInt8(ascii: "\"") && s.i < s.end else {
-            throw s.error("'phase' must be a string or a number, found \(s.describeValue(at: start)); expected one of: \(PhaseNames.expectedList), or a UITouch.Phase raw value: \(PhaseNames.expectedRawValues)", at: start)
+            throw s.error(
+                "'phase' must be a string or a number, found \(s.describeValue(at: start)); expected one of: \(PhaseNames.expectedList), or a UITouch.Phase raw value: \(PhaseNames.expectedRawValues)",
+                at: start)
         }
         let token = try s.scanString()
         if !token.hasEscapes {

@@ -115,7 +115,9 @@ struct JSONLinesCore {
             let row = try parser.parseEvent(&scanner)
             scanner.skipWhitespace()
             if !scanner.atEnd {
-                throw scanner.error("unexpected \(scanner.describe(at: scanner.i)) after the event object (JSON Lines holds one event per line)", at: scanner.i)
+                throw scanner.error(
+                    "unexpected \(scanner.describe(at: scanner.i)) after the event object (JSON Lines holds one event per line)",
+                    at: scanner.i)
             }
             start = min(lineEnd + 1, end)
             line += 1

@@ -115,7 +115,9 @@ package struct JSONParser {
                 let start = s.i
                 let n = try s.scanNumber()
                 guard n.value.isFinite else {
-                    throw s.error("number out of range: \(String(decoding: UnsafeBufferPointer(start: s.base + start, count: s.i - start), as: UTF8.self))", at: start)
+                    throw s.error(
+                        "number out of range: \(String(decoding: UnsafeBufferPointer(start: s.base + start, count: s.i - start), as: UTF8.self))",
+                        at: start)
                 }
                 value = JSONValue(.number(n.value), at: loc)
             default:

@@ -23,7 +23,8 @@ struct JSONScanner {
     /// True when `end` is the end of a line rather than of the input (JSON Lines).
     let endIsEndOfLine: Bool
 
-    init(base: UnsafePointer<UInt8>, start: Int, end: Int, line: Int = 1, lineStart: Int? = nil, path: String, endIsEndOfLine: Bool = false) {
+    init(base: UnsafePointer<UInt8>, start: Int, end: Int, line: Int = 1, lineStart: Int? = nil, path: String, endIsEndOfLine: Bool = false)
+    {
         self.base = base
         self.i = start
         self.end = end
@@ -145,7 +146,8 @@ struct JSONScanner {
         var escapes = false
         while i < end {
             let w = SWAR.load(base + i)
-            let mask = SWAR.bytes(w, equalTo: UInt8(ascii: "\"")) | SWAR.bytes(w, equalTo: UInt8(ascii: "\\"))
+            let mask =
+                SWAR.bytes(w, equalTo: UInt8(ascii: "\"")) | SWAR.bytes(w, equalTo: UInt8(ascii: "\\"))
                 | SWAR.bytes(w, lessThan: 0x20) | (w & SWAR.highs)
             if mask == 0 {
                 i &+= 8
@@ -163,9 +165,10 @@ struct JSONScanner {
                 escapes = true
                 try scanEscape()
             } else if c < 0x20 {
-                throw error(c == 0x0A || c == 0x0D
-                    ? "unterminated string (line break before the closing quote)"
-                    : "control character \(Self.describe(byte: c)) must be escaped in a string", at: i)
+                throw error(
+                    c == 0x0A || c == 0x0D
+                        ? "unterminated string (line break before the closing quote)"
+                        : "control character \(Self.describe(byte: c)) must be escaped in a string", at: i)
             } else {
                 try scanUTF8()
             }
@@ -181,23 +184,28 @@ struct JSONScanner {
         guard i < end else { throw error("unexpected \(describe(at: i)) in an escape sequence", at: i) }
         switch base[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             i += 1
         case UInt8(ascii: "u"):
             i += 1
             let unit = try hex4(escapeAt: backslash)
             if unit >= 0xD800 && unit <= 0xDBFF {
                 guard i + 1 < end, base[i] == UInt8(ascii: "\\"), base[i + 1] == UInt8(ascii: "u") else {
-                    throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) (a high surrogate must be followed by a \\u low surrogate)", at: backslash)
+                    throw error(
+                        "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) (a high surrogate must be followed by a \\u low surrogate)",
+                        at: backslash)
                 }
                 let second = i
                 i += 2
                 let low = try hex4(escapeAt: second)
                 guard low >= 0xDC00 && low <= 0xDFFF else {
-                    throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) (followed by \\u\(String(low, radix: 16, uppercase: true)), not a low surrogate)", at: backslash)
+                    throw error(
+                        "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) (followed by \\u\(String(low, radix: 16, uppercase: true)), not a low surrogate)",
+                        at: backslash)
                 }
             } else if unit >= 0xDC00 && unit <= 0xDFFF {
-                throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) (a low surrogate without a high one)", at: backslash)
+                throw error(
+                    "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) (a low surrogate without a high one)", at: backslash)
             }
         default:
             throw error("invalid escape sequence '\\\(Self.describe(byte: base[i]).trimmingQuotes)' in a string", at: backslash)
@@ -376,7 +384,8 @@ struct JSONScanner {
             if word == "NaN" || word == "Infinity" {
                 return error("\(word) is not a valid JSON value", at: index)
             }
-            return error("invalid literal '\(word)': expected a value (true, false, null, a number, a string, an array or an object)", at: index)
+            return error(
+                "invalid literal '\(word)': expected a value (true, false, null, a number, a string, an array or an object)", at: index)
         }
         if c == UInt8(ascii: "'") {
             return error("strings must use double quotes", at: index)

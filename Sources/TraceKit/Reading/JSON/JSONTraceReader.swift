@@ -16,7 +16,8 @@ public struct TraceScreen: Hashable, Sendable {
     /// Interprets a `{"width": W, "height": H}` value; other keys are ignored.
     public init(_ value: JSONValue) throws(TraceError) {
         guard value.objectValue != nil else {
-            throw TraceError.invalidTrace("'screen' must be an object {\"width\": W, \"height\": H}, found \(value.typeDescription)", at: value.location)
+            throw TraceError.invalidTrace(
+                "'screen' must be an object {\"width\": W, \"height\": H}, found \(value.typeDescription)", at: value.location)
         }
         func dimension(_ key: String) throws(TraceError) -> Double {
             guard let v = value[key] else {
@@ -79,7 +80,9 @@ public final class JSONTraceReader: TraceReader {
 
     /// Reads the whole of `source` and parses everything but the events. `sceneMaxDepth` limits the
     /// nesting of the embedded scene (default 512, the JSON parser's own limit).
-    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable(), sceneMaxDepth: Int = 512) throws(TraceError) {
+    public init(
+        source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable(), sceneMaxDepth: Int = 512
+    ) throws(TraceError) {
         self.source = source
         self.touchNames = touchNames
         self.sceneParser = JSONParser(maxDepth: sceneMaxDepth)
@@ -143,8 +146,9 @@ public final class JSONTraceReader: TraceReader {
             switch key {
             case "events":
                 if let eventsKey {
-                    throw TraceError.invalidTrace("duplicate \"events\" member", at: keyLocation,
-                                                  notes: [.note("first \"events\" here", at: eventsKey)])
+                    throw TraceError.invalidTrace(
+                        "duplicate \"events\" member", at: keyLocation,
+                        notes: [.note("first \"events\" here", at: eventsKey)])
                 }
                 eventsKey = keyLocation
                 guard s.current == UInt8(ascii: "[") && !s.atEnd else {
@@ -191,7 +195,6 @@ public final class JSONTraceReader: TraceReader {
             throw s.unexpected("',' or '}' after an object member", at: s.i)
         }
     }
-
 
     /// After the events array: the remaining members, the closing `}` and
     /// the end of the input.
