@@ -1,16 +1,7 @@
+import TraceKit
+
 /// A small seeded random number generator (SplitMix64, Steele, Lea and Flood, "Fast splittable
-/// pseudorandom number generators", OOPSLA 2014; constants as published): the same seed gives the
-/// same sequence on every machine and run, so generated test inputs are reproducible from a seed.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// pseudorandom number generators", OOPSLA 2014): the same seed gives the same sequence on every
+/// machine and run, so generated test inputs are reproducible from a seed. It is `synth`'s jitter
+/// generator (`SynthRandom`), one implementation for both.
+public typealias SplitMix64 = SynthRandom
