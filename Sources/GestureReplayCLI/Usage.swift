@@ -483,6 +483,7 @@ func manPage() -> String {
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
     s += ".SH EXIT STATUS\n"
     for (code, meaning) in exitCodes { s += ".TP\n.B \(code)\n" + roffParagraph(meaning) }
-    s += ".SH SEE ALSO\nREADME.md, docs/ci.md, docs/trace\\-format.md and docs/output\\-format.md in the gesturereplay sources.\n"
+    s += ".SH SEE ALSO\nREADME.md, docs/ci.md, docs/trace\\-format.md, docs/output\\-format.md, docs/synth.md and\n"
+    s += "docs/pictures.md in the gesturereplay sources.\n"
     return s
 }
