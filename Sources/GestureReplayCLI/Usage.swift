@@ -201,8 +201,8 @@ func helpText(_ command: Subcommand) -> String {
             text += """
                 PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
                 recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
-                trace file. Traces run in parallel; the report lists
-                them in path order, then "N passed, M failed".
+                trace file. Traces run in parallel; the report lists them in path order, then
+                "N passed, M failed".
 
 
                 """
