@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: gesturereplay (main.swift) -> GestureReplayCLI (the command line) ->
-// TraceKit (I/O) -> GestureEngine (stdlib only).
+// TraceKit (I/O) -> GestureEngine (stdlib only); GestureTesting -> TraceKit, GestureEngine;
+// TraceRecorder depends on nothing.
 // Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
 // runtime support ships with macOS 26). Linux needs no platform entry.
 let package = Package(
@@ -26,7 +27,8 @@ let package = Package(
         // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
         // descriptive failures, so it depends on neither Swift Testing nor XCTest.
         .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceKit"]),
-        // Argument parsing and the replay, check and test commands (main.swift is one line).
+        // The option table (help, man page, completions) and every command: replay, check, test, render,
+        // convert, synth (Sources/gesturereplay/main.swift is one line).
         .target(name: "GestureReplayCLI", dependencies: ["TraceKit"]),
         .executableTarget(name: "gesturereplay", dependencies: ["GestureReplayCLI"]),
         // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only

@@ -192,7 +192,7 @@ let optionTable: [OptionSpec] = [
     OptionSpec(
         long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name) + ["auto"],
         help:
-            "unit of the trace's timestamps (default s; a warning names this option\nwhen frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note",
+            "unit of the trace's timestamps (default s; a warning names this\noption when frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note",
         commands: .reading
     ) { p, v throws(UsageError) in
         p.replay.detectsTimeUnit = v == "auto"
@@ -365,12 +365,12 @@ let optionTable: [OptionSpec] = [
     OptionSpec(
         long: "output", short: "o", valueName: "FILE", isPath: true,
         help:
-            "write to FILE (atomically) instead of standard output (- or none);\n(synth) with a sweep, one file per value: FILE-VALUE.EXT",
+            "write to FILE (atomically) instead of\nstandard output (- or none); (synth) with a sweep, one\nfile per value: FILE-VALUE.EXT",
         commands: [.synth, .render, .convert]
     ) { p, v in p.outputPath = v },
     OptionSpec(
         long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
-        help: "the trace format (default: from -o's extension, else json)", commands: [.synth, .convert]
+        help: "the trace format (default: from -o's extension,\nelse json)", commands: [.synth, .convert]
     ) { p, v throws(UsageError) in
         p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
     },

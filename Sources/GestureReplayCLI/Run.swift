@@ -30,7 +30,8 @@ func subcommand(of arguments: [String]) -> Subcommand {
 }
 
 /// `gesturereplay` as a library: a user's executable of a few lines runs the whole command line
-/// (replay, check, test, every option and format, JUnit, help) with its own recognizer kinds:
+/// (replay, check, test, render, convert, synth, every option and format, JUnit and HTML reports,
+/// help) with its own recognizer kinds:
 ///
 /// ```swift
 /// import GestureReplayCLI

@@ -43,17 +43,17 @@ let commandSummaries: [(usage: String, meaning: String)] = [
         "gesturereplay check [options] TRACE",
         "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"
     ),
-    ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a suite"),
+    ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a\nsuite"),
     (
         "gesturereplay synth SCRIPT [-o FILE]",
         "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"
     ),
     ("gesturereplay render [options] TRACE", "draw the replay as an SVG picture (docs/pictures.md)"),
     (
-        "gesturereplay convert [options] INPUT [-o FILE]",
-        "write a device recording (getevent, evemu, libinput record,\nevtest, MotionEvent dump) or any trace as the canonical trace"
+        "gesturereplay convert [options] INPUT",
+        "write a device recording (getevent, evemu, libinput\nrecord, evtest, MotionEvent dump) or any trace as the\ncanonical trace (-o FILE)"
     ),
-    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test, synth,\nrender, convert)"),
+    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test,\nsynth, render, convert)"),
     ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
     ("gesturereplay man", "the manual page, roff (make install installs it)"),
 ]
@@ -78,10 +78,11 @@ let convertParagraph = """
 
 let traceParagraph = """
     TRACE is a .json, .jsonl/.ndjson or .csv file, a device recording (getevent, evemu, libinput
-    record, evtest, MotionEvent dump: docs/trace-format.md), or - for standard input (format sniffed). Several
-    traces replay in turn with the same options, each introduced by a line "==> TRACE <==" (text;
-    a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a trace that stops at an
-    error does not stop the others, and the exit status is the first failing trace's.
+    record, evtest, MotionEvent dump: docs/trace-format.md), or - for standard input (format
+    sniffed). Several traces replay in turn with the same options, each introduced by a line
+    "==> TRACE <==" (text; a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a
+    trace that stops at an error does not stop the others, and the exit status is the first
+    failing trace's.
     """
 
 let checkAndTestParagraph = """
@@ -146,6 +147,24 @@ func exitCodeLines() -> String {
 /// The replay options (those every command and NAME.args take).
 var replayOptions: [OptionSpec] { optionTable.filter { $0.commands.contains(.argsFile) && $0.commands.contains(.replay) } }
 
+/// The options of check and test that `gesturereplay replay` does not take (help's CHECK AND TEST).
+var checkAndTestOptions: [OptionSpec] {
+    optionTable.filter { !$0.commands.contains(.replay) && !$0.commands.isDisjoint(with: [.check, .test]) }
+}
+
+/// The options of synth, render and convert alone (`-o`, `--to`), as help lists them after check's
+/// and test's.
+var otherCommandOptions: [OptionSpec] {
+    optionTable.filter { $0.commands.isDisjoint(with: [.replay, .check, .test]) }
+}
+
+/// The commands an option applies to, as help marks it in those sections: `(check) `,
+/// `(synth, render, convert) `; nothing for an option of both check and test.
+func commandMark(_ spec: OptionSpec) -> String {
+    if spec.commands.isSuperset(of: [.check, .test]) { return "" }
+    return "(" + Subcommand.allCases.filter { spec.commands.contains($0.bit) }.map(\.rawValue).joined(separator: ", ") + ") "
+}
+
 /// The options only some commands take, as `help` lists them for `command`.
 func ownOptions(_ command: Subcommand) -> [OptionSpec] {
     optionTable.filter { $0.commands.contains(command.bit) && !replayOptions.map(\.long).contains($0.long) }
@@ -169,22 +188,21 @@ func helpText(_ command: Subcommand) -> String {
         text += "  Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.\n\n"
         text += "CHECK AND TEST (gesturereplay help check, gesturereplay help test)\n"
         text += indented(checkAndTestParagraph) + "\n"
-        let checkAndTest = optionTable.filter { !$0.commands.contains(.replay) }
-        text += optionLines(checkAndTest) { spec in
-            spec.commands.contains(.check) && spec.commands.contains(.test) ? "" : spec.commands.contains(.check) ? "(check) " : "(test) "
-        }
+        text += optionLines(checkAndTestOptions, mark: commandMark)
+        text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
+        text += optionLines(otherCommandOptions, mark: commandMark)
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
     case .check, .test:
         let summary = commandSummaries[command == .check ? 1 : 2]
-        text += "gesturereplay \(command.rawValue) - " + summary.meaning.replacingNewlines + ".\n\n"
+        text += wrapped("gesturereplay \(command.rawValue) - " + summary.meaning.replacingNewlines + ".") + "\n\n"
         text += "USAGE\n  " + summary.usage + "\n\n"
         text += indented(checkAndTestParagraph, by: 0) + "\n\n"
         if command == .test {
             text += """
                 PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
                 recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
-                trace file. Traces run in parallel; the report lists
-                them in path order, then "N passed, M failed".
+                trace file. Traces run in parallel; the report lists them in path order, then
+                "N passed, M failed".
 
 
                 """
@@ -206,7 +224,7 @@ func helpText(_ command: Subcommand) -> String {
         text += "\nOPTIONS\n" + optionLines(ownOptions(.synth).filter { $0.long != "help" })
     case .render:
         let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay render") }!
-        text += "gesturereplay render - " + summary.meaning.replacingNewlines + ".\n\n"
+        text += wrapped("gesturereplay render - " + summary.meaning.replacingNewlines + ".") + "\n\n"
         text += "USAGE\n  gesturereplay render [options] TRACE [-o FILE]\n\n"
         text +=
             "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
@@ -219,6 +237,21 @@ func helpText(_ command: Subcommand) -> String {
 
 extension String {
     var replacingNewlines: String { split(separator: "\n").joined(separator: " ") }
+}
+
+/// `text` (one paragraph) broken between words into lines of at most `width` columns.
+func wrapped(_ text: String, width: Int = 100) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
 }
 
 // MARK: Shell completion
@@ -443,14 +476,14 @@ func manPage() -> String {
     }
     optionSection("OPTIONS", replayOptions + ownOptions(.replay))
     s += ".PP\n" + roffParagraph("Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.")
-    optionSection("CHECK AND TEST", optionTable.filter { !$0.commands.contains(.replay) }) { spec in
-        spec.commands.contains(.check) && spec.commands.contains(.test) ? "" : spec.commands.contains(.check) ? "(check) " : "(test) "
-    }
+    optionSection("CHECK AND TEST", checkAndTestOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(checkAndTestParagraph)
+    optionSection("SYNTH, RENDER AND CONVERT", otherCommandOptions, mark: commandMark)
     s += ".SH EXAMPLES\n"
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
     s += ".SH EXIT STATUS\n"
     for (code, meaning) in exitCodes { s += ".TP\n.B \(code)\n" + roffParagraph(meaning) }
-    s += ".SH SEE ALSO\nREADME.md, docs/ci.md, docs/trace\\-format.md and docs/output\\-format.md in the gesturereplay sources.\n"
+    s += ".SH SEE ALSO\nREADME.md, docs/ci.md, docs/trace\\-format.md, docs/output\\-format.md, docs/synth.md and\n"
+    s += "docs/pictures.md in the gesturereplay sources.\n"
     return s
 }

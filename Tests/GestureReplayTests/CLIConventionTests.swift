@@ -306,6 +306,21 @@ struct CLIConventionTests {
         #expect(top.stdout.contains("  gesturereplay completion bash|zsh|fish "))
     }
 
+    @Test("every help fits 100 columns, and --help marks -o and --to with the commands that take them")
+    func helpWidthAndMarks() throws {
+        for args in [["--help"], ["help", "check"], ["help", "test"], ["help", "render"], ["help", "convert"], ["help", "synth"]] {
+            let help = try BinaryRunner.run(args)
+            #expect(help.status == 0, "\(args)")
+            for line in help.stdout.split(separator: "\n") where line.count > 100 {
+                Issue.record("\(args.joined(separator: " ")): \(line.count) columns: \(line)")
+            }
+        }
+        let top = try BinaryRunner.run(["--help"]).stdout
+        #expect(top.contains("  -o, --output FILE              (synth, render, convert) write to FILE"), "\(top)")
+        #expect(top.contains("      --to csv|jsonl|json        (synth, convert) the trace format"), "\(top)")
+        #expect(!top.contains("(test) write to FILE") && !top.contains("(test) the trace format"), "\(top)")
+    }
+
     @Test("several traces in one replay: each introduced by a line naming it; an error does not stop the others")
     func severalTraces() throws {
         let a = try BinaryRunner.run(["double-tap.json"], in: BinaryRunner.tracesDirectory)

@@ -9,7 +9,8 @@
 /// - **Begins** (`touchesMoved:withEvent:`) when the distance between the two fingers differs by
 ///   more than `hysteresis` (8 pt) from its value when the pair formed; the start distance is then
 ///   moved 8 pt toward the current one, so 100 → 110 pt begins with 110/108. It begins even when the
-///   pinch does not dominate the motion (issue 25): its scale then stays 1 and its velocity 0.
+///   pinch does not dominate the motion (the driver's `touchesMoved:withEvent:`, docs/fidelity.md):
+///   its scale then stays 1 and its velocity 0.
 /// - **Dominance** (`_applyScale:atLocation:touchDistance:withEvent:`, `TransformAnalyzer` with the
 ///   pinch driver's weights): the scale (current distance / start distance, cumulative) is applied
 ///   only while the pinch component dominates; otherwise the start distance is re-based so the scale

@@ -15,7 +15,7 @@ import GestureEngine
 /// reused queue; memory stays at one chunk plus the longest line. Rows are the same ``TraceRow``s
 /// the CSV and JSON readers produce (times in seconds from the recording's first event, points
 /// after ``RecordingImportOptions``' mapping, touch ids 1, 2, ... in order of touch-down), so the
-/// replay, check and test paths treat a recording like any trace. Errors and warnings point at
+/// replay, check, test, render and convert paths treat a recording like any trace. Errors and warnings point at
 /// the recording's own lines.
 public final class RecordingTraceReader: TraceReader {
     /// The input's name in diagnostics.

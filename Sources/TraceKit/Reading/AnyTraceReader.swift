@@ -1,8 +1,9 @@
 /// A reader for any ``TraceFormat``, chosen when the input is opened.
 ///
 /// Format selection: the explicit `format` (`--input-format`) if given;
-/// otherwise the path's extension (`.json`, `.jsonl`/`.ndjson`, `.csv`);
-/// otherwise (standard input, other extensions) the content is sniffed with
+/// otherwise the path's extension (`.json`, `.jsonl`/`.ndjson`, `.csv`, and the recordings
+/// `.evemu`, `.getevent`, `.evtest`); otherwise (standard input, other extensions such as `.txt`)
+/// the content is sniffed (device recordings too) with
 /// ``TraceFormat/sniff(_:)-(UnsafeBufferPointer<UInt8>)`` over the first 64 KiB.
 ///
 /// ``next()`` calls the concrete reader directly (no existential call, no

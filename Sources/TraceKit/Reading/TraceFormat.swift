@@ -60,6 +60,8 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
 
     /// Guesses the format from the first bytes of an input (after an optional
     /// UTF-8 BOM and whitespace):
+    /// - a device recording's first lines (getevent, evemu, libinput record, evtest, MotionEvent)
+    ///   → that recording's format;
     /// - `[` → ``json``;
     /// - `{` → ``json`` if the first object has a top-level `"events"`,
     ///   `"screen"`, `"scene"` or `"expect"` key, or does not end on its first line;
