@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -427,6 +428,24 @@ struct CLIConventionTests {
             check.waitUntilExit()
             #expect(check.terminationStatus == 0)
         }
+    }
+
+    @Test("bash completion knows every command: after `help`, and each command's own options (synth, convert)")
+    func completionKnowsEveryCommand() throws {
+        let r = try BinaryRunner.run(["completion", "bash"])
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("c.bash", r.stdout)
+        func complete(_ words: [String]) throws -> String {
+            let script =
+                "source \"$0\"; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _gesturereplay; echo \"${COMPREPLY[*]}\""
+            let (result, _) = try ProcessRunner.run("/bin/bash", ["-c", script, dir.path + "/c.bash"], in: dir.url)
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try complete(["gesturereplay", "help", ""]) == "replay check test synth render convert")
+        #expect(try complete(["gesturereplay", "synth", "--"]).contains("--to"))
+        #expect(!(try complete(["gesturereplay", "synth", "--"]).contains("--scene")))
+        #expect(try complete(["gesturereplay", "convert", "--"]).contains("--raw-size"))
     }
 
     @Test("man: a roff page with every option --help lists and the exit codes")
