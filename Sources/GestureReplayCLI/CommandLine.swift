@@ -482,6 +482,8 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         case "help":
             guard args.count <= 2 else { throw UsageError(message: "help takes at most one command name") }
             guard args.count == 2 else { return .help(.replay) }
+            // help, completion and man take no options: the general help describes them.
+            if ["help", "completion", "man"].contains(args[1]) { return .help(.replay) }
             guard let c = Subcommand(rawValue: args[1]) else {
                 throw UsageError(
                     message: "no command '\(args[1])'; commands: \(Subcommand.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -430,6 +430,13 @@ struct CLIConventionTests {
         }
     }
 
+    @Test("help help, help completion and help man print the general help (USAGE lists them)", arguments: ["help", "completion", "man"])
+    func helpForCommandsWithoutOptions(_ command: String) throws {
+        let r = try BinaryRunner.run(["help", command])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout == (try BinaryRunner.run(["--help"])).stdout)
+    }
+
     @Test("bash completion knows every command: after `help`, and each command's own options (synth, convert)")
     func completionKnowsEveryCommand() throws {
         let r = try BinaryRunner.run(["completion", "bash"])
