@@ -212,8 +212,13 @@ open class GestureRecognizer {
     }
 
     /// Runs the actions for a transition to `state` (the engine calls it after reporting the transition).
-    func sendActions(for state: GestureRecognizerState) {
-        guard !storedActions.isEmpty else { return }
+    /// Inlined into the engine: a recognizer without actions (every one in a replay) costs a load
+    /// and a branch per transition, not a call.
+    @inline(__always) func sendActions(for state: GestureRecognizerState) {
+        if !storedActions.isEmpty { runActions(for: state) }
+    }
+
+    private func runActions(for state: GestureRecognizerState) {
         switch state {
         case .began, .changed, .ended, .cancelled:
             // A copy (a retain, no allocation): an action may add or remove actions.

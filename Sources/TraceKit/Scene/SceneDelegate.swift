@@ -9,7 +9,11 @@ public final class SceneDelegate: GestureRecognizerDelegate {
     public let allowsEverySimultaneousPair: Bool
     private var pairs: Set<Pair> = []
     /// The delegates recognizers had before joining the scene, by recognizer.
-    private var forwarded: [ObjectIdentifier: any GestureRecognizerDelegate] = [:]
+    /// Unchecked exclusivity and the `forwardsAny` flag keep the default scene's delegate calls
+    /// (several per event, none forwarded) to one plain load: no `swift_beginAccess`, no retain.
+    @exclusivity(unchecked) private var forwarded: [ObjectIdentifier: any GestureRecognizerDelegate] = [:]
+    /// True once some recognizer's own delegate is held in `forwarded`.
+    @exclusivity(unchecked) private var forwardsAny = false
 
     private struct Pair: Hashable {
         let a: ObjectIdentifier
@@ -29,11 +33,18 @@ public final class SceneDelegate: GestureRecognizerDelegate {
     /// Asks `delegate` first about `recognizer` (and keeps it alive).
     func forward(_ recognizer: GestureRecognizer, to delegate: any GestureRecognizerDelegate) {
         forwarded[ObjectIdentifier(recognizer)] = delegate
+        forwardsAny = true
     }
 
     /// The delegate `recognizer` had before joining the scene, if any.
-    public func ownDelegate(of recognizer: GestureRecognizer) -> (any GestureRecognizerDelegate)? {
-        forwarded.isEmpty ? nil : forwarded[ObjectIdentifier(recognizer)]
+    /// Inlined into every delegate method (the default scene forwards nothing: one load and a
+    /// branch); the dictionary lookup stays out of line.
+    @inline(__always) public func ownDelegate(of recognizer: GestureRecognizer) -> (any GestureRecognizerDelegate)? {
+        forwardsAny ? lookUpOwnDelegate(of: recognizer) : nil
+    }
+
+    @inline(never) private func lookUpOwnDelegate(of recognizer: GestureRecognizer) -> (any GestureRecognizerDelegate)? {
+        forwarded[ObjectIdentifier(recognizer)]
     }
 
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
