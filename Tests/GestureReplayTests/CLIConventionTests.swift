@@ -421,12 +421,9 @@ struct CLIConventionTests {
             let dir = try TemporaryDirectory()
             defer { dir.remove() }
             try dir.write("c.bash", r.stdout)
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: "/bin/bash")
-            check.arguments = ["-c", "source \"$0\" && complete -p gesturereplay", dir.path + "/c.bash"]
-            try check.run()
-            check.waitUntilExit()
-            #expect(check.terminationStatus == 0)
+            let (check, _) = try ProcessRunner.run(
+                "/bin/bash", ["-c", "source \"$0\" && complete -p gesturereplay", dir.path + "/c.bash"], in: dir.url)
+            #expect(check.status == 0, "\(check)")
         }
     }
 
@@ -471,15 +468,13 @@ struct CLIConventionTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let binary = try #require(BinaryRunner.binaryPath)
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = [
-            "make", "-s", "-C", BinaryRunner.packageRoot.path, "install-files",
-            "INSTALL_BIN=\(binary)", "DESTDIR=\(dir.path)", "PREFIX=/usr",
-        ]
-        try make.run()
-        make.waitUntilExit()
-        #expect(make.terminationStatus == 0)
+        let (make, _) = try ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "make", "-s", "-C", BinaryRunner.packageRoot.path, "install-files",
+                "INSTALL_BIN=\(binary)", "DESTDIR=\(dir.path)", "PREFIX=/usr",
+            ], in: dir.url)
+        #expect(make.status == 0, "\(make)")
         #expect(access(dir.path + "/usr/bin/gesturereplay", X_OK) == 0)
         for (file, arguments) in [
             ("usr/share/man/man1/gesturereplay.1", ["man"]),
