@@ -1,6 +1,6 @@
 /// A continuous long press, as `UILongPressGestureRecognizer`.
 ///
-/// Rules (`shared/reference/uikit-semantics.md`, "Long press"; Apple's `UILongPressGestureRecognizer`
+/// Rules (`docs/reference/uikit-semantics.md`, "Long press"; Apple's `UILongPressGestureRecognizer`
 /// reference for the documented defaults):
 /// - once `numberOfTouchesRequired` fingers are down, a timer of `minimumPressDuration` starts; when it
 ///   fires the press begins (`possible -> began`) at the timer's own deadline, even if no event
@@ -21,10 +21,10 @@
 /// Reported values: `location` (centroid of its fingers, window coordinates), `numberOfTouches`.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// Default press duration before it begins: 0.5 s (Apple's `UILongPressGestureRecognizer` reference,
-    /// see `shared/reference/uikit-semantics.md`).
+    /// see `docs/reference/uikit-semantics.md`).
     public static let defaultMinimumPressDuration = 0.5
     /// Default movement allowed before it begins: 10 pt (Apple's `UILongPressGestureRecognizer` reference,
-    /// see `shared/reference/uikit-semantics.md`).
+    /// see `docs/reference/uikit-semantics.md`).
     public static let defaultAllowableMovement = 10.0
     /// Default number of fingers: 1 (Apple's `UILongPressGestureRecognizer` reference).
     public static let defaultNumberOfTouchesRequired = 1

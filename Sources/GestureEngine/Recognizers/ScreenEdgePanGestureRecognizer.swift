@@ -57,7 +57,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// Default edges: none (`UIRectEdgeNone`, UIKit's default; the recognizer must be told its edges).
     public static let defaultEdges: ScreenEdges = []
     /// Default width of the edge region a touch must begin in: 13 pt (`_UISEGestureFeatureSettings`,
-    /// see `shared/reference/uikit-semantics.md`, "Screen-edge pan").
+    /// see `docs/reference/uikit-semantics.md`, "Screen-edge pan").
     public static let defaultEdgeRegionSize = 13.0
     /// Default distance from the touch-down point that must be exceeded to begin, and that comes off
     /// the translation at `began`: 15 pt (`_UISEGestureFeatureSettings` hysteresis; the pan's

@@ -1,6 +1,6 @@
 /// A discrete swipe, as `UISwipeGestureRecognizer`.
 ///
-/// Rules (`shared/reference/uikit-semantics.md`, "Swipe"; decompiled iOS 18 UIKitCore
+/// Rules (`docs/reference/uikit-semantics.md`, "Swipe"; decompiled iOS 18 UIKitCore
 /// `-[UISwipeGestureRecognizer touchesMoved:withEvent:]`):
 /// - every move is judged, per finger, on its movement since it touched down and on the time `t`
 ///   since the last finger touched down. The thresholds shrink with `t`:
@@ -27,24 +27,24 @@
 /// Reported values: `location` (the centroid where the swipe began, as UIKit's `locationInView:`),
 /// `numberOfTouches`, `direction` (the single direction that fired, from the first finger).
 open class SwipeGestureRecognizer: GestureRecognizer {
-    /// Default direction: right (UIKit's documented default, see `shared/reference/uikit-semantics.md`).
+    /// Default direction: right (UIKit's documented default, see `docs/reference/uikit-semantics.md`).
     public static let defaultDirection = SwipeDirection.right
     /// Default number of fingers: 1 (UIKit's documented default).
     public static let defaultNumberOfTouchesRequired = 1
     /// Default maximum duration: 0.5 s from touch-down to the recognizing move (decompiled iOS 18
-    /// UIKitCore; 0.500 s recognizes, 0.501 s does not, probe on iOS 26.1; see `shared/reference/uikit-semantics.md`).
+    /// UIKitCore; 0.500 s recognizes, 0.501 s does not, probe on iOS 26.1; see `docs/reference/uikit-semantics.md`).
     public static let defaultMaximumDuration = 0.5
-    /// Default minimum primary movement at t = 0: 50 pt (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    /// Default minimum primary movement at t = 0: 50 pt (decompiled iOS 18 UIKitCore, see `docs/reference/uikit-semantics.md`).
     public static let defaultMinimumPrimaryMovement = 50.0
-    /// Default maximum secondary movement at t = 0: 50 pt (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    /// Default maximum secondary movement at t = 0: 50 pt (decompiled iOS 18 UIKitCore, see `docs/reference/uikit-semantics.md`).
     public static let defaultMaximumSecondaryMovement = 50.0
-    /// Default maximum movement against the direction: 0 pt (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    /// Default maximum movement against the direction: 0 pt (decompiled iOS 18 UIKitCore, see `docs/reference/uikit-semantics.md`).
     public static let defaultMaximumOppositeMovement = 0.0
     /// Default decay rate of the minimum primary movement: 0.06, dimensionless (decompiled iOS 18
-    /// UIKitCore: minimum x (1 - min(t, 0.5) x (1 - rate)); see `shared/reference/uikit-semantics.md`).
+    /// UIKitCore: minimum x (1 - min(t, 0.5) x (1 - rate)); see `docs/reference/uikit-semantics.md`).
     public static let defaultRateOfMinimumMovementDecay = 0.06
     /// Default decay rate of the maximum secondary movement: 0.02, dimensionless (decompiled iOS 18
-    /// UIKitCore, see `shared/reference/uikit-semantics.md`).
+    /// UIKitCore, see `docs/reference/uikit-semantics.md`).
     public static let defaultRateOfMaximumMovementDecay = 0.02
     /// The thresholds stop shrinking after 0.5 s (the literal `fmin(t, 0.5)` in decompiled iOS 18 UIKitCore).
     public static let movementDecayDuration = 0.5

@@ -24,18 +24,18 @@
 /// (`numberOfTouches` counts `_touches`); `taps` (taps completed).
 open class TapGestureRecognizer: GestureRecognizer {
     /// Default number of taps: 1 (UIKit's documented default, confirmed in decompiled iOS 18 UIKitCore,
-    /// see `shared/reference/uikit-semantics.md`).
+    /// see `docs/reference/uikit-semantics.md`).
     public static let defaultNumberOfTapsRequired = 1
-    /// Default number of fingers per tap: 1 (UIKit's documented default, see `shared/reference/uikit-semantics.md`).
+    /// Default number of fingers per tap: 1 (UIKit's documented default, see `docs/reference/uikit-semantics.md`).
     public static let defaultNumberOfTouchesRequired = 1
     /// Default allowable movement: 45 pt from the first tap's starting centroid (decompiled iOS 18
-    /// UIKitCore, see `shared/reference/uikit-semantics.md`; reimplementations that use 10 pt are wrong).
+    /// UIKitCore, see `docs/reference/uikit-semantics.md`; reimplementations that use 10 pt are wrong).
     public static let defaultAllowableMovement = 45.0
     /// Default maximum time between a tap's last lift and the next tap's first touch-down: 0.35 s
-    /// (decompiled iOS 18 UIKitCore, see `shared/reference/uikit-semantics.md`).
+    /// (decompiled iOS 18 UIKitCore, see `docs/reference/uikit-semantics.md`).
     public static let defaultMaximumTapInterval = 0.35
     /// Default maximum duration of one tap, first finger down to last finger up: 0.75 s (best estimate
-    /// given by `shared/reference/uikit-semantics.md`).
+    /// given by `docs/reference/uikit-semantics.md`).
     public static let defaultMaximumTapDuration = 0.75
 
     // Configuration below: plain values (numbers, flags, option sets), read at every event. An

@@ -3,7 +3,7 @@
 ///
 /// Rules, from AOSP `frameworks/native/libs/input/VelocityTracker.cpp`
 /// (`VelocityTracker::addMovement`, `AccumulatingVelocityTrackerStrategy::addMovement`),
-/// as summarised in `shared/reference/velocity/aosp/aosp_velocity_expected.json` ("event_rules"):
+/// as summarised in `Tests/Fixtures/velocity/aosp/aosp_velocity_expected.json` ("event_rules"):
 /// - at most `HISTORY_SIZE` = 20 samples (`VelocitySampleRing.capacity`);
 /// - a new sample more than `ASSUME_POINTER_STOPPED_TIME` = 40 ms after the previous one clears
 ///   the history first ("pointer stopped"); AOSP compares `eventTime - mLastEventTime > 40 ms`,

@@ -3,7 +3,7 @@
 ///
 /// Source: Flutter `VelocityTracker` (flutter/flutter `packages/flutter/lib/src/gestures/velocity_tracker.dart`,
 /// the default tracker for touch pointers), checked against the expectations of Flutter's
-/// `velocity_tracker_test.dart` in `shared/reference/velocity/flutter/`. Written from the
+/// `velocity_tracker_test.dart` in `Tests/Fixtures/velocity/flutter/`. Written from the
 /// published behaviour, not copied. Constants (from that file):
 /// - `_historySize` = 20 samples kept;
 /// - `_horizonMilliseconds` = 100: samples older than 100 ms before the newest are not used;

@@ -3,7 +3,7 @@
 ///
 /// Source: AOSP `VelocityTracker` (frameworks/native `libs/input/VelocityTracker.cpp`,
 /// `ImpulseVelocityTrackerStrategy`, current formula), as described in
-/// `shared/reference/velocity/aosp/aosp_velocity_expected.json` ("algorithm" / "impulse").
+/// `Tests/Fixtures/velocity/aosp/aosp_velocity_expected.json` ("algorithm" / "impulse").
 /// Written from that description, not copied.
 ///
 /// Per axis, over the kept samples from oldest to newest (same history rules as lsq2:

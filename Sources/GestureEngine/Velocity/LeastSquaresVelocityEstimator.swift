@@ -4,7 +4,7 @@
 /// Source: AOSP `VelocityTracker` (frameworks/native `libs/input/VelocityTracker.cpp`,
 /// `LeastSquaresVelocityTrackerStrategy` with degree 2 and no weighting, the default for the
 /// X and Y axes), checked against the expectations of AOSP's `VelocityTracker_test.cpp` in
-/// `shared/reference/velocity/aosp/`. Written from the published behaviour, not copied.
+/// `Tests/Fixtures/velocity/aosp/`. Written from the published behaviour, not copied.
 ///
 /// - Samples: at most 20, within 100 ms of the newest; a gap of more than 40 ms clears them;
 ///   a sample with the same timestamp replaces the newest; a lift more than 40 ms after the

@@ -3,7 +3,7 @@
 /// All of them take the positions of one touch (or of a pan's centroid) at its down and move
 /// events, in points with times in seconds, and report a velocity in points per second (pt/s).
 /// None takes a sample at the lift. Each is written from the public behaviour of its platform and
-/// is checked against that platform's own test vectors (`shared/reference/velocity/`).
+/// is checked against that platform's own test vectors (`Tests/Fixtures/velocity/`).
 ///
 /// - `uikit` (default) - **UIKit pan velocity.** velocity = 0.2 × latest sample + 0.8 × previous
 ///   sample (the latest alone when there is none yet), where a sample is the movement between two

@@ -19,7 +19,7 @@ struct StateMachineTests {
         var testDescription: String { "\(from) -> \(to) \(legal ? "legal" : "illegal")" }
     }
 
-    /// UIKit's table, written out by hand (reference: shared/reference/uikit-semantics.md, "State machine").
+    /// UIKit's table, written out by hand (reference: docs/reference/uikit-semantics.md, "State machine").
     static let legal: Set<String> = [
         "possible->began", "possible->ended", "possible->failed",
         "began->changed", "began->ended", "began->cancelled",
