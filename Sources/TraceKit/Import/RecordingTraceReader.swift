@@ -145,12 +145,9 @@ struct RecordingCore {
     private mutating func readLine() throws(TraceError) -> Bool {
         if !started {
             started = true
-            source.start = start
-            try source.prefetch(3)
+            start = try source.startSkippingByteOrderMark(from: start)
             base = source.base
-            start = source.start
             end = source.end
-            if end - start >= 3 && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF { start += 3 }
         }
         while true {
             if let hit = memchr(base + start, 0x0A, end - start) {

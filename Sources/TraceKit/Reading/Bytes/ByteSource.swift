@@ -149,6 +149,16 @@ public final class ByteSource {
         while available < count, try refill() {}
     }
 
+    /// The line readers' common start: buffers the first bytes from `first` and returns where
+    /// reading begins, past a UTF-8 byte order mark when the input starts with one.
+    func startSkippingByteOrderMark(from first: Int) throws(TraceError) -> Int {
+        start = first
+        try prefetch(3)
+        let s = start
+        if end - s >= 3 && base[s] == 0xEF && base[s + 1] == 0xBB && base[s + 2] == 0xBF { return s + 3 }
+        return s
+    }
+
     /// Reads the rest of the input into the buffer (the JSON reader's mode):
     /// memory becomes the input's size. Indices are invalidated as by ``refill()``.
     public func readToEnd() throws(TraceError) {

@@ -102,13 +102,10 @@ struct CSVRecordScanner {
         start = pendingConsume
         if !started {
             started = true
-            source.start = start
-            try source.prefetch(3)
+            start = try source.startSkippingByteOrderMark(from: start)
             base = source.base
-            start = source.start
             end = source.end
             atEOF = source.isAtEOF
-            if end - start >= 3 && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF { start += 3 }
         }
         while true {
             if start >= end {
