@@ -41,16 +41,37 @@ final class ReplaySummary {
         }
     }
 
+    /// What a transition counts as (nil: nothing): the one rule `--summary` and `gesturereplay stats`
+    /// count by.
+    enum Outcome {
+        case recognized, failed, cancelled
+    }
+
+    static func outcome(of t: Transition) -> Outcome? {
+        switch t.state {
+        case .began: .recognized
+        case .ended where t.previous == .possible: .recognized
+        case .failed: .failed
+        case .cancelled: .cancelled
+        default: nil
+        }
+    }
+
     func record(_ t: Transition) {
         guard let i = index[ObjectIdentifier(t.recognizer)] else { return }
-        switch t.state {
-        case .began: entries[i].recognized += 1
-        case .ended where t.previous == .possible: entries[i].recognized += 1
+        switch Self.outcome(of: t) {
+        case .recognized: entries[i].recognized += 1
         case .failed: entries[i].failed += 1
         case .cancelled: entries[i].cancelled += 1
-        default: return
+        case nil: return
         }
         if let reason = t.reason, t.state == .failed || t.state == .cancelled { add(reason, to: i) }
+    }
+
+    /// A reason with each number written `N` (`moved N pt > allowableMovement N pt`): the groups of
+    /// `--summary` (`split`), as `gesturereplay stats` names them.
+    static func template(_ reason: String) -> String {
+        split(reason).0.joined(separator: "N")
     }
 
     private func add(_ reason: String, to i: Int) {

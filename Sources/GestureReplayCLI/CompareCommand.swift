@@ -1,0 +1,241 @@
+import TraceKit
+
+/// `gesturereplay compare`'s options: one corpus, two configurations. Both sides take the common
+/// replay options (after each trace's NAME.args); side A adds `--a-scene`/`--a-set`, side B
+/// `--b-scene`/`--b-set`, or B is the goldens (`--goldens`).
+struct CompareCommand {
+    var suite: SuiteOptions
+    var corpus: CorpusOptions
+    var replayArguments: [OptionUse]
+}
+
+func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> CompareCommand {
+    var suite = parsed.suite
+    suite.paths = paths.isEmpty ? ["Traces"] : paths
+    suite.replay = parsed.replay
+    let c = parsed.corpus
+    if c.goldens && (c.bScene != nil || !c.bSet.isEmpty) {
+        throw UsageError(message: "compare --goldens makes the goldens side B: give side A's changes (--a-scene, --a-set), not --b-scene/--b-set")
+    }
+    if !c.goldens && c.aScene == nil && c.bScene == nil && c.aSet.isEmpty && c.bSet.isEmpty {
+        throw UsageError(
+            message: "compare needs two configurations: --a-scene/--b-scene, --a-set/--b-set, or --goldens (side B: the golden files)")
+    }
+    return CompareCommand(suite: suite, corpus: c, replayArguments: corpusReplayUses(uses))
+}
+
+/// The command-line option uses of one side: the common ones, then the side's scene and sets.
+func sideUses(_ common: [OptionUse], scene: String?, sets: [String]) -> [OptionUse] {
+    var uses = common
+    if let scene {
+        uses.removeAll { $0.spec.long == "scene" }
+        uses.append(OptionUse(spec: optionTable.first { $0.long == "scene" }!, value: scene))
+    }
+    let set = optionTable.first { $0.long == "set" }!
+    uses += sets.map { OptionUse(spec: set, value: $0) }
+    return uses
+}
+
+/// What one trace did under one configuration: its outcome line, or the error it stopped at.
+struct SideOutcome: Equatable {
+    /// Per recognizer (sorted by name), its transitions in order: `doubleTap: ended`,
+    /// `single: failed`, `pan: began ended` (how the recognizers interleave does not count).
+    var outcomes: [String]
+    var error: String?
+
+    init(outcomes lines: [String], error: String?) {
+        self.error = error
+        var byName: [String: [Substring]] = [:]
+        for line in lines {
+            guard let space = line.lastIndex(of: " ") else { continue }
+            byName[String(line[..<space]), default: []].append(line[line.index(after: space)...])
+        }
+        outcomes = byName.sorted { $0.key < $1.key }.map { $0.key + ": " + $0.value.joined(separator: " ") }
+    }
+
+    /// The same outcomes, or both broken (whatever the errors' words).
+    static func == (a: Self, b: Self) -> Bool {
+        (a.error != nil) == (b.error != nil) && (a.error != nil || a.outcomes == b.outcomes)
+    }
+
+    var text: String {
+        if let error { return "error: " + error }
+        return outcomes.isEmpty ? "(nothing recognized or failed)" : outcomes.joined(separator: "; ")
+    }
+}
+
+/// `gesturereplay compare`: replays the corpus under both configurations; exit 1 when any trace's
+/// outcome differs (or one side broke where the other did not), 0 when none does.
+func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    let c = command.corpus
+    let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
+    let jobs = command.suite.jobs ?? onlineCoreCount()
+    let aUses = sideUses(command.replayArguments, scene: c.aScene, sets: c.aSet)
+    // Each side's configuration is checked once, up front (a bad --a-set is a usage error, not N broken traces).
+    let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
+    let b: [SideOutcome]
+    let aStats: CorpusStats
+    let bStats: CorpusStats?
+    if c.goldens {
+        b = traces.map(goldenOutcome)
+        aStats = a.stats
+        bStats = nil
+    } else {
+        let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
+        let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
+        b = bSide.outcomes
+        aStats = a.stats
+        bStats = bSide.stats
+    }
+    // A usage error (a bad --a-set name) is the command line's: it stops everything.
+    for o in a.errors where o.category == .usage { throw o }
+    var flipped: [(String, SideOutcome, SideOutcome)] = []
+    for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
+        flipped.append((path, a.outcomes[i], b[i]))
+    }
+    let bLabel = c.goldens ? "goldens" : "B"
+    switch c.format {
+    case .text:
+        out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
+        out.append("B: \(c.goldens ? "the golden files (TRACE.expected)" : sideDescription(scene: c.bScene, sets: c.bSet))\n")
+        out.append("\(traces.count) traces, \(flipped.count) changed outcome\n")
+        if let bStats {
+            var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
+            for (r, s) in pairRecognizers(aStats, bStats) {
+                rows.append([
+                    r.name, r.kind, "\(r.recognized)", "\(s.recognized)", "\(r.failed)", "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
+                ])
+            }
+            out.append("\n" + CorpusStatsTable.table(rows))
+        }
+        if !flipped.isEmpty {
+            out.append("\nchanged:\n")
+            for (path, x, y) in flipped {
+                out.append("  \(path)\n    A: \(x.text)\n    \(bLabel == "B" ? "B" : "golden"): \(y.text)\n")
+            }
+        }
+    case .json:
+        out.append("{\"format\":\"gesturereplay-compare\",\"version\":1,\"traces\":\(traces.count),\"changed\":\(flipped.count),\"recognizers\":[")
+        if let bStats {
+            for (n, (r, s)) in pairRecognizers(aStats, bStats).enumerated() {
+                if n > 0 { out.append(",") }
+                out.append("{\"name\":")
+                out.appendJSONString(r.name)
+                out.append(",\"kind\":")
+                out.appendJSONString(r.kind)
+                out.append(
+                    ",\"a\":{\"recognized\":\(r.recognized),\"failed\":\(r.failed),\"cancelled\":\(r.cancelled)},\"b\":{\"recognized\":\(s.recognized),\"failed\":\(s.failed),\"cancelled\":\(s.cancelled)}}"
+                )
+            }
+        }
+        out.append("],\"flipped\":[")
+        for (n, (path, x, y)) in flipped.enumerated() {
+            if n > 0 { out.append(",") }
+            out.append("{\"path\":")
+            out.appendJSONString(path)
+            out.append(",\"a\":")
+            out.appendJSONString(x.text)
+            out.append(",\"b\":")
+            out.appendJSONString(y.text)
+            out.append("}")
+        }
+        out.append("]}\n")
+    }
+    if traces.isEmpty {
+        out.flush()
+        printError("gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))")
+        return ExitCode.expectationsNotMet
+    }
+    return flipped.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
+}
+
+func sideDescription(scene: String?, sets: [String]) -> String {
+    var parts: [String] = []
+    if let scene { parts.append("--scene \(scene)") }
+    parts += sets.map { "--set \($0)" }
+    return parts.isEmpty ? "the common options" : parts.joined(separator: " ")
+}
+
+/// Recognizers of either side, paired (a side without one counts zeros), sorted by name and kind.
+func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.RecognizerStats, CorpusStats.RecognizerStats)] {
+    var keys: [(String, String)] = []
+    for r in a.recognizers + b.recognizers where !keys.contains(where: { $0 == (r.name, r.kind) }) { keys.append((r.name, r.kind)) }
+    keys.sort { $0 < $1 }
+    return keys.map { k in
+        let empty = CorpusStats.RecognizerStats(name: k.0, kind: k.1)
+        return (
+            a.recognizers.first { ($0.name, $0.kind) == k } ?? empty,
+            b.recognizers.first { ($0.name, $0.kind) == k } ?? empty
+        )
+    }
+}
+
+enum CorpusStatsTable {
+    /// The stats table layout (left: name and kind; numbers right-aligned).
+    static func table(_ rows: [[String]]) -> String {
+        var widths = Array(repeating: 0, count: rows.map(\.count).max() ?? 0)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var s = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                if i > 0 { line += "  " }
+                line += i >= 2 ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
+            }
+            s += line + "\n"
+        }
+        return s
+    }
+}
+
+/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args.
+func side(
+    _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
+) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError]) {
+    if textOutcomes {
+        // Against the goldens, both sides are read from the text the replay prints (the goldens
+        // are text, with the trace's output filters applied).
+        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, TraceError?) in
+            do throws(TraceError) {
+                let options = try traceSetup(forTrace: traces[i], commandLine: uses, catalog: catalog).options
+                let result = try Replayer.replay(.path(traces[i]), options: options)
+                return (SideOutcome(outcomes: textOutcomeLines(result.text), error: nil), nil)
+            } catch {
+                return (SideOutcome(outcomes: [], error: formatter.format(error)), error)
+            }
+        }
+        return (outcomes.map(\.0), CorpusStats(configuration: []), outcomes.compactMap(\.1))
+    }
+    let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
+        try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+    }
+    let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
+    return (
+        run.map { SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }) }, stats,
+        run.compactMap(\.error)
+    )
+}
+
+/// The outcome line of replay text (a golden file, or a replay printed as text): `NAME STATE` for
+/// every transition to began, ended, failed or cancelled, in order.
+func textOutcomeLines(_ text: String) -> [String] {
+    var outcomes: [String] = []
+    for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard words.count >= 6, words[4] == "->", ["began", "ended", "failed", "cancelled"].contains(words[5]) else { continue }
+        outcomes.append(words[1] + " " + words[5])
+    }
+    return outcomes
+}
+
+/// Side B of `compare --goldens`: the golden file's outcome line (a golden that records an error
+/// is that error; a trace without a golden file has none to compare with).
+func goldenOutcome(_ trace: String) -> SideOutcome {
+    let path = GoldenFile.expectedPath(forTrace: trace)
+    guard let text = try? FileIO.readText(path) else { return SideOutcome(outcomes: [], error: "no golden file \(path)") }
+    if text.hasPrefix("gesturereplay: error:") || text.contains(": error: ") && textOutcomeLines(text).isEmpty {
+        return SideOutcome(outcomes: [], error: text.split(separator: "\n").first.map(String.init) ?? text)
+    }
+    return SideOutcome(outcomes: textOutcomeLines(text), error: nil)
+}
