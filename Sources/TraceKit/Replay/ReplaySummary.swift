@@ -71,7 +71,38 @@ final class ReplaySummary {
     /// A reason with each number written `N` (`moved N pt > allowableMovement N pt`): the groups of
     /// `--summary` (`split`), as `gesturereplay stats` names them.
     static func template(_ reason: String) -> String {
-        split(reason).0.joined(separator: "N")
+        var reason = reason
+        return reason.withUTF8 { bytes in
+            // An ASCII reason (all the engine's are) is scanned byte by byte by the same rule as
+            // `split` (ReplaySummaryTemplateTests checks that they agree); any other goes through `split`.
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return split(String(decoding: bytes, as: UTF8.self)).0.joined(separator: "N") }
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                var j = i
+                if bytes[i] == 0x2d, i + 1 < n, isDigit(bytes[i + 1]), i == 0 || !(isLetter(bytes[i - 1]) || isDigit(bytes[i - 1])) {
+                    j = i + 1
+                }
+                guard isDigit(bytes[j]), i == 0 || !isLetter(bytes[i - 1]) else {
+                    out.append(bytes[i])
+                    i += 1
+                    continue
+                }
+                var end = j
+                while end < n && isDigit(bytes[end]) { end += 1 }
+                if end < n, bytes[end] == 0x2e, end + 1 < n, isDigit(bytes[end + 1]) {
+                    end += 1
+                    while end < n && isDigit(bytes[end]) { end += 1 }
+                }
+                out.append(0x4e)  // N
+                i = end
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     private func add(_ reason: String, to i: Int) {

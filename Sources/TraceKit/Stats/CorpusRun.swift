@@ -31,13 +31,16 @@ public enum CorpusRun {
         _ outcomes: [TraceOutcome], configuration: [CorpusStats.Field], format: (TraceError) -> String
     ) -> CorpusStats {
         var stats = CorpusStats(configuration: configuration)
+        var sum = CorpusStats.Accumulator()
         for o in outcomes {
             if let s = o.stats {
-                stats.add(s, path: o.path)
+                stats.counted.append(o.path)
+                for r in s.recognizers { sum.add(r) }
             } else if let e = o.error {
                 stats.addBroken(path: o.path, exitCode: e.exitCode, error: format(e))
             }
         }
+        stats.recognizers = sum.result()
         stats.normalize()
         return stats
     }

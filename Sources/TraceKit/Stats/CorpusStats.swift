@@ -176,7 +176,9 @@ extension CorpusStats {
     /// Adds one trace's stats (the trace `path` replayed to the end).
     public mutating func add(_ trace: TraceStats, path: String) {
         counted.append(path)
-        for r in trace.recognizers { merge(r) }
+        var sum = Accumulator(recognizers)
+        for r in trace.recognizers { sum.add(r) }
+        recognizers = sum.result()
     }
 
     /// Adds a trace that stopped at `error` (`formatted` as printed).
@@ -184,30 +186,46 @@ extension CorpusStats {
         broken.append(BrokenTrace(path: path, exitCode: exitCode, error: formatted))
     }
 
-    private mutating func merge(_ r: RecognizerStats) {
-        guard let i = recognizers.firstIndex(where: { $0.name == r.name && $0.kind == r.kind }) else {
-            recognizers.append(r)
-            return
+    /// Sums recognizer stats by (name, kind) in dictionaries (adding many traces or shards stays
+    /// linear), then gives them back as `RecognizerStats`.
+    struct Accumulator {
+        struct Sum {
+            var stats: RecognizerStats
+            var reasons: [String: Int] = [:]
+            var values: [Quantity: [Int: Int]] = [:]
         }
-        recognizers[i].attempts += r.attempts
-        recognizers[i].recognized += r.recognized
-        recognizers[i].failed += r.failed
-        recognizers[i].cancelled += r.cancelled
-        for reason in r.reasons {
-            if let k = recognizers[i].reasons.firstIndex(where: { $0.template == reason.template }) {
-                recognizers[i].reasons[k].count += reason.count
-            } else {
-                recognizers[i].reasons.append(reason)
+        var order: [String] = []
+        var sums: [String: Sum] = [:]
+
+        init(_ initial: [RecognizerStats] = []) {
+            for r in initial { add(r) }
+        }
+
+        mutating func add(_ r: RecognizerStats) {
+            let key = r.name + "\u{0}" + r.kind
+            if sums[key] == nil {
+                order.append(key)
+                sums[key] = Sum(stats: RecognizerStats(name: r.name, kind: r.kind))
+            }
+            sums[key]!.stats.attempts += r.attempts
+            sums[key]!.stats.recognized += r.recognized
+            sums[key]!.stats.failed += r.failed
+            sums[key]!.stats.cancelled += r.cancelled
+            for reason in r.reasons { sums[key]!.reasons[reason.template, default: 0] += reason.count }
+            for v in r.values {
+                for c in v.counts { sums[key]!.values[v.quantity, default: [:]][c.value, default: 0] += c.count }
             }
         }
-        for v in r.values {
-            if let k = recognizers[i].values.firstIndex(where: { $0.quantity == v.quantity }) {
-                var counts: [Int: Int] = [:]
-                for c in recognizers[i].values[k].counts { counts[c.value, default: 0] += c.count }
-                for c in v.counts { counts[c.value, default: 0] += c.count }
-                recognizers[i].values[k].counts = counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            } else {
-                recognizers[i].values.append(v)
+
+        func result() -> [RecognizerStats] {
+            order.map { key in
+                let sum = sums[key]!
+                var r = sum.stats
+                r.reasons = sum.reasons.map { ($0.key, $0.value) }
+                r.values = sum.values.map { q, counts in
+                    ValueDistribution(quantity: q, counts: counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+                }
+                return r
             }
         }
     }
@@ -228,11 +246,13 @@ extension CorpusStats {
     /// first), normalized.
     public static func merged(_ parts: [CorpusStats]) -> CorpusStats {
         var all = CorpusStats(configuration: parts.first?.configuration ?? [])
+        var sum = Accumulator()
         for part in parts {
             all.counted += part.counted
             all.broken += part.broken
-            for r in part.recognizers { all.merge(r) }
+            for r in part.recognizers { sum.add(r) }
         }
+        all.recognizers = sum.result()
         all.normalize()
         return all
     }
