@@ -347,10 +347,14 @@ func bashCompletion() -> String {
             case "$prev" in
 
         """
-    for spec in optionTable where spec.takesValue {
+    var seen: Set<String> = []
+    for spec in optionTable where spec.takesValue && seen.insert(spec.long).inserted {
         let names = ([spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-        if !spec.choices.isEmpty {
-            s += "        \(names)) COMPREPLY=($(compgen -W \"\(spec.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        // One case per name: a name with a row per command (--format) offers every row's choices.
+        var choices: [String] = []
+        for row in optionTable where row.long == spec.long { choices += row.choices.filter { !choices.contains($0) } }
+        if !choices.isEmpty {
+            s += "        \(names)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
         } else if spec.isPath {
             s += "        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
         } else {
