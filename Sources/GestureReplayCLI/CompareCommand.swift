@@ -42,9 +42,12 @@ struct SideOutcome: Equatable {
     /// `single: failed`, `pan: began ended` (how the recognizers interleave does not count).
     var outcomes: [String]
     var error: String?
+    /// The error's exit status alone (65, 66, ...); 0 without one.
+    var exitCode: Int32 = 0
 
-    init(outcomes lines: [String], error: String?) {
+    init(outcomes lines: [String], error: String?, exitCode: Int32 = 0) {
         self.error = error
+        self.exitCode = exitCode
         var byName: [String: [Substring]] = [:]
         for line in lines {
             guard let space = line.lastIndex(of: " ") else { continue }
@@ -94,6 +97,13 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         flipped.append((path, a.outcomes[i], b[i]))
     }
     let bLabel = c.goldens ? "goldens" : "B"
+    // Broken traces (a replay that stopped at an error; with --goldens, side A's only: a golden may
+    // record an error), in path order, each side's.
+    var broken: [(path: String, side: String, outcome: SideOutcome)] = []
+    for (i, path) in traces.enumerated() {
+        if a.outcomes[i].error != nil { broken.append((path, "A", a.outcomes[i])) }
+        if !c.goldens && b[i].error != nil { broken.append((path, "B", b[i])) }
+    }
     switch c.format {
     case .text:
         out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
@@ -112,6 +122,13 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
             out.append("\nchanged:\n")
             for (path, x, y) in flipped {
                 out.append("  \(path)\n    A: \(x.text)\n    \(bLabel == "B" ? "B" : "golden"): \(y.text)\n")
+            }
+        }
+        if !broken.isEmpty {
+            out.append("\nbroken traces (not compared):\n")
+            for entry in broken {
+                let lines = (entry.outcome.error ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                out.append("  \(entry.side): " + lines.joined(separator: "\n       ") + "\n")
             }
         }
     case .json:
@@ -139,6 +156,15 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
             out.appendJSONString(y.text)
             out.append("}")
         }
+        out.append("],\"broken\":[")
+        for (n, entry) in broken.enumerated() {
+            if n > 0 { out.append(",") }
+            out.append("{\"path\":")
+            out.appendJSONString(entry.path)
+            out.append(",\"side\":\"\(entry.side)\",\"exit\":\(entry.outcome.exitCode),\"error\":")
+            out.appendJSONString(entry.outcome.error ?? "")
+            out.append("}")
+        }
         out.append("]}\n")
     }
     if traces.isEmpty {
@@ -146,6 +172,8 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         printError("gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))")
         return ExitCode.expectationsNotMet
     }
+    // A broken trace never passes silently: its status (65 invalid, 66 cannot open) wins over 1.
+    if let first = broken.first { return first.outcome.exitCode }
     return flipped.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
 }
 
@@ -202,7 +230,7 @@ func side(
                 let result = try Replayer.replay(.path(traces[i]), options: options)
                 return (SideOutcome(outcomes: textOutcomeLines(result.text), error: nil), nil)
             } catch {
-                return (SideOutcome(outcomes: [], error: formatter.format(error)), error)
+                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), error)
             }
         }
         return (outcomes.map(\.0), CorpusStats(configuration: []), outcomes.compactMap(\.1))
@@ -212,7 +240,9 @@ func side(
     }
     let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
     return (
-        run.map { SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }) }, stats,
+        run.map {
+            SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }, exitCode: $0.error?.exitCode ?? 0)
+        }, stats,
         run.compactMap(\.error)
     )
 }

@@ -116,8 +116,15 @@ func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: i
         stats = try corpusStats(command.suite, replayArguments: command.replayArguments, catalog: catalog)
     }
     out.append(command.corpus.format == .json ? stats.json() : stats.text())
-    if command.corpus.format == .text && stats.counted.isEmpty && stats.broken.isEmpty {
-        out.append("gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))\n")
+    if stats.counted.isEmpty && stats.broken.isEmpty {
+        // No trace never passes silently (as for test); the JSON stays clean, the note goes to stderr.
+        let note = "gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))"
+        if command.corpus.format == .text {
+            out.append(note + "\n")
+        } else {
+            out.flush()
+            printError(note)
+        }
         return ExitCode.expectationsNotMet
     }
     return stats.exitCode

@@ -28,7 +28,7 @@ let exitCodes: [(code: String, meaning: String)] = [
     ("2", "usage error"),
     (
         "65",
-        "invalid trace or scene, or a malformed expectation (the error names file:line:column);\nstats: a trace of the corpus is broken (listed; the others are still counted), or a\nstats file cannot be merged"
+        "invalid trace or scene, or a malformed expectation (the error names file:line:column);\nstats, compare: a trace of the corpus is broken (listed; the others are still counted),\nor a stats file cannot be merged"
     ),
     ("66", "cannot open an input file"),
     (
@@ -192,7 +192,8 @@ let compareParagraph = """
     given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
     file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
     recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
-    does, 0 when none does (docs/scale.md).
+    does, 0 when none does. A trace that stops at an error is listed, and the exit status is then
+    the first such trace's (65) (docs/scale.md).
     """
 
 /// The commands an option applies to, as help marks it in those sections: `(check) `,
