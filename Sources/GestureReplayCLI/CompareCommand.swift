@@ -15,7 +15,8 @@ func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse])
     suite.replay = parsed.replay
     let c = parsed.corpus
     if c.goldens && (c.bScene != nil || !c.bSet.isEmpty) {
-        throw UsageError(message: "compare --goldens makes the goldens side B: give side A's changes (--a-scene, --a-set), not --b-scene/--b-set")
+        throw UsageError(
+            message: "compare --goldens makes the goldens side B: give side A's changes (--a-scene, --a-set), not --b-scene/--b-set")
     }
     if !c.goldens && c.aScene == nil && c.bScene == nil && c.aSet.isEmpty && c.bSet.isEmpty {
         throw UsageError(
@@ -132,7 +133,8 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
             }
         }
     case .json:
-        out.append("{\"format\":\"gesturereplay-compare\",\"version\":1,\"traces\":\(traces.count),\"changed\":\(flipped.count),\"recognizers\":[")
+        out.append(
+            "{\"format\":\"gesturereplay-compare\",\"version\":1,\"traces\":\(traces.count),\"changed\":\(flipped.count),\"recognizers\":[")
         if let bStats {
             for (n, (r, s)) in pairRecognizers(aStats, bStats).enumerated() {
                 if n > 0 { out.append(",") }

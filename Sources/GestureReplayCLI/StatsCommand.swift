@@ -159,7 +159,8 @@ func mergeStatsFiles(_ paths: [String]) throws(TraceError) -> CorpusStats {
         }
         for trace in part.counted + part.broken.map(\.path) {
             if let other = owner[trace] {
-                throw .invalidTrace("cannot merge: trace '\(trace)' is counted in both \(other) and \(path) (the same shard twice?)", at: .file(path))
+                throw .invalidTrace(
+                    "cannot merge: trace '\(trace)' is counted in both \(other) and \(path) (the same shard twice?)", at: .file(path))
             }
             owner[trace] = path
         }

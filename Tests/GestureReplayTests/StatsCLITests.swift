@@ -61,12 +61,14 @@ struct StatsCLITests {
         let dir = try TemporaryFolder()
         let a = try dir.write("a.json", try BinaryRunner.run(["stats", "-f", "json", "--shard", "1/2", "Traces/"]).stdout)
         let b = try dir.write(
-            "b.json", try BinaryRunner.run(["stats", "-f", "json", "--shard", "2/2", "--set", "tap.allowableMovement=20", "Traces/"]).stdout)
+            "b.json",
+            try BinaryRunner.run(["stats", "-f", "json", "--shard", "2/2", "--set", "tap.allowableMovement=20", "Traces/"]).stdout)
         let r = try BinaryRunner.run(["stats", "--merge", a, b])
         #expect(r.status == 65, "\(r)")
         #expect(
             r.stderr.hasPrefix(
-                "\(b):7:5: error: cannot merge stats of different configurations: 'set' is \"tap.allowableMovement=20\" here but \"\" in \(a)"),
+                "\(b):7:5: error: cannot merge stats of different configurations: 'set' is \"tap.allowableMovement=20\" here but \"\" in \(a)"
+            ),
             "\(r)")
         #expect(r.stdout.isEmpty)
         let twice = try BinaryRunner.run(["stats", "--merge", a, a])
@@ -112,12 +114,16 @@ struct StatsCLITests {
         let check = try BinaryRunner.run(["check", trace])
         #expect(check.status == 65, "\(check)")
         #expect(
-            check.stderr.hasPrefix("\(dir.path)/t.args:2:17: error: numberOfTapsRequired must be a whole number from 1 to 1000000, not 0\n"),
+            check.stderr.hasPrefix(
+                "\(dir.path)/t.args:2:17: error: numberOfTapsRequired must be a whole number from 1 to 1000000, not 0\n"),
             "\(check)")
         try dir.write("t.args", "--set=nope.x=1\n")
         let stats = try BinaryRunner.run(["stats", trace])
         #expect(stats.status == 65, "\(stats)")
-        #expect(stats.stdout.contains("\(dir.path)/t.args:1:7: error: unknown recognizer or kind 'nope'; recognizers: single, doubleTap; kinds: tap, "), "\(stats)")
+        #expect(
+            stats.stdout.contains(
+                "\(dir.path)/t.args:1:7: error: unknown recognizer or kind 'nope'; recognizers: single, doubleTap; kinds: tap, "),
+            "\(stats)")
         let shape = try BinaryRunner.run(["--set", "tap", "Traces/double-tap.json"])
         #expect(shape.status == 2)
         #expect(shape.stderr.hasPrefix("gesturereplay: error: invalid value 'tap' for --set: expected NAME.PROPERTY=VALUE"), "\(shape)")
@@ -125,7 +131,9 @@ struct StatsCLITests {
 
     @Test("--set changes the replay: every tap needs two taps, so single fails too")
     func setChangesReplay() throws {
-        let r = try BinaryRunner.run(["--set", "tap.numberOfTapsRequired=2", "--set", "doubleTap.numberOfTapsRequired=3", "Traces/double-tap.json"])
+        let r = try BinaryRunner.run([
+            "--set", "tap.numberOfTapsRequired=2", "--set", "doubleTap.numberOfTapsRequired=3", "Traces/double-tap.json",
+        ])
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout.contains("doubleTap  tap  possible -> failed"), "\(r)")
         #expect(r.stdout.contains("single     tap  possible -> ended"), "\(r)")
@@ -137,7 +145,8 @@ struct StatsCLITests {
         #expect(changed.status == 1, "\(changed)")
         #expect(changed.stdout.contains("31 traces, 3 changed outcome\n"), "\(changed)")
         #expect(
-            changed.stdout.contains("  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed; single: ended\n"),
+            changed.stdout.contains(
+                "  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed; single: ended\n"),
             "\(changed)")
         #expect(changed.stdout.contains("doubleTap       tap                        3  0         3  6"), "\(changed)")
         let same = try BinaryRunner.run(
@@ -146,7 +155,10 @@ struct StatsCLITests {
         #expect(same.stdout.contains("31 traces, 0 changed outcome\n"), "\(same)")
         let json = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2", "-f", "json"])
         #expect(json.status == 1)
-        #expect(json.stdout.contains(#""flipped":[{"path":"Traces/double-tap.json","a":"doubleTap: ended; single: failed","b":"doubleTap: failed; single: ended"}]"#), "\(json)")
+        #expect(
+            json.stdout.contains(
+                #""flipped":[{"path":"Traces/double-tap.json","a":"doubleTap: ended; single: failed","b":"doubleTap: failed; single: ended"}]"#
+            ), "\(json)")
     }
 
     @Test("compare --goldens: the goldens as side B; unchanged traces compare equal, a what-if flips the swipes")
@@ -154,18 +166,26 @@ struct StatsCLITests {
         let same = try BinaryRunner.run(["compare", "Traces/", "--goldens", "--exclude", "errors/*"])
         #expect(same.status == 0, "\(same)")
         #expect(same.stdout.hasSuffix("31 traces, 0 changed outcome\n"), "\(same)")
-        let flipped = try BinaryRunner.run(["compare", "Traces/", "--exclude", "errors/*", "--goldens", "--a-set", "swipe.numberOfTouchesRequired=2"])
+        let flipped = try BinaryRunner.run([
+            "compare", "Traces/", "--exclude", "errors/*", "--goldens", "--a-set", "swipe.numberOfTouchesRequired=2",
+        ])
         #expect(flipped.status == 1, "\(flipped)")
         #expect(flipped.stdout.contains("  Traces/swipe-down.json\n    A: swipeDown: failed;"), "\(flipped)")
         // Broken traces: listed with their positioned errors, exit 65 (not a silent pass).
         let broken = try BinaryRunner.run(["compare", "Traces/", "--goldens"])
         #expect(broken.status == 65, "\(broken)")
         #expect(
-            broken.stdout.contains("\nbroken traces (not compared):\n  A: Traces/errors/moved-before-began.json:3:35: error: touch 2 moved but is not down\n"),
+            broken.stdout.contains(
+                "\nbroken traces (not compared):\n  A: Traces/errors/moved-before-began.json:3:35: error: touch 2 moved but is not down\n"),
             "\(broken)")
-        let json = try BinaryRunner.run(["compare", "Traces/errors/unknown-phase.csv", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2", "-f", "json"])
+        let json = try BinaryRunner.run([
+            "compare", "Traces/errors/unknown-phase.csv", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2", "-f", "json",
+        ])
         #expect(json.status == 65)
-        #expect(json.stdout.contains(#""broken":[{"path":"Traces/errors/unknown-phase.csv","side":"A","exit":65,"error":"Traces/errors/unknown-phase.csv:5:12: error: unknown phase"#), "\(json)")
+        #expect(
+            json.stdout.contains(
+                #""broken":[{"path":"Traces/errors/unknown-phase.csv","side":"A","exit":65,"error":"Traces/errors/unknown-phase.csv:5:12: error: unknown phase"#
+            ), "\(json)")
         let usage = try BinaryRunner.run(["compare", "Traces/"])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("gesturereplay: error: compare needs two configurations"), "\(usage)")

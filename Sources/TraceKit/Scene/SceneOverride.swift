@@ -50,7 +50,9 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
         if value == "false" { return JSONValue(.bool(false), at: at) }
         if let d = Double(value), d.isFinite, value.first != "+" { return JSONValue(.number(d), at: at) }
         if value.contains(",") {
-            return JSONValue(.array(value.split(separator: ",", omittingEmptySubsequences: false).map { JSONValue(.string(String($0)), at: at) }), at: at)
+            return JSONValue(
+                .array(value.split(separator: ",", omittingEmptySubsequences: false).map { JSONValue(.string(String($0)), at: at) }), at: at
+            )
         }
         return JSONValue(.string(value), at: at)
     }
@@ -76,7 +78,8 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
         let at = location ?? .file("")
         if let r = scene.recognizer(named: target) {
             guard let kind = catalog.kind(named: r.kind) else {
-                throw .invalidTrace("recognizer '\(target)' is of kind '\(r.kind)', which the catalog does not list: its properties cannot be set", at: at)
+                throw .invalidTrace(
+                    "recognizer '\(target)' is of kind '\(r.kind)', which the catalog does not list: its properties cannot be set", at: at)
             }
             try SceneLoader.setParameter(property, at: at, json, on: r, kind: kind, otherKeys: [])
             return

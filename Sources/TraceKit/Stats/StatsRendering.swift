@@ -165,7 +165,9 @@ extension CorpusStats {
             return a
         }
         func known(_ o: JSONValue, _ keys: [String], _ path: String) throws(TraceError) {
-            guard let members = o.objectValue else { throw fail("stats: '\(path.isEmpty ? "the file" : path)' must be an object, not \(o.typeDescription)", o) }
+            guard let members = o.objectValue else {
+                throw fail("stats: '\(path.isEmpty ? "the file" : path)' must be an object, not \(o.typeDescription)", o)
+            }
             for m in members where !keys.contains(m.key) {
                 throw .invalidTrace(
                     "stats: unknown field '\(path.isEmpty ? m.key : path + "." + m.key)'; expected one of: \(keys.joined(separator: ", "))",
@@ -179,7 +181,9 @@ extension CorpusStats {
         }
         let version = try field(json, "version", "")
         guard version.doubleValue == Double(Self.version) else {
-            throw fail("stats: field 'version' is \(version.doubleValue.map { formatShort($0, decimals: 3) } ?? version.typeDescription); this gesturereplay reads version \(Self.version)", version)
+            throw fail(
+                "stats: field 'version' is \(version.doubleValue.map { formatShort($0, decimals: 3) } ?? version.typeDescription); this gesturereplay reads version \(Self.version)",
+                version)
         }
         let configuration = try field(json, "configuration", "")
         guard let configMembers = configuration.objectValue else {
@@ -213,7 +217,8 @@ extension CorpusStats {
         for (i, v) in try array(try field(json, "recognizers", ""), "recognizers").enumerated() {
             let p = "recognizers[\(i)]"
             try known(v, ["name", "kind", "attempts", "recognized", "failed", "cancelled", "reasons", "values"], p)
-            var r = RecognizerStats(name: try string(try field(v, "name", p), p + ".name"), kind: try string(try field(v, "kind", p), p + ".kind"))
+            var r = RecognizerStats(
+                name: try string(try field(v, "name", p), p + ".name"), kind: try string(try field(v, "kind", p), p + ".kind"))
             r.attempts = try int(try field(v, "attempts", p), p + ".attempts")
             r.recognized = try int(try field(v, "recognized", p), p + ".recognized")
             r.failed = try int(try field(v, "failed", p), p + ".failed")
@@ -221,14 +226,19 @@ extension CorpusStats {
             for (k, reason) in try array(try field(v, "reasons", p), p + ".reasons").enumerated() {
                 let rp = p + ".reasons[\(k)]"
                 try known(reason, ["template", "count"], rp)
-                r.reasons.append((try string(try field(reason, "template", rp), rp + ".template"), try int(try field(reason, "count", rp), rp + ".count")))
+                r.reasons.append(
+                    (
+                        try string(try field(reason, "template", rp), rp + ".template"),
+                        try int(try field(reason, "count", rp), rp + ".count")
+                    ))
             }
             for (k, value) in try array(try field(v, "values", p), p + ".values").enumerated() {
                 let vp = p + ".values[\(k)]"
                 try known(value, ["quantity", "unit", "count", "min", "p50", "p90", "p99", "max", "histogram"], vp)
                 let qv = try field(value, "quantity", vp)
                 guard let q = Quantity(rawValue: try string(qv, vp + ".quantity")) else {
-                    throw fail("stats: field '\(vp).quantity' must be one of: \(Quantity.allCases.map(\.rawValue).joined(separator: ", "))", qv)
+                    throw fail(
+                        "stats: field '\(vp).quantity' must be one of: \(Quantity.allCases.map(\.rawValue).joined(separator: ", "))", qv)
                 }
                 var d = ValueDistribution(quantity: q, counts: [])
                 for (h, entry) in try array(try field(value, "histogram", vp), vp + ".histogram").enumerated() {

@@ -179,7 +179,10 @@ struct SceneOverrideTests {
         let (text, _) = message { _ = try replay(["wiggle.minimumDistance=900"], catalog: catalog) }
         #expect(text.contains("for --set: minimumDistance must be"), "\(text)")
         let (unknown, _) = message { _ = try replay(["wiggle.x=1"], catalog: catalog) }
-        #expect(unknown.contains("unknown parameter 'x' for a wiggle recognizer; expected one of: requiredWiggles, minimumDistance, direction, mode, isEnabled"))
+        #expect(
+            unknown.contains(
+                "unknown parameter 'x' for a wiggle recognizer; expected one of: requiredWiggles, minimumDistance, direction, mode, isEnabled"
+            ))
         let (builtIn, _) = message { _ = try replay(["wiggle.requiredWiggles=4"]) }
         #expect(builtIn.contains("unknown recognizer or kind 'wiggle'"), "\(builtIn)")
     }
