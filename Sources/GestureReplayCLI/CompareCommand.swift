@@ -75,11 +75,11 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
     let jobs = command.suite.jobs ?? onlineCoreCount()
     let aUses = sideUses(command.replayArguments, scene: c.aScene, sets: c.aSet)
-    // Each side's configuration is checked once, up front (a bad --a-set is a usage error, not N broken traces).
     let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
     let b: [SideOutcome]
     let aStats: CorpusStats
     let bStats: CorpusStats?
+    var bErrors: [TraceError] = []
     if c.goldens {
         b = traces.map(goldenOutcome)
         aStats = a.stats
@@ -88,11 +88,13 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
         let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
         b = bSide.outcomes
+        bErrors = bSide.errors
         aStats = a.stats
         bStats = bSide.stats
     }
-    // A usage error (a bad --a-set name) is the command line's: it stops everything.
-    for o in a.errors where o.category == .usage { throw o }
+    // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
+    // stops everything (exit 2) instead of making every trace broken.
+    for o in a.errors + bErrors where o.category == .usage { throw o }
     var flipped: [(String, SideOutcome, SideOutcome)] = []
     for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
         flipped.append((path, a.outcomes[i], b[i]))

@@ -161,6 +161,20 @@ struct StatsCLITests {
             ), "\(json)")
     }
 
+    @Test("compare --a-scene/--b-scene: two scenes; a bad --b-set is a usage error (exit 2), not broken traces")
+    func compareScenes() throws {
+        let r = try BinaryRunner.run([
+            "compare", "Traces/double-tap.json", "Traces/pinch.json", "--b-scene", "docs/examples/short-interval.scene.json",
+        ])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.hasPrefix("A: the common options\nB: --scene docs/examples/short-interval.scene.json\n2 traces, 2 changed outcome\n"), "\(r)")
+        #expect(r.stdout.contains("  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed failed; single: ended ended\n"), "\(r)")
+        let bad = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.nope=1"])
+        #expect(bad.status == 2, "\(bad)")
+        #expect(bad.stderr.contains("unknown parameter 'nope' for a tap recognizer"), "\(bad)")
+        #expect(bad.stdout.isEmpty)
+    }
+
     @Test("compare --goldens: the goldens as side B; unchanged traces compare equal, a what-if flips the swipes")
     func compareGoldens() throws {
         let same = try BinaryRunner.run(["compare", "Traces/", "--goldens", "--exclude", "errors/*"])
