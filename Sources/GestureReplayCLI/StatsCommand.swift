@@ -158,11 +158,13 @@ func mergeStatsFiles(_ paths: [String]) throws(TraceError) -> CorpusStats {
                 "cannot merge stats of different configurations: '\(d.name)' is \"\(d.b)\" here but \"\(d.a)\" in \(paths[0])", at: at)
         }
         for trace in part.counted + part.broken.map(\.path) {
-            if let other = owner[trace] {
+            // `./Traces/a.json` and `Traces//a.json` are the same trace as `Traces/a.json`.
+            let key = trace.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+            if let other = owner[key] {
                 throw .invalidTrace(
                     "cannot merge: trace '\(trace)' is counted in both \(other) and \(path) (the same shard twice?)", at: .file(path))
             }
-            owner[trace] = path
+            owner[key] = path
         }
         parts.append(part)
     }

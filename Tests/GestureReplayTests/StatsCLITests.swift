@@ -74,6 +74,11 @@ struct StatsCLITests {
         let twice = try BinaryRunner.run(["stats", "--merge", a, a])
         #expect(twice.status == 65)
         #expect(twice.stderr.contains("is counted in both \(a) and \(a) (the same shard twice?)"), "\(twice)")
+        // The same traces under another spelling of the folder are still the same traces.
+        let dotted = try dir.write("c.json", try BinaryRunner.run(["stats", "-f", "json", "--shard", "1/2", "./Traces"]).stdout)
+        let respelled = try BinaryRunner.run(["stats", "--merge", a, dotted])
+        #expect(respelled.status == 65)
+        #expect(respelled.stderr.contains("error: cannot merge: trace './Traces/"), "\(respelled)")
     }
 
     @Test("stats --merge of a hand-edited or other-version file: file:line:column naming the field, exit 65")
