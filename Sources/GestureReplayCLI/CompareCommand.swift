@@ -94,7 +94,15 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     }
     // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
     // stops everything (exit 2) instead of making every trace broken.
-    for o in a.errors + bErrors where o.category == .usage { throw o }
+    for (errors, option, sets) in [(a.errors, "--a-set", c.aSet), (bErrors, "--b-set", c.bSet)] {
+        guard let usage = errors.first(where: { $0.category == .usage }) else { continue }
+        // Name the side's own option when the value is one of its.
+        let message = usage.diagnostic.message
+        if let set = sets.first(where: { message.hasPrefix("invalid value '\($0)' for --set") }) {
+            throw .usage(message.replacingOccurrences("'\(set)' for --set", "'\(set)' for \(option)"))
+        }
+        throw usage
+    }
     var flipped: [(String, SideOutcome, SideOutcome)] = []
     for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
         flipped.append((path, a.outcomes[i], b[i]))

@@ -114,6 +114,10 @@ let examples = """
     gesturereplay check --update Traces/pinch.json
     gesturereplay test Traces/ --junit report.xml --exclude 'errors/*'
     gesturereplay test --shard 2/4 Traces/
+    gesturereplay stats Traces/ --set tap.allowableMovement=20
+    gesturereplay stats --format json --shard 2/4 Traces/ > stats-2.json
+    gesturereplay stats --merge stats-1.json stats-2.json stats-3.json stats-4.json
+    gesturereplay compare Traces/ --goldens --a-scene new.scene.json
     """
 
 /// `-f, --format text|jsonl` as help shows it.
