@@ -92,7 +92,7 @@ struct StatsCLITests {
         let edited = try dir.write("e.json", good.replacing("\"failed\": 1", with: "\"failed\": -1"))
         let e = try BinaryRunner.run(["stats", "--merge", edited])
         #expect(e.status == 65)
-        #expect(e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number >= 0"), "\(e)")
+        #expect(e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number from 0 to 4294967295, not -1"), "\(e)")
         let usage = try BinaryRunner.run(["stats", "--merge", "--scene", "x.json", v2])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("gesturereplay: error: stats --merge takes only --format"), "\(usage)")

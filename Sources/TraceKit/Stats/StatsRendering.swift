@@ -151,8 +151,10 @@ extension CorpusStats {
             return v
         }
         func int(_ v: JSONValue, _ path: String) throws(TraceError) -> Int {
-            guard let d = v.doubleValue, d >= 0, d <= 9e15, d == d.rounded() else {
-                throw fail("stats: field '\(path)' must be a whole number >= 0, not \(v.typeDescription)", v)
+            // At most 2^32 - 1: sums over any file that fits in memory cannot overflow.
+            guard let d = v.doubleValue, d >= 0, d <= 4_294_967_295, d == d.rounded() else {
+                let what = v.doubleValue.map { formatShort($0, decimals: 3) } ?? v.typeDescription
+                throw fail("stats: field '\(path)' must be a whole number from 0 to 4294967295, not \(what)", v)
             }
             return Int(d)
         }

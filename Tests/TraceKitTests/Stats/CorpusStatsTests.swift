@@ -83,7 +83,8 @@ struct CorpusStatsTests {
         arguments: [
             ("\"version\": 1", "\"version\": 2", "field 'version' is 2; this gesturereplay reads version 1"),
             ("\"format\": \"gesturereplay-stats\"", "\"format\": \"other\"", "field 'format' must be \"gesturereplay-stats\""),
-            ("\"attempts\": 2", "\"attempts\": \"2\"", "field 'recognizers[0].attempts' must be a whole number >= 0, not a string"),
+            ("\"attempts\": 2", "\"attempts\": \"2\"", "field 'recognizers[0].attempts' must be a whole number from 0 to 4294967295, not a string"),
+            ("\"failed\": 0", "\"failed\": 1e300", "field 'recognizers[0].failed' must be a whole number from 0 to 4294967295, not 1e+300"),
             ("\"traces\": 2", "\"traces\": 3", "field 'traces' is not the number of 'counted' paths (2)"),
             ("\"attempts\": 2", "\"attempts\": 2, \"extra\": 0", "unknown field 'recognizers[0].extra'"),
             ("\"p50\": 0.", "\"p50\": 9.", "field 'recognizers[0].values[0].p50' does not match its histogram"),
@@ -101,6 +102,31 @@ struct CorpusStatsTests {
             #expect(message.contains(edit.2), "\(message)")
             // Positioned: line and column of the offending field.
             #expect(error.diagnostic.location?.line ?? 0 > 1, "\(message)")
+        }
+    }
+
+    @Test("mutated stats files never crash the reader or the merge: each is read, or refused with a positioned error")
+    func mutations() {
+        let text = Array(Self.sample().utf8)
+        var random = SplitMix64(seed: 20)
+        let replacements = Array("0123456789-.e\"[]{},: x".utf8)
+        for _ in 0..<300 {
+            var bytes = text
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = replacements[Int(random.next() % UInt64(replacements.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(replacements[Int(random.next() % UInt64(replacements.count))], at: at)
+                }
+            }
+            do {
+                let stats = try CorpusStats.read(try JSONParser().parse(String(decoding: bytes, as: UTF8.self), path: "m.json"))
+                _ = CorpusStats.merged([stats, stats]).json()
+                _ = stats.text()
+            } catch {
+                #expect(error.diagnostic.location?.path == "m.json")
+            }
         }
     }
 
