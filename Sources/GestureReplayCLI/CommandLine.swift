@@ -25,6 +25,10 @@ enum Command {
     /// `convert INPUT`: a device recording (or any trace) as the canonical trace
     /// (docs/trace-format.md, "Importing recordings").
     case convert(ConvertCommand)
+    /// `stats PATH...` / `stats --merge FILE...` (StatsCommand.swift).
+    case stats(StatsCommand)
+    /// `compare PATH...` (CompareCommand.swift).
+    case compare(CompareCommand)
 }
 
 /// `gesturereplay convert`'s options.
@@ -63,7 +67,7 @@ struct CheckOptions {
 
 /// The commands that take options (`replay` is the default one).
 enum Subcommand: String, CaseIterable, Sendable {
-    case replay, check, test, synth, render, convert
+    case replay, check, test, synth, render, convert, stats, compare
 
     /// The `Commands` bit of this command.
     var bit: Commands {
@@ -74,6 +78,8 @@ enum Subcommand: String, CaseIterable, Sendable {
         case .synth: .synth
         case .render: .render
         case .convert: .convert
+        case .stats: .stats
+        case .compare: .compare
         }
     }
 }
@@ -97,16 +103,24 @@ struct Commands: OptionSet, Sendable {
     static let render = Commands(rawValue: 32)
     /// `gesturereplay convert`.
     static let convert = Commands(rawValue: 64)
+    /// `gesturereplay stats`.
+    static let stats = Commands(rawValue: 128)
+    /// `gesturereplay compare`.
+    static let compare = Commands(rawValue: 256)
+    /// The corpus commands (`stats`, `compare`): they take the replay options that change outcomes.
+    static let corpus: Commands = [.stats, .compare]
     /// Options that decide a replay's output: every command that replays, and NAME.args.
     static let replaying: Commands = [.replay, .check, .test, .argsFile, .render]
     /// Options that decide how a trace or recording is read: the replaying ones and `convert`.
-    static let reading: Commands = [.replay, .check, .test, .argsFile, .render, .convert]
+    static let reading: Commands = [.replay, .check, .test, .argsFile, .render, .convert, .stats, .compare]
     static let all: Commands = [.replay, .check, .test, .render]
 }
 
 /// A usage error: printed with the usage line, exit code 2.
 struct UsageError: Error {
     let message: String
+    /// Where, when the option came from a `NAME.args` file (`--set`); nil: the command line.
+    var location: SourceLocation? = nil
 }
 
 /// Everything the options set, before it is turned into a `Command`.
@@ -120,6 +134,10 @@ struct ParsedOptions {
     var outputPath: String?
     /// `--to` (synth and convert).
     var synthFormat: SynthTraceWriter.Format?
+    /// `stats`/`compare`: `--format text|json`, `--merge`, and compare's two sides.
+    var corpus = CorpusOptions()
+    /// Where each `--set` value of a `NAME.args` file is (consumed in order); empty on the command line.
+    var setLocations: [SourceLocation] = []
 }
 
 /// One row of the option table: the single description of an option from which parsing, `--help`,
@@ -171,7 +189,7 @@ let optionTable: [OptionSpec] = [
     },
     OptionSpec(
         long: "scene", valueName: "FILE", isPath: true,
-        help: "scene (views and recognizers) to use instead of the trace's own", commands: .replaying
+        help: "scene (views and recognizers) to use instead of the trace's own", commands: [.replaying, .corpus]
     ) { p, v in
         p.replay.scenePath = v
     },
@@ -179,7 +197,7 @@ let optionTable: [OptionSpec] = [
         long: "recognizers", valueName: "A,B",
         help:
             "run only these recognizers of the scene (warns when one left out\nis required by, or simultaneous with, one kept); repeats combine",
-        commands: .replaying, resetList: { $0.replay.recognizerFilter = nil }
+        commands: [.replaying, .corpus], resetList: { $0.replay.recognizerFilter = nil }
     ) { p, v throws(UsageError) in
         p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + (try nameList("recognizers", v))
     },
@@ -204,7 +222,7 @@ let optionTable: [OptionSpec] = [
         long: "sort",
         help:
             "order the rows by time first (stable), for traces exported\nfinger by finger; reads the whole trace into memory\nbefore replaying (at most about 180 bytes per row)",
-        commands: .replaying
+        commands: [.replaying, .corpus]
     ) { p, _ in
         p.replay.sortsByTime = true
     },
@@ -263,7 +281,7 @@ let optionTable: [OptionSpec] = [
     },
     OptionSpec(
         long: "velocity", valueName: "ESTIMATOR", choices: VelocityEstimatorKind.allCases.map(\.rawValue),
-        help: "velocity estimator for --touches (default uikit)", commands: .replaying
+        help: "velocity estimator for --touches (default uikit)", commands: [.replaying, .corpus]
     ) { p, v throws(UsageError) in
         p.replay.velocityEstimator = try choice(
             "velocity", v, VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))
@@ -299,6 +317,19 @@ let optionTable: [OptionSpec] = [
         p.replay.summary = true
     },
     OptionSpec(
+        long: "set", valueName: "NAME.PROP=V",
+        help:
+            "change a scene parameter after the scene is loaded: recognizer\nNAME's, or every recognizer of kind NAME's (checked as in a\nscene file); repeatable, in order, after NAME.args's",
+        commands: [.replaying, .corpus], resetList: { _ in }
+    ) { p, v throws(UsageError) in
+        let location = p.setLocations.isEmpty ? nil : p.setLocations.removeFirst()
+        do throws(TraceError) {
+            p.replay.sceneOverrides.append(try SceneOverride(parsing: v, location: location))
+        } catch {
+            throw UsageError(message: error.diagnostic.message, location: location)
+        }
+    },
+    OptionSpec(
         long: "expect", valueName: "FILE", isPath: true,
         help: "the golden file (default: TRACE with extension .expected)", commands: .check
     ) { p, v in
@@ -322,7 +353,7 @@ let optionTable: [OptionSpec] = [
     OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report", commands: .test) { p, v in
         p.suite.junitPath = v
     },
-    OptionSpec(long: "shard", valueName: "I/N", help: "run only slice I of N (deterministic)", commands: .test) {
+    OptionSpec(long: "shard", valueName: "I/N", help: "run only slice I of N (deterministic)", commands: [.test, .corpus]) {
         p, raw throws(UsageError) in
         let parts = raw.split(separator: "/")
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
@@ -330,7 +361,7 @@ let optionTable: [OptionSpec] = [
         }
         p.suite.shard = (i, n)
     },
-    OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all cores)", commands: .test) {
+    OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all cores)", commands: [.test, .corpus]) {
         p, raw throws(UsageError) in
         guard let n = Int(raw), n >= 1 else {
             throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")
@@ -339,8 +370,8 @@ let optionTable: [OptionSpec] = [
     },
     OptionSpec(
         long: "exclude", valueName: "GLOB",
-        help: "skip the traces whose path (as listed, or below PATH)\nor file name matches GLOB (repeatable; * matches / too)",
-        commands: .test,
+        help: "skip the traces whose path (as listed,\nor below PATH) or file name matches GLOB\n(repeatable; * matches / too)",
+        commands: [.test, .corpus],
         resetList: { $0.suite.excludes = [] }
     ) { p, v in
         p.suite.excludes.append(v)
@@ -374,7 +405,8 @@ let optionTable: [OptionSpec] = [
     ) { p, v throws(UsageError) in
         p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
     },
-    OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert]) { _, _ in },
+] + corpusOptionRows + [
+    OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert, .corpus]) { _, _ in },
     OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
 ]
 
@@ -415,10 +447,12 @@ func scanArguments(
                 attached = String(name[name.index(after: eq)...])
                 name = name[..<eq]
             }
-            spec = optionTable.first { $0.long == name }
+            // A name may have a row per command (`--format`: text|jsonl, or text|json for stats).
+            spec = optionTable.first { $0.long == name && $0.commands.contains(command) } ?? optionTable.first { $0.long == name }
         } else {
             let letter = arg.dropFirst().first!
-            spec = optionTable.first { $0.short == letter }
+            spec = optionTable.first { $0.short == letter && $0.commands.contains(command) }
+                ?? optionTable.first { $0.short == letter }
             if arg.count > 2 { attached = String(arg.dropFirst(2)) }
         }
         guard let spec, spec.commands.contains(command) else {
@@ -547,6 +581,10 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         }
         parsed.replay.inputPath = paths[0]
         return .render(parsed.replay, outputPath: parsed.outputPath)
+    case .stats:
+        return .stats(try statsCommand(parsed, paths: paths, uses: uses))
+    case .compare:
+        return .compare(try compareCommand(parsed, paths: paths, uses: uses))
     case .check, .replay:
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         parsed.replay.inputPath = paths[0]

@@ -37,7 +37,8 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
     forTrace path: String, commandLine: [OptionUse], catalog: RecognizerCatalog
 ) throws(TraceError) -> TraceSuite.TraceSetup {
     let argsPath = ArgsFile.path(forTrace: path)
-    let words = path == "-" ? [] : try ArgsFile.words(forTrace: path)
+    let positioned = path == "-" ? [] : try ArgsFile.positionedWords(forTrace: path)
+    let words = positioned.map(\.word)
     var parsed = ParsedOptions()
     do throws(UsageError) {
         let (uses, operands) = try scanArguments(
@@ -45,10 +46,12 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         if let operand = operands.first {
             throw UsageError(message: "a .args file holds options only, not '\(operand)' (\(words.joined(separator: " ")))")
         }
+        parsed.setLocations = setValueLocations(positioned, argsPath: argsPath)
         try apply(uses, to: &parsed, place: " in the .args file")
+        parsed.setLocations = []
         try apply(commandLine, to: &parsed)
     } catch {
-        throw .invalidTrace(error.message, at: .file(argsPath))
+        throw .invalidTrace(error.message, at: error.location ?? .file(argsPath))
     }
     parsed.replay.inputPath = path
     parsed.replay.catalog = catalog
@@ -111,4 +114,17 @@ func tracePicture(_ path: String, _ replayArguments: [OptionUse], catalog: Recog
     } catch {
         return .failure(error)
     }
+}
+
+/// Where each `--set` value of a NAME.args file starts, in order (`--set V` and `--set=V`).
+func setValueLocations(_ words: [(word: String, position: TextPosition)], argsPath: String) -> [SourceLocation] {
+    var locations: [SourceLocation] = []
+    for (i, w) in words.enumerated() {
+        if w.word == "--set", i + 1 < words.count {
+            locations.append(SourceLocation(path: argsPath, position: words[i + 1].position))
+        } else if w.word.hasPrefix("--set=") {
+            locations.append(SourceLocation(path: argsPath, line: w.position.line, column: w.position.column + 6))
+        }
+    }
+    return locations
 }

@@ -114,6 +114,10 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             }
         case .convert(let convert):
             try runConvert(convert, output: &out)
+        case .stats(let stats):
+            status = try runStats(stats, catalog: catalog, output: &out)
+        case .compare(let compare):
+            status = try runCompare(compare, catalog: catalog, output: &out)
         }
     } catch {
         // What was written before the error stays, before the error.

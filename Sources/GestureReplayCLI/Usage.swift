@@ -13,6 +13,8 @@ func usageLine(_ command: Subcommand) -> String {
     case .synth: "usage: gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help synth for more)"
     case .render: "usage: gesturereplay render [options] TRACE [-o FILE]  (gesturereplay help render for more)"
     case .convert: "usage: gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help convert for more)"
+    case .stats: "usage: gesturereplay stats [options] [PATH...] | stats --merge FILE...  (gesturereplay help stats for more)"
+    case .compare: "usage: gesturereplay compare [options] [PATH...] --a-... --b-...|--goldens  (gesturereplay help compare for more)"
     }
 }
 
@@ -21,10 +23,13 @@ let exitCodes: [(code: String, meaning: String)] = [
     ("0", "success"),
     (
         "1",
-        "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found)"
+        "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found; compare: an outcome changed)"
     ),
     ("2", "usage error"),
-    ("65", "invalid trace or scene, or a malformed expectation (the error names file:line:column)"),
+    (
+        "65",
+        "invalid trace or scene, or a malformed expectation (the error names file:line:column);\nstats, compare: a trace of the corpus is broken (listed; the others are still counted),\nor a stats file cannot be merged"
+    ),
     ("66", "cannot open an input file"),
     (
         "74",
@@ -53,7 +58,15 @@ let commandSummaries: [(usage: String, meaning: String)] = [
         "gesturereplay convert [options] INPUT",
         "write a device recording (getevent, evemu, libinput\nrecord, evtest, MotionEvent dump) or any trace as the\ncanonical trace (-o FILE)"
     ),
-    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test,\nsynth, render, convert)"),
+    (
+        "gesturereplay stats [options] [PATH...]",
+        "per recognizer over every trace under PATH: attempts,\noutcomes, failure reasons, values at recognition\n(docs/scale.md); stats --merge FILE... joins shards"
+    ),
+    (
+        "gesturereplay compare [options] [PATH...]",
+        "the traces under PATH in two configurations (A and\nB, or goldens): which changed outcome; exit 1 if any"
+    ),
+    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test,\nsynth, render, convert, stats, compare)"),
     ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
     ("gesturereplay man", "the manual page, roff (make install installs it)"),
 ]
@@ -101,6 +114,10 @@ let examples = """
     gesturereplay check --update Traces/pinch.json
     gesturereplay test Traces/ --junit report.xml --exclude 'errors/*'
     gesturereplay test --shard 2/4 Traces/
+    gesturereplay stats Traces/ --set tap.allowableMovement=20
+    gesturereplay stats --format json --shard 2/4 Traces/ > stats-2.json
+    gesturereplay stats --merge stats-1.json stats-2.json stats-3.json stats-4.json
+    gesturereplay compare Traces/ --goldens --a-scene new.scene.json
     """
 
 /// `-f, --format text|jsonl` as help shows it.
@@ -155,8 +172,33 @@ var checkAndTestOptions: [OptionSpec] {
 /// The options of synth, render and convert alone (`-o`, `--to`), as help lists them after check's
 /// and test's.
 var otherCommandOptions: [OptionSpec] {
-    optionTable.filter { $0.commands.isDisjoint(with: [.replay, .check, .test]) }
+    optionTable.filter { $0.commands.isDisjoint(with: [.replay, .check, .test]) && !Commands.corpus.isSuperset(of: $0.commands) }
 }
+
+/// The options of stats and compare that no other command takes.
+var corpusOnlyOptions: [OptionSpec] {
+    optionTable.filter { Commands.corpus.isSuperset(of: $0.commands) || $0.commands == [.test, .corpus] }
+}
+
+let statsParagraph = """
+    stats replays every trace under PATH (default Traces; as test finds them, with each trace's
+    NAME.args, in parallel: -j, --shard, --exclude) and counts per recognizer (name and kind):
+    attempts (left possible), recognized, failed, cancelled; failure and cancel reasons by template
+    (numbers as N); and the values at recognition, exactly (count, min, p50, p90, p99, max): pan
+    velocity at ended (pt/s), tap and swipe duration (s), pinch scale, rotation angle (rad). A
+    trace that stops at an error is listed and not counted; the exit status is then the first such
+    trace's (65). --format json is versioned and carries the configuration; stats --merge FILE...
+    prints the stats of the union, exactly as one run (docs/scale.md, docs/output-format.md).
+    """
+
+let compareParagraph = """
+    compare replays the traces under PATH under two configurations: both take the replay options
+    given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
+    file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
+    recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
+    does, 0 when none does. A trace that stops at an error is listed, and the exit status is then
+    the first such trace's (65) (docs/scale.md).
+    """
 
 /// The commands an option applies to, as help marks it in those sections: `(check) `,
 /// `(synth, render, convert) `; nothing for an option of both check and test.
@@ -191,6 +233,8 @@ func helpText(_ command: Subcommand) -> String {
         text += optionLines(checkAndTestOptions, mark: commandMark)
         text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
         text += optionLines(otherCommandOptions, mark: commandMark)
+        text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
+        text += optionLines(corpusOnlyOptions.filter { $0.commands != [.test, .corpus] }, mark: commandMark)
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
     case .check, .test:
         let summary = commandSummaries[command == .check ? 1 : 2]
@@ -222,6 +266,15 @@ func helpText(_ command: Subcommand) -> String {
         text += "\nOPTIONS OF A SCRIPT LINE (alone on a line: for every later line)\n"
         text += SynthParser.optionForms.map { "  " + $0.form + "\n" }.joined()
         text += "\nOPTIONS\n" + optionLines(ownOptions(.synth).filter { $0.long != "help" })
+    case .stats, .compare:
+        let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay \(command.rawValue)") }!
+        text += wrapped("gesturereplay \(command.rawValue) - " + summary.meaning.replacingNewlines + ".") + "\n\n"
+        text += "USAGE\n  " + summary.usage + "\n"
+        if command == .stats { text += "  gesturereplay stats --merge [--format text|json] FILE...\n" }
+        text += "\n" + indented(command == .stats ? statsParagraph : compareParagraph, by: 0) + "\n\n"
+        text += "OPTIONS\n" + optionLines(options(for: command).filter { $0.long != "help" && !$0.commands.contains(.argsFile) })
+        text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n"
+        text += optionLines(options(for: command).filter { $0.commands.contains(.argsFile) })
     case .render:
         let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay render") }!
         text += wrapped("gesturereplay render - " + summary.meaning.replacingNewlines + ".") + "\n\n"
@@ -299,10 +352,14 @@ func bashCompletion() -> String {
             case "$prev" in
 
         """
-    for spec in optionTable where spec.takesValue {
+    var seen: Set<String> = []
+    for spec in optionTable where spec.takesValue && seen.insert(spec.long).inserted {
         let names = ([spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-        if !spec.choices.isEmpty {
-            s += "        \(names)) COMPREPLY=($(compgen -W \"\(spec.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        // One case per name: a name with a row per command (--format) offers every row's choices.
+        var choices: [String] = []
+        for row in optionTable where row.long == spec.long { choices += row.choices.filter { !choices.contains($0) } }
+        if !choices.isEmpty {
+            s += "        \(names)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
         } else if spec.isPath {
             s += "        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
         } else {
@@ -482,6 +539,8 @@ func manPage() -> String {
     optionSection("CHECK AND TEST", checkAndTestOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(checkAndTestParagraph)
     optionSection("SYNTH, RENDER AND CONVERT", otherCommandOptions, mark: commandMark)
+    optionSection("STATS AND COMPARE", corpusOnlyOptions.filter { $0.commands != [.test, .corpus] }, mark: commandMark)
+    s += ".PP\n" + roffParagraph(statsParagraph) + ".PP\n" + roffParagraph(compareParagraph)
     s += ".SH EXAMPLES\n"
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
     s += ".SH EXIT STATUS\n"

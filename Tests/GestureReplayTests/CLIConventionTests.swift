@@ -309,7 +309,10 @@ struct CLIConventionTests {
 
     @Test("every help fits 100 columns, and --help marks -o and --to with the commands that take them")
     func helpWidthAndMarks() throws {
-        for args in [["--help"], ["help", "check"], ["help", "test"], ["help", "render"], ["help", "convert"], ["help", "synth"]] {
+        for args in [
+            ["--help"], ["help", "check"], ["help", "test"], ["help", "render"], ["help", "convert"], ["help", "synth"], ["help", "stats"],
+            ["help", "compare"],
+        ] {
             let help = try BinaryRunner.run(args)
             #expect(help.status == 0, "\(args)")
             for line in help.stdout.split(separator: "\n") where line.count > 100 {
@@ -446,7 +449,7 @@ struct CLIConventionTests {
             let (result, _) = try ProcessRunner.run("/bin/bash", ["-c", script, dir.path + "/c.bash"], in: dir.url)
             return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        #expect(try complete(["gesturereplay", "help", ""]) == "replay check test synth render convert")
+        #expect(try complete(["gesturereplay", "help", ""]) == "replay check test synth render convert stats compare")
         #expect(try complete(["gesturereplay", "synth", "--"]).contains("--to"))
         #expect(!(try complete(["gesturereplay", "synth", "--"]).contains("--scene")))
         #expect(try complete(["gesturereplay", "convert", "--"]).contains("--raw-size"))

@@ -43,6 +43,9 @@ public struct ReplayOptions: Sendable {
     /// After the replay, one line per (shown) recognizer: how often it recognized, failed and was
     /// cancelled, and its most common failure reasons (`ReplaySummary`).
     public var summary = false
+    /// `--set NAME.PROPERTY=VALUE`: parameters changed after the scene is loaded, in order
+    /// (``SceneOverride``).
+    public var sceneOverrides: [SceneOverride] = []
     /// The recognizer kinds scene files may name (the built-ins, plus any registered).
     public var catalog: RecognizerCatalog = .builtIn
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.

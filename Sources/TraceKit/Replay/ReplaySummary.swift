@@ -41,16 +41,68 @@ final class ReplaySummary {
         }
     }
 
+    /// What a transition counts as (nil: nothing): the one rule `--summary` and `gesturereplay stats`
+    /// count by.
+    enum Outcome {
+        case recognized, failed, cancelled
+    }
+
+    static func outcome(of t: Transition) -> Outcome? {
+        switch t.state {
+        case .began: .recognized
+        case .ended where t.previous == .possible: .recognized
+        case .failed: .failed
+        case .cancelled: .cancelled
+        default: nil
+        }
+    }
+
     func record(_ t: Transition) {
         guard let i = index[ObjectIdentifier(t.recognizer)] else { return }
-        switch t.state {
-        case .began: entries[i].recognized += 1
-        case .ended where t.previous == .possible: entries[i].recognized += 1
+        switch Self.outcome(of: t) {
+        case .recognized: entries[i].recognized += 1
         case .failed: entries[i].failed += 1
         case .cancelled: entries[i].cancelled += 1
-        default: return
+        case nil: return
         }
         if let reason = t.reason, t.state == .failed || t.state == .cancelled { add(reason, to: i) }
+    }
+
+    /// A reason with each number written `N` (`moved N pt > allowableMovement N pt`): the groups of
+    /// `--summary` (`split`), as `gesturereplay stats` names them.
+    static func template(_ reason: String) -> String {
+        var reason = reason
+        return reason.withUTF8 { bytes in
+            // An ASCII reason (all the engine's are) is scanned byte by byte by the same rule as
+            // `split` (ReplaySummaryTemplateTests checks that they agree); any other goes through `split`.
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return split(String(decoding: bytes, as: UTF8.self)).0.joined(separator: "N") }
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                var j = i
+                if bytes[i] == 0x2d, i + 1 < n, isDigit(bytes[i + 1]), i == 0 || !(isLetter(bytes[i - 1]) || isDigit(bytes[i - 1])) {
+                    j = i + 1
+                }
+                guard isDigit(bytes[j]), i == 0 || !isLetter(bytes[i - 1]) else {
+                    out.append(bytes[i])
+                    i += 1
+                    continue
+                }
+                var end = j
+                while end < n && isDigit(bytes[end]) { end += 1 }
+                if end < n, bytes[end] == 0x2e, end + 1 < n, isDigit(bytes[end + 1]) {
+                    end += 1
+                    while end < n && isDigit(bytes[end]) { end += 1 }
+                }
+                out.append(0x4e)  // N
+                i = end
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     private func add(_ reason: String, to i: Int) {

@@ -65,6 +65,9 @@ public enum Replayer {
         } else {
             scene = Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
         }
+        if !options.sceneOverrides.isEmpty {
+            try SceneOverride.apply(options.sceneOverrides, to: scene, catalog: options.catalog)
+        }
         if let names = options.recognizerFilter {
             scene = try scene.keepOnly(names)
             for message in scene.brokenRelations { warn(.warning(message, at: nil)) }

@@ -170,18 +170,8 @@ public struct SceneLoader: Sendable {
                 case "kind", "name", "requireToFail", "simultaneousWith": continue
                 case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
                 default:
-                    if let p = kind.entries.first(where: { $0.info.name == m.key })
-                        ?? RecognizerCatalog.common.first(where: { $0.info.name == m.key })
-                    {
-                        try p.set(r, m.value)
-                    } else {
-                        let valid =
-                            ["name", "view", "requireToFail", "simultaneousWith"] + kind.entries.map(\.info.name)
-                            + RecognizerCatalog.common.map(\.info.name)
-                        throw .invalidTrace(
-                            "unknown parameter '\(m.key)' for a \(kindName) recognizer; expected one of: \(valid.joined(separator: ", "))",
-                            at: m.keyLocation)
-                    }
+                    try Self.setParameter(
+                        m.key, at: m.keyLocation, m.value, on: r, kind: kind, otherKeys: ["name", "view", "requireToFail", "simultaneousWith"])
                 }
             }
             guard let view = views[viewName] else {
@@ -204,6 +194,25 @@ public struct SceneLoader: Sendable {
                     scene.link(r, simultaneousWith: try Self.recognizer(name, v, byName, self: r))
                 }
             }
+        }
+    }
+
+    /// Sets the parameter `key` of `r` (of catalog kind `kind`) from `value`: the one code path for a
+    /// scene file's recognizer keys and `--set` (``SceneOverride``), so both accept the same values
+    /// and say the same things. An unknown key is an error at `keyLocation` listing `otherKeys` (the
+    /// scene keys that are not parameters) and every parameter of the kind; a bad value is an error
+    /// at the value.
+    static func setParameter(
+        _ key: String, at keyLocation: SourceLocation, _ value: JSONValue, on r: GestureRecognizer,
+        kind: RecognizerCatalog.Kind, otherKeys: [String]
+    ) throws(TraceError) {
+        if let p = kind.entries.first(where: { $0.info.name == key }) ?? RecognizerCatalog.common.first(where: { $0.info.name == key }) {
+            try p.set(r, value)
+        } else {
+            let valid = otherKeys + kind.entries.map(\.info.name) + RecognizerCatalog.common.map(\.info.name)
+            throw .invalidTrace(
+                "unknown parameter '\(key)' for a \(kind.name) recognizer; expected one of: \(valid.joined(separator: ", "))",
+                at: keyLocation)
         }
     }
 

@@ -27,7 +27,21 @@ public enum ArgsFile {
 
     /// Splits `text` (the contents of the args file at `path`) into words.
     public static func words(_ text: String, path: String) throws(TraceError) -> [String] {
-        var words: [String] = []
+        try positionedWords(text, path: path).map(\.word)
+    }
+
+    /// The words of the trace's `NAME.args` with where each starts (its first character, or its
+    /// opening quote), so that an option's value can be reported at its place.
+    public static func positionedWords(forTrace trace: String) throws(TraceError) -> [(word: String, position: TextPosition)] {
+        let path = path(forTrace: trace)
+        guard let text = try FileIO.readText(path) else { return [] }
+        return try positionedWords(text, path: path)
+    }
+
+    /// Splits `text` (the contents of the args file at `path`) into words, each with its position.
+    public static func positionedWords(_ text: String, path: String) throws(TraceError) -> [(word: String, position: TextPosition)] {
+        var words: [(word: String, position: TextPosition)] = []
+        var start = TextPosition.start
         var word = ""
         var inWord = false
         var line = 1, column = 0
@@ -52,6 +66,9 @@ public enum ArgsFile {
                 inWord = true
                 continue
             }
+            if !inWord && quote == nil && !(c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" || c == "#") {
+                start = TextPosition(line: line, column: column)
+            }
             if let q = quote {
                 if c == q {
                     quote = nil
@@ -64,7 +81,7 @@ public enum ArgsFile {
             }
             switch c {
             case " ", "\t", "\n", "\r", "\r\n":
-                if inWord { words.append(word) }
+                if inWord { words.append((word, start)) }
                 word = ""
                 inWord = false
             case "'", "\"":
@@ -85,7 +102,7 @@ public enum ArgsFile {
                 "unterminated quote",
                 at: SourceLocation(path: path, position: TextPosition(line: quoteStart.line, column: quoteStart.column)))
         }
-        if inWord { words.append(word) }
+        if inWord { words.append((word, start)) }
         return words
     }
 }

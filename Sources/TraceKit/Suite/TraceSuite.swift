@@ -88,26 +88,35 @@ public enum TraceSuite {
         _ traces: [String], jobs: Int, update: Bool,
         setupFor: @escaping @Sendable (String) throws(TraceError) -> TraceSetup
     ) -> [Outcome] {
+        parallelMap(traces.count, jobs: jobs) { i in
+            let start = monotonicSeconds()
+            var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
+            do throws(TraceError) {
+                let setup = try setupFor(traces[i])
+                outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError)
+            } catch {
+                outcome.error = error
+            }
+            outcome.seconds = monotonicSeconds() - start
+            return outcome
+        }
+    }
+
+    /// `body(0..<count)` on `jobs` threads (each takes the next index as it finishes one); the
+    /// results in index order. `test`, `stats` and `compare` run their traces through it.
+    public static func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         // Each index is written by one worker only; the lock makes the writes visible to the reader.
-        let outcomes = Mutex<[Outcome?]>(Array(repeating: nil, count: traces.count))
-        let workers = max(1, min(jobs, traces.count))
+        let results = Mutex<[T?]>(Array(repeating: nil, count: count))
+        let workers = max(1, min(jobs, count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard i < traces.count else { return }
-                let start = monotonicSeconds()
-                var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
-                do throws(TraceError) {
-                    let setup = try setupFor(traces[i])
-                    outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError)
-                } catch {
-                    outcome.error = error
-                }
-                outcome.seconds = monotonicSeconds() - start
-                outcomes.withLock { $0[i] = outcome }
+                guard i < count else { return }
+                let result = body(i)
+                results.withLock { $0[i] = result }
             }
         }
-        return outcomes.withLock { $0.map { $0! } }
+        return results.withLock { $0.map { $0! } }
     }
 }

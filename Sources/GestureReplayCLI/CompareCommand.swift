@@ -1,0 +1,283 @@
+import TraceKit
+
+/// `gesturereplay compare`'s options: one corpus, two configurations. Both sides take the common
+/// replay options (after each trace's NAME.args); side A adds `--a-scene`/`--a-set`, side B
+/// `--b-scene`/`--b-set`, or B is the goldens (`--goldens`).
+struct CompareCommand {
+    var suite: SuiteOptions
+    var corpus: CorpusOptions
+    var replayArguments: [OptionUse]
+}
+
+func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> CompareCommand {
+    var suite = parsed.suite
+    suite.paths = paths.isEmpty ? ["Traces"] : paths
+    suite.replay = parsed.replay
+    let c = parsed.corpus
+    if c.goldens && (c.bScene != nil || !c.bSet.isEmpty) {
+        throw UsageError(
+            message: "compare --goldens makes the goldens side B: give side A's changes (--a-scene, --a-set), not --b-scene/--b-set")
+    }
+    if !c.goldens && c.aScene == nil && c.bScene == nil && c.aSet.isEmpty && c.bSet.isEmpty {
+        throw UsageError(
+            message: "compare needs two configurations: --a-scene/--b-scene, --a-set/--b-set, or --goldens (side B: the golden files)")
+    }
+    return CompareCommand(suite: suite, corpus: c, replayArguments: corpusReplayUses(uses))
+}
+
+/// The command-line option uses of one side: the common ones, then the side's scene and sets.
+func sideUses(_ common: [OptionUse], scene: String?, sets: [String]) -> [OptionUse] {
+    var uses = common
+    if let scene {
+        uses.removeAll { $0.spec.long == "scene" }
+        uses.append(OptionUse(spec: optionTable.first { $0.long == "scene" }!, value: scene))
+    }
+    let set = optionTable.first { $0.long == "set" }!
+    uses += sets.map { OptionUse(spec: set, value: $0) }
+    return uses
+}
+
+/// What one trace did under one configuration: its outcome line, or the error it stopped at.
+struct SideOutcome: Equatable {
+    /// Per recognizer (sorted by name), its transitions in order: `doubleTap: ended`,
+    /// `single: failed`, `pan: began ended` (how the recognizers interleave does not count).
+    var outcomes: [String]
+    var error: String?
+    /// The error's exit status alone (65, 66, ...); 0 without one.
+    var exitCode: Int32 = 0
+
+    init(outcomes lines: [String], error: String?, exitCode: Int32 = 0) {
+        self.error = error
+        self.exitCode = exitCode
+        var byName: [String: [Substring]] = [:]
+        for line in lines {
+            guard let space = line.lastIndex(of: " ") else { continue }
+            byName[String(line[..<space]), default: []].append(line[line.index(after: space)...])
+        }
+        outcomes = byName.sorted { $0.key < $1.key }.map { $0.key + ": " + $0.value.joined(separator: " ") }
+    }
+
+    /// The same outcomes, or both broken (whatever the errors' words).
+    static func == (a: Self, b: Self) -> Bool {
+        (a.error != nil) == (b.error != nil) && (a.error != nil || a.outcomes == b.outcomes)
+    }
+
+    var text: String {
+        if let error { return "error: " + error }
+        return outcomes.isEmpty ? "(nothing recognized or failed)" : outcomes.joined(separator: "; ")
+    }
+}
+
+/// `gesturereplay compare`: replays the corpus under both configurations; exit 1 when any trace's
+/// outcome differs (or one side broke where the other did not), 0 when none does.
+func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    let c = command.corpus
+    let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
+    let jobs = command.suite.jobs ?? onlineCoreCount()
+    let aUses = sideUses(command.replayArguments, scene: c.aScene, sets: c.aSet)
+    let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
+    let b: [SideOutcome]
+    let aStats: CorpusStats
+    let bStats: CorpusStats?
+    var bErrors: [TraceError] = []
+    if c.goldens {
+        b = traces.map(goldenOutcome)
+        aStats = a.stats
+        bStats = nil
+    } else {
+        let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
+        let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
+        b = bSide.outcomes
+        bErrors = bSide.errors
+        aStats = a.stats
+        bStats = bSide.stats
+    }
+    // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
+    // stops everything (exit 2) instead of making every trace broken.
+    for (errors, option, sets) in [(a.errors, "--a-set", c.aSet), (bErrors, "--b-set", c.bSet)] {
+        guard let usage = errors.first(where: { $0.category == .usage }) else { continue }
+        // Name the side's own option when the value is one of its.
+        let message = usage.diagnostic.message
+        if let set = sets.first(where: { message.hasPrefix("invalid value '\($0)' for --set") }) {
+            throw .usage(message.replacingOccurrences("'\(set)' for --set", "'\(set)' for \(option)"))
+        }
+        throw usage
+    }
+    var flipped: [(String, SideOutcome, SideOutcome)] = []
+    for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
+        flipped.append((path, a.outcomes[i], b[i]))
+    }
+    let bLabel = c.goldens ? "goldens" : "B"
+    // Broken traces (a replay that stopped at an error; with --goldens, side A's only: a golden may
+    // record an error), in path order, each side's.
+    var broken: [(path: String, side: String, outcome: SideOutcome)] = []
+    for (i, path) in traces.enumerated() {
+        if a.outcomes[i].error != nil { broken.append((path, "A", a.outcomes[i])) }
+        if !c.goldens && b[i].error != nil { broken.append((path, "B", b[i])) }
+    }
+    switch c.format {
+    case .text:
+        out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
+        out.append("B: \(c.goldens ? "the golden files (TRACE.expected)" : sideDescription(scene: c.bScene, sets: c.bSet))\n")
+        out.append("\(traces.count) traces, \(flipped.count) changed outcome\n")
+        if let bStats {
+            var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
+            for (r, s) in pairRecognizers(aStats, bStats) {
+                rows.append([
+                    r.name, r.kind, "\(r.recognized)", "\(s.recognized)", "\(r.failed)", "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
+                ])
+            }
+            out.append("\n" + CorpusStatsTable.table(rows))
+        }
+        if !flipped.isEmpty {
+            out.append("\nchanged:\n")
+            for (path, x, y) in flipped {
+                out.append("  \(path)\n    A: \(x.text)\n    \(bLabel == "B" ? "B" : "golden"): \(y.text)\n")
+            }
+        }
+        if !broken.isEmpty {
+            out.append("\nbroken traces (not compared):\n")
+            for entry in broken {
+                let lines = (entry.outcome.error ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                out.append("  \(entry.side): " + lines.joined(separator: "\n       ") + "\n")
+            }
+        }
+    case .json:
+        out.append(
+            "{\"format\":\"gesturereplay-compare\",\"version\":1,\"traces\":\(traces.count),\"changed\":\(flipped.count),\"recognizers\":[")
+        if let bStats {
+            for (n, (r, s)) in pairRecognizers(aStats, bStats).enumerated() {
+                if n > 0 { out.append(",") }
+                out.append("{\"name\":")
+                out.appendJSONString(r.name)
+                out.append(",\"kind\":")
+                out.appendJSONString(r.kind)
+                out.append(
+                    ",\"a\":{\"recognized\":\(r.recognized),\"failed\":\(r.failed),\"cancelled\":\(r.cancelled)},\"b\":{\"recognized\":\(s.recognized),\"failed\":\(s.failed),\"cancelled\":\(s.cancelled)}}"
+                )
+            }
+        }
+        out.append("],\"flipped\":[")
+        for (n, (path, x, y)) in flipped.enumerated() {
+            if n > 0 { out.append(",") }
+            out.append("{\"path\":")
+            out.appendJSONString(path)
+            out.append(",\"a\":")
+            out.appendJSONString(x.text)
+            out.append(",\"b\":")
+            out.appendJSONString(y.text)
+            out.append("}")
+        }
+        out.append("],\"broken\":[")
+        for (n, entry) in broken.enumerated() {
+            if n > 0 { out.append(",") }
+            out.append("{\"path\":")
+            out.appendJSONString(entry.path)
+            out.append(",\"side\":\"\(entry.side)\",\"exit\":\(entry.outcome.exitCode),\"error\":")
+            out.appendJSONString(entry.outcome.error ?? "")
+            out.append("}")
+        }
+        out.append("]}\n")
+    }
+    if traces.isEmpty {
+        out.flush()
+        printError("gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))")
+        return ExitCode.expectationsNotMet
+    }
+    // A broken trace never passes silently: its status (65 invalid, 66 cannot open) wins over 1.
+    if let first = broken.first { return first.outcome.exitCode }
+    return flipped.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
+}
+
+func sideDescription(scene: String?, sets: [String]) -> String {
+    var parts: [String] = []
+    if let scene { parts.append("--scene \(scene)") }
+    parts += sets.map { "--set \($0)" }
+    return parts.isEmpty ? "the common options" : parts.joined(separator: " ")
+}
+
+/// Recognizers of either side, paired (a side without one counts zeros), sorted by name and kind.
+func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.RecognizerStats, CorpusStats.RecognizerStats)] {
+    var keys: [(String, String)] = []
+    for r in a.recognizers + b.recognizers where !keys.contains(where: { $0 == (r.name, r.kind) }) { keys.append((r.name, r.kind)) }
+    keys.sort { $0 < $1 }
+    return keys.map { k in
+        let empty = CorpusStats.RecognizerStats(name: k.0, kind: k.1)
+        return (
+            a.recognizers.first { ($0.name, $0.kind) == k } ?? empty,
+            b.recognizers.first { ($0.name, $0.kind) == k } ?? empty
+        )
+    }
+}
+
+enum CorpusStatsTable {
+    /// The stats table layout (left: name and kind; numbers right-aligned).
+    static func table(_ rows: [[String]]) -> String {
+        var widths = Array(repeating: 0, count: rows.map(\.count).max() ?? 0)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var s = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                if i > 0 { line += "  " }
+                line += i >= 2 ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
+            }
+            s += line + "\n"
+        }
+        return s
+    }
+}
+
+/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args.
+func side(
+    _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
+) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError]) {
+    if textOutcomes {
+        // Against the goldens, both sides are read from the text the replay prints (the goldens
+        // are text, with the trace's output filters applied).
+        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, TraceError?) in
+            do throws(TraceError) {
+                let options = try traceSetup(forTrace: traces[i], commandLine: uses, catalog: catalog).options
+                let result = try Replayer.replay(.path(traces[i]), options: options)
+                return (SideOutcome(outcomes: textOutcomeLines(result.text), error: nil), nil)
+            } catch {
+                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), error)
+            }
+        }
+        return (outcomes.map(\.0), CorpusStats(configuration: []), outcomes.compactMap(\.1))
+    }
+    let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
+        try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+    }
+    let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
+    return (
+        run.map {
+            SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }, exitCode: $0.error?.exitCode ?? 0)
+        }, stats,
+        run.compactMap(\.error)
+    )
+}
+
+/// The outcome line of replay text (a golden file, or a replay printed as text): `NAME STATE` for
+/// every transition to began, ended, failed or cancelled, in order.
+func textOutcomeLines(_ text: String) -> [String] {
+    var outcomes: [String] = []
+    for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard words.count >= 6, words[4] == "->", ["began", "ended", "failed", "cancelled"].contains(words[5]) else { continue }
+        outcomes.append(words[1] + " " + words[5])
+    }
+    return outcomes
+}
+
+/// Side B of `compare --goldens`: the golden file's outcome line (a golden that records an error
+/// is that error; a trace without a golden file has none to compare with).
+func goldenOutcome(_ trace: String) -> SideOutcome {
+    let path = GoldenFile.expectedPath(forTrace: trace)
+    guard let text = try? FileIO.readText(path) else { return SideOutcome(outcomes: [], error: "no golden file \(path)") }
+    if text.hasPrefix("gesturereplay: error:") || text.contains(": error: ") && textOutcomeLines(text).isEmpty {
+        return SideOutcome(outcomes: [], error: text.split(separator: "\n").first.map(String.init) ?? text)
+    }
+    return SideOutcome(outcomes: textOutcomeLines(text), error: nil)
+}

@@ -1,0 +1,172 @@
+import TraceKit
+
+/// The options of `stats` and `compare` beyond the replay options.
+struct CorpusOptions {
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+    var format = Format.text
+    /// `stats --merge`: the operands are stats JSON files.
+    var merge = false
+    /// `compare`: what side A and side B add to the common replay options.
+    var aScene: String?
+    var bScene: String?
+    var aSet: [String] = []
+    var bSet: [String] = []
+    /// `compare --goldens`: side B is each trace's golden file.
+    var goldens = false
+}
+
+/// The option rows of `stats` and `compare` alone (the replay options' rows say where else they apply).
+let corpusOptionRows: [OptionSpec] = [
+    OptionSpec(
+        long: "format", short: "f", valueName: "FORMAT", choices: CorpusOptions.Format.allCases.map(\.rawValue),
+        help: "text (a table, default) or json\n(docs/output-format.md)", commands: .corpus
+    ) { p, v throws(UsageError) in
+        p.corpus.format = try choice("format", v, CorpusOptions.Format.init(rawValue:), CorpusOptions.Format.allCases.map(\.rawValue))
+    },
+    OptionSpec(
+        long: "merge",
+        help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run",
+        commands: .stats
+    ) { p, _ in p.corpus.merge = true },
+    OptionSpec(long: "a-scene", valueName: "FILE", isPath: true, help: "side A's scene", commands: .compare) { p, v in
+        p.corpus.aScene = v
+    },
+    OptionSpec(long: "b-scene", valueName: "FILE", isPath: true, help: "side B's scene", commands: .compare) { p, v in
+        p.corpus.bScene = v
+    },
+    OptionSpec(
+        long: "a-set", valueName: "NAME.PROP=V", help: "a --set for side A only (repeatable)", commands: .compare,
+        resetList: { _ in }
+    ) { p, v throws(UsageError) in
+        _ = try parseOverride(v, option: "a-set")
+        p.corpus.aSet.append(v)
+    },
+    OptionSpec(
+        long: "b-set", valueName: "NAME.PROP=V", help: "a --set for side B only (repeatable)", commands: .compare,
+        resetList: { _ in }
+    ) { p, v throws(UsageError) in
+        _ = try parseOverride(v, option: "b-set")
+        p.corpus.bSet.append(v)
+    },
+    OptionSpec(
+        long: "goldens",
+        help: "side B is each trace's golden file (TRACE.expected):\nwhat changed since the goldens were written",
+        commands: .compare
+    ) { p, _ in p.corpus.goldens = true },
+]
+
+/// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
+func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
+    do throws(TraceError) {
+        return try SceneOverride(parsing: text)
+    } catch {
+        throw UsageError(message: error.diagnostic.message.replacingOccurrences("--set", "--" + option))
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound] + replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+/// `gesturereplay stats`'s options.
+struct StatsCommand {
+    var suite: SuiteOptions
+    var corpus: CorpusOptions
+    /// The replay options of the command line (applied to each trace after its NAME.args).
+    var replayArguments: [OptionUse]
+}
+
+func statsCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> StatsCommand {
+    var suite = parsed.suite
+    suite.paths = paths
+    suite.replay = parsed.replay
+    if parsed.corpus.merge {
+        guard !paths.isEmpty else { throw UsageError(message: "stats --merge needs the stats JSON files to merge") }
+        if let other = uses.first(where: { !["merge", "format", "help"].contains($0.spec.long) }) {
+            throw UsageError(message: "stats --merge takes only --format: the files carry their configuration (not \(other.spec.longFlag))")
+        }
+    } else if paths.isEmpty {
+        suite.paths = ["Traces"]
+    }
+    return StatsCommand(suite: suite, corpus: parsed.corpus, replayArguments: corpusReplayUses(uses))
+}
+
+/// The options of `uses` that a trace's replay takes (as in NAME.args), for `stats` and `compare`.
+func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
+    uses.filter { $0.spec.commands.contains(.argsFile) }
+}
+
+/// `gesturereplay stats`: the corpus's stats (or the merge of stats files); exit 0, or the first
+/// broken trace's status (65 invalid, 66 cannot open, ...) after printing everything.
+func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+    let stats: CorpusStats
+    if command.corpus.merge {
+        stats = try mergeStatsFiles(command.suite.paths)
+    } else {
+        stats = try corpusStats(command.suite, replayArguments: command.replayArguments, catalog: catalog)
+    }
+    out.append(command.corpus.format == .json ? stats.json() : stats.text())
+    if stats.counted.isEmpty && stats.broken.isEmpty {
+        // No trace never passes silently (as for test); the JSON stays clean, the note goes to stderr.
+        let note = "gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))"
+        if command.corpus.format == .text {
+            out.append(note + "\n")
+        } else {
+            out.flush()
+            printError(note)
+        }
+        return ExitCode.expectationsNotMet
+    }
+    return stats.exitCode
+}
+
+/// Replays the traces of `suite` (its paths, shard, excludes, jobs) and counts them.
+func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog) throws(TraceError) -> CorpusStats {
+    var options = suite.replay
+    options.catalog = catalog
+    let configuration = try CorpusRun.configuration(options, tool: versionText, excludes: suite.excludes)
+    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
+    let outcomes = CorpusRun.run(traces, jobs: suite.jobs ?? onlineCoreCount()) { path throws(TraceError) in
+        try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog).options
+    }
+    // A usage error (a bad --set or --recognizers name) is the command line's: it stops everything.
+    if let usage = outcomes.lazy.compactMap(\.error).first(where: { $0.category == .usage }) { throw usage }
+    return CorpusRun.stats(outcomes, configuration: configuration) { formatter.format($0) }
+}
+
+/// `stats --merge`: reads every file, refuses files of different configurations (naming the field)
+/// or holding the same trace twice, and returns the union.
+func mergeStatsFiles(_ paths: [String]) throws(TraceError) -> CorpusStats {
+    var parts: [CorpusStats] = []
+    var owner: [String: String] = [:]
+    for path in paths {
+        let json = try JSONParser().parse(contentsOf: path)
+        let part = try CorpusStats.read(json)
+        if let first = parts.first, let d = CorpusStats.configurationDifference(first, part) {
+            let at = json["configuration"]?.member(d.name)?.keyLocation ?? json["configuration"]?.location ?? .file(path)
+            throw .invalidTrace(
+                "cannot merge stats of different configurations: '\(d.name)' is \"\(d.b)\" here but \"\(d.a)\" in \(paths[0])", at: at)
+        }
+        for trace in part.counted + part.broken.map(\.path) {
+            // `./Traces/a.json` and `Traces//a.json` are the same trace as `Traces/a.json`.
+            let key = trace.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+            if let other = owner[key] {
+                throw .invalidTrace(
+                    "cannot merge: trace '\(trace)' is counted in both \(other) and \(path) (the same shard twice?)", at: .file(path))
+            }
+            owner[key] = path
+        }
+        parts.append(part)
+    }
+    return CorpusStats.merged(parts)
+}

@@ -1,0 +1,92 @@
+/// Replays a corpus for `stats` and `compare`: every trace through the `Replayer` (with a
+/// `StatsCollector` watching), in parallel like `test` (`TraceSuite.parallelMap`).
+public enum CorpusRun {
+    /// One trace: its stats when it replayed to the end, else the error it stopped at.
+    public struct TraceOutcome: Sendable {
+        public var path: String
+        public var stats: CorpusStats.TraceStats?
+        public var error: TraceError?
+    }
+
+    /// Replays every trace of `traces` on `jobs` threads with the options `optionsFor` gives it;
+    /// the outcomes in the order of `traces`.
+    public static func run(
+        _ traces: [String], jobs: Int, optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions
+    ) -> [TraceOutcome] {
+        TraceSuite.parallelMap(traces.count, jobs: jobs) { i in
+            let path = traces[i]
+            do throws(TraceError) {
+                let options = try optionsFor(path)
+                let collector = StatsCollector()
+                _ = try Replayer.replay(.path(path), options: options, observer: collector)
+                return TraceOutcome(path: path, stats: collector.finish(), error: nil)
+            } catch {
+                return TraceOutcome(path: path, stats: nil, error: error)
+            }
+        }
+    }
+
+    /// The stats of `outcomes` under `configuration`; broken traces keep their error as `format` prints it.
+    public static func stats(
+        _ outcomes: [TraceOutcome], configuration: [CorpusStats.Field], format: (TraceError) -> String
+    ) -> CorpusStats {
+        var stats = CorpusStats(configuration: configuration)
+        var sum = CorpusStats.Accumulator()
+        for o in outcomes {
+            if let s = o.stats {
+                stats.counted.append(o.path)
+                for r in s.recognizers { sum.add(r) }
+            } else if let e = o.error {
+                stats.addBroken(path: o.path, exitCode: e.exitCode, error: format(e))
+            }
+        }
+        stats.recognizers = sum.result()
+        stats.normalize()
+        return stats
+    }
+
+    /// The configuration fields of `options` (what changes outcomes; not the trace, the output
+    /// format, jobs or shard), with `tool` (the version) and `excludes`.
+    public static func configuration(_ options: ReplayOptions, tool: String, excludes: [String]) throws(TraceError) -> [CorpusStats.Field] {
+        var fields: [CorpusStats.Field] = [.init("tool", tool)]
+        if let scene = options.scenePath {
+            let source = try ByteSource(path: scene)
+            try source.readToEnd()
+            fields.append(.init("scene", "\(scene) fnv1a64:\(fnv1a64(source.peek()))"))
+        } else {
+            fields.append(.init("scene", "each trace's own, else the default"))
+        }
+        fields.append(.init("set", options.sceneOverrides.map(\.description).joined(separator: " ")))
+        fields.append(.init("recognizers", options.recognizerFilter?.joined(separator: ",") ?? "all"))
+        fields.append(.init("velocity", options.velocityEstimator.rawValue))
+        fields.append(.init("screen", options.screen.map { "\($0.width)x\($0.height)" } ?? "the trace's"))
+        fields.append(.init("input-format", options.inputFormat?.name ?? "by extension"))
+        fields.append(.init("time-unit", options.detectsTimeUnit ? "auto" : options.timeUnit.name))
+        fields.append(.init("sort", options.sortsByTime ? "yes" : "no"))
+        fields.append(.init("lenient", options.lenient ? "yes" : "no"))
+        let r = options.recording
+        fields.append(
+            .init(
+                "recording",
+                "raw-size \(r.rawSize.map { "\($0.width)x\($0.height)" } ?? "-") density \(r.density.map { "\($0)" } ?? "-") rotate \(r.rotation) flip-x \(r.flipX) flip-y \(r.flipY) device \(r.device ?? "-")"
+            ))
+        fields.append(
+            .init(
+                "catalog",
+                options.catalog.kinds.map { k in k.name + "(" + k.parameters.map(\.description).joined(separator: "; ") + ")" }.joined(
+                    separator: " ")))
+        fields.append(.init("exclude", excludes.joined(separator: " ")))
+        return fields
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits (a fingerprint of a scene file's bytes).
+    static func fnv1a64<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

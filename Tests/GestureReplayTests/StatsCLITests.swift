@@ -1,0 +1,212 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("stats, stats --merge, compare and --set on the command line")
+struct StatsCLITests {
+    @Test("stats: a table per recognizer; a broken trace is listed, the rest counted, exit 65")
+    func statsTable() throws {
+        let clean = try BinaryRunner.run(["stats", "Traces/", "--exclude", "errors/*", "-j", "2"])
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.stdout.hasPrefix("31 traces counted, 0 broken\n"), "\(clean)")
+        #expect(clean.stdout.contains("\nrecognizer      kind            attempts  recognized  failed  cancelled\n"), "\(clean)")
+        #expect(clean.stdout.contains("  doubleTap (tap)\n    2  moved N pt > allowableMovement N pt\n"), "\(clean)")
+        #expect(clean.stdout.contains("  pinch         pinch           scale              3  1.000   2.199"), "\(clean)")
+
+        let all = try BinaryRunner.run(["stats", "Traces/"])
+        #expect(all.status == 65, "\(all)")
+        #expect(all.stdout.hasPrefix("31 traces counted, 4 broken\n"), "\(all)")
+        #expect(
+            all.stdout.contains(
+                "\nbroken traces (not counted):\n  Traces/errors/moved-before-began.json:3:35: error: touch 2 moved but is not down\n"),
+            "\(all)")
+        // The counted part is the same as without the broken ones.
+        #expect(all.stdout.contains(clean.stdout.dropFirst("31 traces counted, 0 broken\n".count)), "\(all)")
+    }
+
+    @Test("stats of no traces: exit 1, the note on stdout (text) or stderr (JSON, which stays parseable)")
+    func noTraces() throws {
+        let dir = try TemporaryFolder()
+        let text = try BinaryRunner.run(["stats", dir.path])
+        #expect(text.status == 1)
+        #expect(text.stdout.hasSuffix("gesturereplay: no traces found under \(dir.path)\n"), "\(text)")
+        let json = try BinaryRunner.run(["stats", "-f", "json", dir.path])
+        #expect(json.status == 1)
+        #expect(json.stdout.hasSuffix("\"recognizers\": []\n}\n"), "\(json)")
+        #expect(json.stderr == "gesturereplay: no traces found under \(dir.path)\n", "\(json)")
+    }
+
+    @Test("--shard I/N on N machines, then stats --merge: byte for byte the whole run (N = 2, 3, 5; text and JSON)")
+    func shardsMerge() throws {
+        let dir = try TemporaryFolder()
+        let whole = try BinaryRunner.run(["stats", "--format", "json", "Traces/"])
+        #expect(whole.status == 65)
+        let wholeText = try BinaryRunner.run(["stats", "Traces/"])
+        for n in [2, 3, 5] {
+            var files: [String] = []
+            for i in 1...n {
+                let shard = try BinaryRunner.run(["stats", "--format", "json", "--shard", "\(i)/\(n)", "-j", "1", "Traces/"])
+                files.append(try dir.write("shard-\(n)-\(i).json", shard.stdout))
+            }
+            let merged = try BinaryRunner.run(["stats", "--merge", "--format", "json"] + files.reversed())
+            #expect(merged.stdout == whole.stdout, "\(n) shards")
+            #expect(merged.status == whole.status)
+            let mergedText = try BinaryRunner.run(["stats", "--merge"] + files)
+            #expect(mergedText.stdout == wholeText.stdout, "\(n) shards")
+        }
+    }
+
+    @Test("stats --merge refuses shards of different configurations, naming the field, and the same shard twice")
+    func mergeRefusals() throws {
+        let dir = try TemporaryFolder()
+        let a = try dir.write("a.json", try BinaryRunner.run(["stats", "-f", "json", "--shard", "1/2", "Traces/"]).stdout)
+        let b = try dir.write(
+            "b.json",
+            try BinaryRunner.run(["stats", "-f", "json", "--shard", "2/2", "--set", "tap.allowableMovement=20", "Traces/"]).stdout)
+        let r = try BinaryRunner.run(["stats", "--merge", a, b])
+        #expect(r.status == 65, "\(r)")
+        #expect(
+            r.stderr.hasPrefix(
+                "\(b):7:5: error: cannot merge stats of different configurations: 'set' is \"tap.allowableMovement=20\" here but \"\" in \(a)"
+            ),
+            "\(r)")
+        #expect(r.stdout.isEmpty)
+        let twice = try BinaryRunner.run(["stats", "--merge", a, a])
+        #expect(twice.status == 65)
+        #expect(twice.stderr.contains("is counted in both \(a) and \(a) (the same shard twice?)"), "\(twice)")
+        // The same traces under another spelling of the folder are still the same traces.
+        let dotted = try dir.write("c.json", try BinaryRunner.run(["stats", "-f", "json", "--shard", "1/2", "./Traces"]).stdout)
+        let respelled = try BinaryRunner.run(["stats", "--merge", a, dotted])
+        #expect(respelled.status == 65)
+        #expect(respelled.stderr.contains("error: cannot merge: trace './Traces/"), "\(respelled)")
+    }
+
+    @Test("stats --merge of a hand-edited or other-version file: file:line:column naming the field, exit 65")
+    func mergeBadFile() throws {
+        let dir = try TemporaryFolder()
+        let good = try BinaryRunner.run(["stats", "-f", "json", "Traces/double-tap.json"]).stdout
+        let v2 = try dir.write("v2.json", good.replacing("\"version\": 1", with: "\"version\": 2"))
+        let r = try BinaryRunner.run(["stats", "--merge", v2])
+        #expect(r.status == 65)
+        #expect(r.stderr == "\(v2):3:14: error: stats: field 'version' is 2; this gesturereplay reads version 1\n", "\(r)")
+        let edited = try dir.write("e.json", good.replacing("\"failed\": 1", with: "\"failed\": -1"))
+        let e = try BinaryRunner.run(["stats", "--merge", edited])
+        #expect(e.status == 65)
+        #expect(e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number from 0 to 4294967295, not -1"), "\(e)")
+        let usage = try BinaryRunner.run(["stats", "--merge", "--scene", "x.json", v2])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.hasPrefix("gesturereplay: error: stats --merge takes only --format"), "\(usage)")
+    }
+
+    @Test("--set on replay, check, test and stats: usage errors list the valid properties; in NAME.args at file:line:column")
+    func setErrors() throws {
+        for command in [[], ["check"], ["test"], ["stats"]] {
+            let r = try BinaryRunner.run(command + ["--set", "doubleTap.bogus=1", "Traces/double-tap.json"])
+            let message =
+                "invalid value 'doubleTap.bogus=1' for --set: unknown parameter 'bogus' for a tap recognizer; expected one of: numberOfTapsRequired, numberOfTouchesRequired, allowableMovement, maximumTapInterval, maximumTapDuration, isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded\n"
+            if command == ["test"] {
+                // test reports each trace's failure (as for a --recognizers name a scene lacks).
+                #expect(r.status == 1, "\(r)")
+                #expect(r.stdout.contains("FAIL Traces/double-tap.json: gesturereplay: error: " + message), "\(r)")
+            } else {
+                #expect(r.status == 2, "\(command) \(r)")
+                #expect(r.stderr.hasPrefix("gesturereplay: error: " + message), "\(command) \(r)")
+            }
+        }
+        let dir = try TemporaryFolder()
+        let trace = try dir.write("t.json", try BinaryRunner.packageFile("Traces/double-tap.json"))
+        try dir.write("t.args", "# what if\n--summary --set single.numberOfTapsRequired=0\n")
+        let check = try BinaryRunner.run(["check", trace])
+        #expect(check.status == 65, "\(check)")
+        #expect(
+            check.stderr.hasPrefix(
+                "\(dir.path)/t.args:2:17: error: numberOfTapsRequired must be a whole number from 1 to 1000000, not 0\n"),
+            "\(check)")
+        try dir.write("t.args", "--set=nope.x=1\n")
+        let stats = try BinaryRunner.run(["stats", trace])
+        #expect(stats.status == 65, "\(stats)")
+        #expect(
+            stats.stdout.contains(
+                "\(dir.path)/t.args:1:7: error: unknown recognizer or kind 'nope'; recognizers: single, doubleTap; kinds: tap, "),
+            "\(stats)")
+        let shape = try BinaryRunner.run(["--set", "tap", "Traces/double-tap.json"])
+        #expect(shape.status == 2)
+        #expect(shape.stderr.hasPrefix("gesturereplay: error: invalid value 'tap' for --set: expected NAME.PROPERTY=VALUE"), "\(shape)")
+    }
+
+    @Test("--set changes the replay: every tap needs two taps, so single fails too")
+    func setChangesReplay() throws {
+        let r = try BinaryRunner.run([
+            "--set", "tap.numberOfTapsRequired=2", "--set", "doubleTap.numberOfTapsRequired=3", "Traces/double-tap.json",
+        ])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("doubleTap  tap  possible -> failed"), "\(r)")
+        #expect(r.stdout.contains("single     tap  possible -> ended"), "\(r)")
+    }
+
+    @Test("compare: the traces that flipped between two --set configurations, exit 1; the same configuration: exit 0")
+    func compare() throws {
+        let changed = try BinaryRunner.run(["compare", "Traces/", "--exclude", "errors/*", "--b-set", "tap.allowableMovement=2"])
+        #expect(changed.status == 1, "\(changed)")
+        #expect(changed.stdout.contains("31 traces, 3 changed outcome\n"), "\(changed)")
+        #expect(
+            changed.stdout.contains(
+                "  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed; single: ended\n"),
+            "\(changed)")
+        #expect(changed.stdout.contains("doubleTap       tap                        3  0         3  6"), "\(changed)")
+        let same = try BinaryRunner.run(
+            ["compare", "Traces/", "--exclude", "errors/*", "--a-set", "tap.allowableMovement=10", "--b-set", "tap.allowableMovement=10"])
+        #expect(same.status == 0, "\(same)")
+        #expect(same.stdout.contains("31 traces, 0 changed outcome\n"), "\(same)")
+        let json = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2", "-f", "json"])
+        #expect(json.status == 1)
+        #expect(
+            json.stdout.contains(
+                #""flipped":[{"path":"Traces/double-tap.json","a":"doubleTap: ended; single: failed","b":"doubleTap: failed; single: ended"}]"#
+            ), "\(json)")
+    }
+
+    @Test("compare --a-scene/--b-scene: two scenes; a bad --b-set is a usage error (exit 2), not broken traces")
+    func compareScenes() throws {
+        let r = try BinaryRunner.run([
+            "compare", "Traces/double-tap.json", "Traces/pinch.json", "--b-scene", "docs/examples/short-interval.scene.json",
+        ])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.hasPrefix("A: the common options\nB: --scene docs/examples/short-interval.scene.json\n2 traces, 2 changed outcome\n"), "\(r)")
+        #expect(r.stdout.contains("  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed failed; single: ended ended\n"), "\(r)")
+        let bad = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.nope=1"])
+        #expect(bad.status == 2, "\(bad)")
+        #expect(bad.stderr.hasPrefix("gesturereplay: error: invalid value 'tap.nope=1' for --b-set: unknown parameter 'nope' for a tap recognizer"), "\(bad)")
+        #expect(bad.stdout.isEmpty)
+    }
+
+    @Test("compare --goldens: the goldens as side B; unchanged traces compare equal, a what-if flips the swipes")
+    func compareGoldens() throws {
+        let same = try BinaryRunner.run(["compare", "Traces/", "--goldens", "--exclude", "errors/*"])
+        #expect(same.status == 0, "\(same)")
+        #expect(same.stdout.hasSuffix("31 traces, 0 changed outcome\n"), "\(same)")
+        let flipped = try BinaryRunner.run([
+            "compare", "Traces/", "--exclude", "errors/*", "--goldens", "--a-set", "swipe.numberOfTouchesRequired=2",
+        ])
+        #expect(flipped.status == 1, "\(flipped)")
+        #expect(flipped.stdout.contains("  Traces/swipe-down.json\n    A: swipeDown: failed;"), "\(flipped)")
+        // Broken traces: listed with their positioned errors, exit 65 (not a silent pass).
+        let broken = try BinaryRunner.run(["compare", "Traces/", "--goldens"])
+        #expect(broken.status == 65, "\(broken)")
+        #expect(
+            broken.stdout.contains(
+                "\nbroken traces (not compared):\n  A: Traces/errors/moved-before-began.json:3:35: error: touch 2 moved but is not down\n"),
+            "\(broken)")
+        let json = try BinaryRunner.run([
+            "compare", "Traces/errors/unknown-phase.csv", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2", "-f", "json",
+        ])
+        #expect(json.status == 65)
+        #expect(
+            json.stdout.contains(
+                #""broken":[{"path":"Traces/errors/unknown-phase.csv","side":"A","exit":65,"error":"Traces/errors/unknown-phase.csv:5:12: error: unknown phase"#
+            ), "\(json)")
+        let usage = try BinaryRunner.run(["compare", "Traces/"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.hasPrefix("gesturereplay: error: compare needs two configurations"), "\(usage)")
+    }
+}
