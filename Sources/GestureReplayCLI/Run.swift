@@ -80,7 +80,11 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         printError("gesturereplay: error: \(error.message)\n\(usageLine(subcommand(of: arguments)))")
         return ExitCode.usage
     }
-    var out = OutputBuffer(fileDescriptor: 1)
+    // Line-buffered (a write per input frame that printed something) to a terminal, with
+    // --unbuffered and with --live; otherwise the output is written in 64 KiB blocks.
+    var flushesEachFrame = isatty(1) != 0
+    if case .replay(let options, _) = command, options.unbuffered || options.live { flushesEachFrame = true }
+    var out = OutputBuffer(fileDescriptor: 1, flushThreshold: flushesEachFrame ? 1 : 1 << 16)
     var status = ExitCode.success
     do throws(TraceError) {
         switch command {
@@ -126,7 +130,8 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         status = error.exitCode
     }
     out.flush()
-    return outputStatus(out.writeError) ?? status
+    // A live replay stopped by SIGINT or SIGTERM (after its end-of-trace report): 128 + the signal.
+    return outputStatus(out.writeError) ?? LiveSignals.exitStatus ?? status
 }
 
 /// Several traces in one replay, in the order given, with the same options. Each trace's output is
