@@ -23,20 +23,20 @@ final class LiveProcess: @unchecked Sendable {
     private let readers = DispatchGroup()
 
     /// Starts `gesturereplay ARGUMENTS` with standard input, output and error on pipes.
-    init(_ arguments: [String], readsOutput: Bool = true) throws {
+    init(_ arguments: [String], readsOutput: Bool = true, standardOutput: FileHandle? = nil) throws {
         guard let binary = BinaryRunner.binaryPath else { throw HarnessError(description: "gesturereplay binary not found") }
         _ = LiveProcess.ignoreSIGPIPE
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = BinaryRunner.packageRoot
         process.standardInput = input
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = errors
         try process.run()
         started = monotonicNow()
         let out = output.fileHandleForReading
         let err = errors.fileHandleForReading
-        if readsOutput {
+        if readsOutput && standardOutput == nil {
             readers.enter()
             Thread.detachNewThread { [self] in
                 var pending = Data()
@@ -116,6 +116,11 @@ final class LiveProcess: @unchecked Sendable {
     private static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 }
 
+// The C library's pseudo-terminal calls (Glibc's module map leaves them out: they need _XOPEN_SOURCE).
+@_silgen_name("grantpt") private func pseudoTerminalGrant(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt") private func pseudoTerminalUnlock(_ fd: Int32) -> Int32
+@_silgen_name("ptsname") private func pseudoTerminalName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+
 /// Live input (docs/live.md): idle frames, output flushing, wall-clock timers, signals.
 @Suite("Live input", .serialized)
 struct LiveCLITests {
@@ -145,6 +150,36 @@ struct LiveCLITests {
         #expect(live.outputLines.allSatisfy { !$0.contains("\"state\":\"ended\"") }, "the lift's frame waits for a later row")
         live.write("2,2,10,10,began\n")
         #expect(live.waitForLine(containing: "\"state\":\"ended\"") != nil)
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+    }
+
+    /// Standard output a terminal: line-buffered without any flag, so the tap's lines arrive while the
+    /// input stays open (before: they stayed in the 64 KiB buffer until the input ended).
+    @Test func terminalOutputIsLineBuffered() throws {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        try #require(pseudoTerminalGrant(master) == 0 && pseudoTerminalUnlock(master) == 0)
+        let name = try #require(pseudoTerminalName(master).map { String(cString: $0) })
+        let slave = open(name, O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        let live = try LiveProcess(["-"], standardOutput: terminal)
+        try terminal.close()
+        live.write(Self.header + "0,1,100,100,began\n0.08,1,100,100,ended\n")
+        // Read the terminal until the tap's line shows (at most 2.5 s).
+        var seen = ""
+        let deadline = monotonicNow() + 2.5
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !seen.contains("possible -> ended") && monotonicNow() < deadline {
+            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            seen += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        #expect(seen.contains("tap             tap             possible -> ended"), "the terminal showed: \(seen)")
         live.closeInput()
         #expect(live.waitForExit() == 0)
     }
