@@ -78,21 +78,24 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     let sink: ReplayOutput<R>
     let options: ReplayOptions
     let warn: (Diagnostic) -> Void
-    private var validator: TraceSequenceValidator
+    // Each access is short and none reaches back here (the waiter calls `wake` from inside
+    // `reader.next()`, when no access of `nextRow` or `run` is in progress): no run-time
+    // exclusivity check per row (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var validator: TraceSequenceValidator
     /// The rows of the frame not yet delivered, and their time.
-    private var open: [TraceRow] = []
-    private var openTime = 0.0
-    private var changes: [TouchChange] = []
-    private var frameCount = 0
-    private var probe: TimeUnitProbe
+    @exclusivity(unchecked) private var open: [TraceRow] = []
+    @exclusivity(unchecked) private var openTime = 0.0
+    @exclusivity(unchecked) private var changes: [TouchChange] = []
+    @exclusivity(unchecked) private var frameCount = 0
+    @exclusivity(unchecked) private var probe: TimeUnitProbe
     // Time checks (as `FrameAssembler`), and `--live --lenient`'s shift after a clock reset.
-    private var lastTime = -Double.infinity
-    private var lastTimePosition = TextPosition.unknown
-    private var timeShift = 0.0
+    @exclusivity(unchecked) private var lastTime = -Double.infinity
+    @exclusivity(unchecked) private var lastTimePosition = TextPosition.unknown
+    @exclusivity(unchecked) private var timeShift = 0.0
     // `--live`: trace time `traceAnchor` happened at monotonic `wallAnchor`.
-    private var anchored = false
-    private var traceAnchor = 0.0
-    private var wallAnchor = 0.0
+    @exclusivity(unchecked) private var anchored = false
+    @exclusivity(unchecked) private var traceAnchor = 0.0
+    @exclusivity(unchecked) private var wallAnchor = 0.0
     private var warnedOutputStall = false
 
     init(
