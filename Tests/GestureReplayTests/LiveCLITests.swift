@@ -265,6 +265,35 @@ struct LiveCLITests {
         #expect(live.waitForExit() == 141)
     }
 
+    /// `--live --lenient`: garbage interleaved in a JSON Lines or CSV stream is skipped with
+    /// positioned warnings and the gestures around it still replay; strict: the positioned error.
+    @Test func garbageSkippedUnderLiveLenient() throws {
+        let jsonl = try LiveProcess(["--live", "--lenient", "--states", "ended", "-"])
+        jsonl.write(
+            "{\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":100,\"y\":100}\nI/touch: connected\n"
+                + "{\"t\":0.08,\"id\":1,\"phase\":\"ended\",\"x\":100,\"y\":100}\n{\"t\":0.09,\"id\":1,\"phase\":\"lift\",\"x\":1,\"y\":1}\n")
+        #expect(jsonl.waitForLine(containing: "tap             tap             possible -> ended") != nil)
+        jsonl.closeInput()
+        #expect(jsonl.waitForExit() == 0)
+        #expect(jsonl.standardError.contains("<stdin>:2:1: warning: "))
+        #expect(jsonl.standardError.contains("<stdin>:4:"))
+        #expect(jsonl.standardError.contains("skipped (--lenient)"))
+
+        let csv = try LiveProcess(["--live", "--lenient", "--states", "ended", "-"])
+        csv.write(Self.header + "0,1,100,100,began\n0.04,1,100,oops,moved\n0.08,1,100,100,ended\n")
+        #expect(csv.waitForLine(containing: "tap             tap             possible -> ended") != nil)
+        csv.closeInput()
+        #expect(csv.waitForExit() == 0)
+        #expect(csv.standardError.contains("<stdin>:3:"))
+        #expect(csv.standardError.contains("skipped (--lenient)"))
+
+        let strict = try LiveProcess(["--live", "-"])
+        strict.write("{\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":100,\"y\":100}\nI/touch: connected\n")
+        strict.closeInput()
+        #expect(strict.waitForExit() == 65)
+        #expect(strict.standardError.contains("<stdin>:2:1: error: "))
+    }
+
     /// `--live --lenient`: time going backwards (a device reboot) restarts from a new origin with
     /// a positioned warning; strict: the positioned error.
     @Test func timeResetUnderLive() throws {

@@ -146,7 +146,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     /// messages; `--live --lenient` restarts from a new time origin instead of clamping).
     private func nextRow() throws(TraceError) -> TraceRow? {
         while true {
-            guard var row = try reader.next() else { return nil }
+            guard var row = try nextParsedRow() else { return nil }
             row.time += timeShift
             if row.time < lastTime {
                 let message = "time \(row.time - timeShift) s goes backwards (the previous row is at \(lastTime - timeShift) s)"
@@ -188,6 +188,23 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
                 }
             }
             return row
+        }
+    }
+
+    /// The reader's next row. With `--live --lenient` a malformed row (garbage interleaved in the
+    /// stream) is skipped with its positioned error as a warning, as long as the reader moves on
+    /// (the same error twice in a row stops the replay).
+    @inline(__always) private func nextParsedRow() throws(TraceError) -> TraceRow? {
+        if !(options.live && options.lenient) { return try reader.next() }
+        var previous: Diagnostic?
+        while true {
+            do {
+                return try reader.next()
+            } catch {
+                guard error.category == .invalidTrace, error.diagnostic != previous else { throw error }
+                previous = error.diagnostic
+                warn(.warning(error.diagnostic.message + "; skipped (--lenient)", at: error.diagnostic.location, notes: error.diagnostic.notes))
+            }
         }
     }
 
