@@ -165,7 +165,8 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
             if status == ExitCode.success { status = error.exitCode }
         }
         out.flush()
-        if out.writeError != 0 { break }
+        // A closed output, or Ctrl-C during a live one: the rest are not replayed.
+        if out.writeError != 0 || LiveSignals.exitStatus != nil { break }
     }
     return status
 }

@@ -294,6 +294,34 @@ struct LiveCLITests {
         #expect(strict.standardError.contains("<stdin>:2:1: error: "))
     }
 
+    /// A FIFO given by path is live too; `--live` on a regular file is a warning (replayed at full
+    /// speed), never ignored silently.
+    @Test func fifoPathIsLiveAndRegularFileWarns() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.url.appendingPathComponent("touches.csv").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let live = try LiveProcess(["--live", fifo])
+        // Non-blocking until the replay opened its end (ENXIO before), so a broken binary cannot hang the test.
+        var writer: Int32 = -1
+        let deadline = monotonicNow() + 2.5
+        while writer < 0 && monotonicNow() < deadline {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { usleep(2_000) }
+        }
+        try #require(writer >= 0)
+        _ = fcntl(writer, F_SETFL, 0)
+        let rows = Self.header + "0,1,100,100,began\n"
+        _ = rows.withCString { write(writer, $0, strlen($0)) }
+        #expect(live.waitForLine(containing: "longPress       longPress       possible -> began") != nil)
+        close(writer)
+        #expect(live.waitForExit() == 0)
+
+        let file = try folder.write("tap.csv", Self.header + "0,1,100,100,began\n0.08,1,100,100,ended\n")
+        let result = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), ["--live", file], in: folder.url, seconds: 20).result
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: --live applies to pipes, terminals, sockets and FIFOs; '\(file)' is not one"))
+    }
+
     /// `--live --lenient`: time going backwards (a device reboot) restarts from a new origin with
     /// a positioned warning; strict: the positioned error.
     @Test func timeResetUnderLive() throws {

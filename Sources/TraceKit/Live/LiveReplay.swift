@@ -30,6 +30,16 @@ enum LiveReplay {
         return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
     }
 
+    /// `--live` on an input that is not live (a regular file, or with `--sort`/`--time-unit auto`
+    /// from a `NAME.args` file): said once, never ignored silently.
+    static func warnNotLive(_ options: ReplayOptions, _ warn: (Diagnostic) -> Void) {
+        let name = options.inputPath == "-" ? ByteSource.standardInputName : options.inputPath
+        warn(
+            .warning(
+                "--live applies to pipes, terminals, sockets and FIFOs; '\(name)' is not one and is replayed at full speed",
+                at: nil))
+    }
+
     /// Replays `options.inputPath` live into `output`.
     static func run(_ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void) throws(TraceError) {
         LiveSignals.install()

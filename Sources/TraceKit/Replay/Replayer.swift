@@ -17,6 +17,7 @@ public enum Replayer {
             try LiveReplay.run(options, output: &output, warn: warn)
             return
         }
+        if options.live { LiveReplay.warnNotLive(options, warn) }
         let reader = try AnyTraceReader(
             path: options.inputPath, format: options.inputFormat,
             timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
