@@ -98,9 +98,11 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             out.append(manPage())
         case .replay(var options, let paths) where paths.count == 1:
             options.catalog = catalog
+            LiveSignals.install(forReplayOf: paths, options)
             try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
         case .replay(var options, let paths):
             options.catalog = catalog
+            LiveSignals.install(forReplayOf: paths, options)
             status = try replaySeveral(paths, options, output: &out)
         case .check(let check):
             status = try runCheck(check, catalog: catalog, output: &out)

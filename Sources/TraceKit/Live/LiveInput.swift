@@ -87,13 +87,13 @@ final class LiveWaiter {
         return fds[0].revents != 0
     }
 
-    /// Whether `fd` can stall: a pipe, FIFO, socket or terminal (anything but a regular file or
-    /// a block device, which are never idle).
+    /// Whether `fd` can stall: a pipe, FIFO, socket or terminal (not a regular file, a block
+    /// device or another character device such as `/dev/null`, which never wait).
     static func canStall(_ fd: Int32) -> Bool {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return false }
         let type = st.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
+        return type == S_IFIFO || type == S_IFSOCK || (type == S_IFCHR && isatty(fd) != 0)
     }
 }
 
@@ -108,6 +108,20 @@ public enum LiveSignals {
 
     /// The exit status for the signal that stopped a live replay, or nil when none did.
     public static var exitStatus: Int32? { received == 0 ? nil : 128 + received }
+
+    /// Installs the handlers when one of `paths`, replayed with `options`, is read live (the
+    /// `gesturereplay` command does; a library caller that wants Ctrl-C to end a live replay this
+    /// way calls it too). A process whose replays are all of files keeps the default handlers.
+    public static func install(forReplayOf paths: [String], _ options: ReplayOptions) {
+        for path in paths {
+            var one = options
+            one.inputPath = path
+            if LiveReplay.applies(one) {
+                install()
+                return
+            }
+        }
+    }
 
     /// Installs the handlers (once).
     static func install() {

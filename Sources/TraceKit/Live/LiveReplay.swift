@@ -27,7 +27,14 @@ enum LiveReplay {
         var st = stat()
         guard stat(options.inputPath, &st) == 0 else { return false }
         let type = st.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
+        if type == S_IFCHR {
+            // A terminal (`/dev/pts/N`), not `/dev/null` or `/dev/zero`.
+            let fd = open(options.inputPath, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return isatty(fd) != 0
+        }
+        return type == S_IFIFO || type == S_IFSOCK
     }
 
     /// `--live` on an input that is not live (a regular file, or with `--sort`/`--time-unit auto`
@@ -42,7 +49,6 @@ enum LiveReplay {
 
     /// Replays `options.inputPath` live into `output`.
     static func run(_ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void) throws(TraceError) {
-        LiveSignals.install()
         let source = try ByteSource(path: options.inputPath)
         let waiter = LiveWaiter(idleTime: options.idleFlush > 0 ? options.idleFlush : 0.05)
         source.waiter = waiter
