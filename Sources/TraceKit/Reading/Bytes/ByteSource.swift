@@ -46,7 +46,7 @@ public final class ByteSource {
     /// Live input only (a pipe, terminal, socket or FIFO read by a live replay, docs/live.md):
     /// waits with `poll(2)` before each `read`, completing idle frames and firing timers. Nil for
     /// files and bytes in memory, which read exactly as without it.
-    var waiter: LiveWaiter?
+    @exclusivity(unchecked) var waiter: LiveWaiter?
 
     /// The name shown for standard input.
     public static let standardInputName = "<stdin>"
@@ -132,7 +132,7 @@ public final class ByteSource {
             zeroPadding()
         }
         if end == capacity { grow(to: max(capacity * 2, end + chunkSize)) }
-        if let waiter, !waiter.waitForInput(fd) {
+        if _slowPath(waiter != nil), !waitForLiveInput() {
             // A signal or a closed output: the input ends here.
             isAtEOF = true
             return false
@@ -151,6 +151,12 @@ public final class ByteSource {
             if errno == EINTR { continue }
             throw TraceError.ioError(path, "cannot read '\(path)': \(Self.errorText(errno))")
         }
+    }
+
+    /// Out of line, so that the readers' loops, into which `refill()` is inlined, stay as they were.
+    @inline(never)
+    private func waitForLiveInput() -> Bool {
+        waiter.unsafelyUnwrapped.waitForInput(fd)
     }
 
     /// Reads until at least `count` unconsumed bytes are buffered or the input ends.
