@@ -141,6 +141,36 @@ struct LiveCLITests {
         #expect(live.waitForExit() == 0)
     }
 
+    /// A frame completed on idle gives exactly the lines the same frame gives at the end of the
+    /// input: what a two-finger stream printed while it stayed open is a prefix of the output of the
+    /// same rows read from a file, and the whole output is the file's once the input closes.
+    @Test func idleFrameGivesTheEndOfInputOutput() throws {
+        var rows = Self.header
+        for k in 0...12 {
+            let t = Double(k) * 0.016
+            let phase = k == 0 ? "began" : k == 12 ? "ended" : "moved"
+            rows += "\(t),1,\(150 - 4 * k),400,\(phase)\n\(t),2,\(240 + 4 * k),400,\(phase)\n"
+        }
+        let folder = try TemporaryFolder()
+        let file = try folder.write("pinch.csv", rows)
+        let arguments = ["--format", "jsonl", "--touches"]
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), arguments + [file], in: folder.url, seconds: 20).result
+        try #require(fromFile.status == 0)
+        let expected = fromFile.stdout.split(separator: "\n").map(String.init)
+
+        let live = try LiveProcess(arguments + ["--unbuffered", "-"])
+        live.write(rows)
+        let lastOfFrame = try #require(expected.last { $0.contains("\"t\":0.192") })
+        #expect(live.waitForLine(containing: lastOfFrame) != nil)
+        usleep(100_000)
+        let whileOpen = live.outputLines
+        #expect(Array(expected.prefix(whileOpen.count)) == whileOpen)
+        #expect(whileOpen.contains { $0.contains("\"state\":\"ended\"") })
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+        #expect(live.outputLines == expected)
+    }
+
     /// With --idle-flush 0 the frame waits for the next row; --unbuffered writes the output of that
     /// frame at once into the pipe (before: it stayed in the 64 KiB buffer until the end).
     @Test func unbufferedWritesEachFrameIntoAPipe() throws {
