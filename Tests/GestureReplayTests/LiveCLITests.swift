@@ -301,7 +301,8 @@ struct LiveCLITests {
         let jsonl = try LiveProcess(["--live", "--lenient", "--states", "ended", "-"])
         jsonl.write(
             "{\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":100,\"y\":100}\nI/touch: connected\n"
-                + "{\"t\":0.08,\"id\":1,\"phase\":\"ended\",\"x\":100,\"y\":100}\n{\"t\":0.09,\"id\":1,\"phase\":\"lift\",\"x\":1,\"y\":1}\n")
+                + "{\"t\":0.08,\"id\":1,\"phase\":\"ended\",\"x\":100,\"y\":100}\n{\"t\":0.09,\"id\":1,\"phase\":\"lift\",\"x\":1,\"y\":1}\n"
+        )
         #expect(jsonl.waitForLine(containing: "tap             tap             possible -> ended") != nil)
         jsonl.closeInput()
         #expect(jsonl.waitForExit() == 0)

@@ -123,7 +123,8 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         self.sink = sink
         self.options = options
         self.warn = warn
-        self.validator = TraceSequenceValidator(mode: options.lenient ? .lenient : .strict, path: reader.path, touchNames: reader.touchNames)
+        self.validator = TraceSequenceValidator(
+            mode: options.lenient ? .lenient : .strict, path: reader.path, touchNames: reader.touchNames)
         self.probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
         open.reserveCapacity(16)
         changes.reserveCapacity(16)
@@ -179,7 +180,8 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
                     timeShift += restart - row.time
                     warn(
                         .warning(
-                            message + "; the source's clock was reset: continuing from a new time origin (later times shifted by \(timeShift) s)",
+                            message
+                                + "; the source's clock was reset: continuing from a new time origin (later times shifted by \(timeShift) s)",
                             at: reader.location(row.positions.time), notes: [note]))
                     row.time = restart
                     lastTime = restart
@@ -219,7 +221,9 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
             } catch {
                 guard error.category == .invalidTrace, error.diagnostic != previous else { throw error }
                 previous = error.diagnostic
-                warn(.warning(error.diagnostic.message + "; skipped (--lenient)", at: error.diagnostic.location, notes: error.diagnostic.notes))
+                warn(
+                    .warning(
+                        error.diagnostic.message + "; skipped (--lenient)", at: error.diagnostic.location, notes: error.diagnostic.notes))
             }
         }
     }
