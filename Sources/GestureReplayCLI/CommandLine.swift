@@ -376,14 +376,16 @@ let optionTable: [OptionSpec] = [
     },
     OptionSpec(
         long: "live",
-        help: "watch a live input (pipe, terminal, socket, FIFO): timers fire\non the wall clock, output is written per frame (docs/live.md)",
+        help:
+            "watch a live input (pipe, terminal, socket, FIFO): timers fire\non the wall clock, output is written per frame (docs/live.md)",
         commands: .replay
     ) { p, _ in
         p.replay.live = true
     },
     OptionSpec(
         long: "idle-flush", valueName: "SECONDS",
-        help: "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)",
+        help:
+            "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)",
         commands: .replay
     ) { p, v throws(UsageError) in
         guard let seconds = Double(v), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
@@ -578,7 +580,8 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
                 throw UsageError(message: "standard input (-) can be replayed only once")
             }
             if parsed.replay.live && (parsed.replay.sortsByTime || parsed.replay.detectsTimeUnit) {
-                throw UsageError(message: "--live replays rows as they arrive: it cannot be combined with --sort or --time-unit auto, which read ahead")
+                throw UsageError(
+                    message: "--live replays rows as they arrive: it cannot be combined with --sort or --time-unit auto, which read ahead")
             }
             return .replay(parsed.replay, paths: paths)
         }

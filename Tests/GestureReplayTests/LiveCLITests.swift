@@ -325,6 +325,16 @@ struct LiveCLITests {
         #expect(strict.standardError.contains("<stdin>:2:1: error: "))
     }
 
+    /// Usage errors: --live with an option that reads ahead; a bad --idle-flush value.
+    @Test func liveUsageErrors() throws {
+        let sorted = try BinaryRunner.run(["--live", "--sort", "-"])
+        #expect(sorted.status == 2)
+        #expect(sorted.stderr.contains("--live replays rows as they arrive: it cannot be combined with --sort or --time-unit auto"))
+        let idle = try BinaryRunner.run(["--idle-flush", "-1", "-"])
+        #expect(idle.status == 2)
+        #expect(idle.stderr.contains("invalid value '-1' for --idle-flush"))
+    }
+
     /// A FIFO given by path is live too; `--live` on a regular file is a warning (replayed at full
     /// speed), never ignored silently.
     @Test func fifoPathIsLiveAndRegularFileWarns() throws {
