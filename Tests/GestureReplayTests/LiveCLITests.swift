@@ -276,6 +276,23 @@ struct LiveCLITests {
         #expect(!live.standardError.contains("error"))
     }
 
+    /// A second SIGINT while the first is being handled (the output pipe full and never read) ends
+    /// the process at once: killed by SIGINT (130 as a shell shows it), not stuck. (The rows, 44 KB,
+    /// fit in the input pipe; their output, 1.8 MB, does not fit in the output pipe.)
+    @Test func secondSigintEndsABlockedReplay() throws {
+        let live = try LiveProcess(["--live", "-"], readsOutput: false)
+        var rows = Self.header
+        for k in 0..<1000 { rows += "\(Double(k) * 0.2),\(k + 1),100,100,began\n\(Double(k) * 0.2 + 0.08),\(k + 1),100,100,ended\n" }
+        live.write(rows)
+        usleep(500_000)
+        kill(live.process.processIdentifier, SIGINT)
+        usleep(200_000)
+        #expect(live.process.isRunning, "the first SIGINT waits for the blocked output")
+        kill(live.process.processIdentifier, SIGINT)
+        #expect(live.waitForExit() == 130)
+        #expect(live.process.terminationReason == .uncaughtSignal)
+    }
+
     /// The source closing: the touch still down is cancelled, exit 0.
     @Test func sourceClosingEndsTheTraceWithExit0() throws {
         let live = try LiveProcess(["--format", "jsonl", "--live", "-"])

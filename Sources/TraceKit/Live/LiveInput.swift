@@ -146,8 +146,15 @@ public enum LiveSignals {
 }
 
 /// Records the signal; async-signal-safe (a store and a `write`).
-private func liveSignalHandler(_ signal: Int32) {
-    LiveSignals.received = signal
+/// A second signal (the replay stuck on a full output pipe, say) is not caught: the default
+/// action ends the process at once.
+private func liveSignalHandler(_ number: Int32) {
+    if LiveSignals.received != 0 {
+        signal(number, SIG_DFL)
+        raise(number)
+        return
+    }
+    LiveSignals.received = number
     var byte: UInt8 = 1
     _ = write(LiveSignals.pipeWriteEnd, &byte, 1)
 }
