@@ -284,7 +284,10 @@ struct LiveCLITests {
         var rows = Self.header
         for k in 0..<1000 { rows += "\(Double(k) * 0.2),\(k + 1),100,100,began\n\(Double(k) * 0.2 + 0.08),\(k + 1),100,100,ended\n" }
         live.write(rows)
-        usleep(500_000)
+        // The first output shows the replay runs (its handlers are installed before it reads);
+        // then it fills the output pipe again and blocks.
+        #expect(!live.output.fileHandleForReading.availableData.isEmpty)
+        usleep(300_000)
         kill(live.process.processIdentifier, SIGINT)
         usleep(200_000)
         #expect(live.process.isRunning, "the first SIGINT waits for the blocked output")
