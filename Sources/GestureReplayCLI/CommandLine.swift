@@ -405,6 +405,31 @@ let optionTable: [OptionSpec] = [
     ) { p, v throws(UsageError) in
         p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
     },
+    OptionSpec(
+        long: "live",
+        help:
+            "watch a live input (pipe, terminal, socket, FIFO): timers fire\non the wall clock, output is written per frame (docs/live.md)",
+        commands: .replay
+    ) { p, _ in
+        p.replay.live = true
+    },
+    OptionSpec(
+        long: "idle-flush", valueName: "SECONDS",
+        help:
+            "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)",
+        commands: .replay
+    ) { p, v throws(UsageError) in
+        guard let seconds = Double(v), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+            throw UsageError(message: "invalid value '\(v)' for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
+        }
+        p.replay.idleFlush = seconds
+    },
+    OptionSpec(
+        long: "unbuffered", help: "write the output after each input frame, also into a pipe or file\n(a terminal always is)",
+        commands: .replay
+    ) { p, _ in
+        p.replay.unbuffered = true
+    },
 ] + corpusOptionRows + [
     OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert, .corpus]) { _, _ in },
     OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
@@ -591,6 +616,10 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         if subcommand == .replay {
             if paths.count(where: { $0 == "-" }) > 1 {
                 throw UsageError(message: "standard input (-) can be replayed only once")
+            }
+            if parsed.replay.live && (parsed.replay.sortsByTime || parsed.replay.detectsTimeUnit) {
+                throw UsageError(
+                    message: "--live replays rows as they arrive: it cannot be combined with --sort or --time-unit auto, which read ahead")
             }
             return .replay(parsed.replay, paths: paths)
         }

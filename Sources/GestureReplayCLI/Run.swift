@@ -80,7 +80,11 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         printError("gesturereplay: error: \(error.message)\n\(usageLine(subcommand(of: arguments)))")
         return ExitCode.usage
     }
-    var out = OutputBuffer(fileDescriptor: 1)
+    // Line-buffered (a write per input frame that printed something) to a terminal, with
+    // --unbuffered and with --live; otherwise the output is written in 64 KiB blocks.
+    var flushesEachFrame = isatty(1) != 0
+    if case .replay(let options, _) = command, options.unbuffered || options.live { flushesEachFrame = true }
+    var out = OutputBuffer(fileDescriptor: 1, flushThreshold: flushesEachFrame ? 1 : 1 << 16)
     var status = ExitCode.success
     do throws(TraceError) {
         switch command {
@@ -94,9 +98,11 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             out.append(manPage())
         case .replay(var options, let paths) where paths.count == 1:
             options.catalog = catalog
+            LiveSignals.install(forReplayOf: paths, options)
             try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
         case .replay(var options, let paths):
             options.catalog = catalog
+            LiveSignals.install(forReplayOf: paths, options)
             status = try replaySeveral(paths, options, output: &out)
         case .check(let check):
             status = try runCheck(check, catalog: catalog, output: &out)
@@ -130,7 +136,8 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         status = error.exitCode
     }
     out.flush()
-    return outputStatus(out.writeError) ?? status
+    // A live replay stopped by SIGINT or SIGTERM (after its end-of-trace report): 128 + the signal.
+    return outputStatus(out.writeError) ?? LiveSignals.exitStatus ?? status
 }
 
 /// Several traces in one replay, in the order given, with the same options. Each trace's output is
@@ -164,7 +171,8 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
             if status == ExitCode.success { status = error.exitCode }
         }
         out.flush()
-        if out.writeError != 0 { break }
+        // A closed output, or Ctrl-C during a live one: the rest are not replayed.
+        if out.writeError != 0 || LiveSignals.exitStatus != nil { break }
     }
     return status
 }

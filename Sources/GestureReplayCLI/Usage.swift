@@ -39,6 +39,11 @@ let exitCodes: [(code: String, meaning: String)] = [
         "141",
         "standard output is a pipe that was closed (`| head`): the rest is dropped quietly, as\nif killed by SIGPIPE (which shells also show as 141)"
     ),
+    (
+        "130",
+        "a replay of standard input or a pipe stopped by SIGINT (Ctrl-C), after the touches\nstill down were reported as the end-of-trace cancellation (docs/live.md)"
+    ),
+    ("143", "the same, stopped by SIGTERM"),
 ]
 
 /// The commands, as USAGE lists them.

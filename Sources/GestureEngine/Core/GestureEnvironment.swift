@@ -122,6 +122,14 @@ public final class GestureEnvironment {
         dispatchStep()
     }
 
+    /// The earliest pending timer's deadline (seconds, trace time), or nil when none is pending: a
+    /// live replay calls `advance(to:)` when the wall clock reaches it.
+    public var nextTimerDeadline: Double? {
+        var earliest: Double?
+        for entry in timers.entries where earliest == nil || entry.deadline < earliest! { earliest = entry.deadline }
+        return earliest
+    }
+
     /// Fires, in order, every timer whose deadline is at or before `time` (seconds), without an event.
     public func advance(to time: Double) {
         var fired = 0

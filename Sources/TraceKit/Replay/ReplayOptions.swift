@@ -48,6 +48,15 @@ public struct ReplayOptions: Sendable {
     public var sceneOverrides: [SceneOverride] = []
     /// The recognizer kinds scene files may name (the built-ins, plus any registered).
     public var catalog: RecognizerCatalog = .builtIn
+    /// `--live`: timers fire at their deadlines on the wall clock (trace time mapped to the monotonic
+    /// clock from the first row) while a live input waits (docs/live.md).
+    public var live = false
+    /// `--idle-flush`: seconds without a byte after which a live input's (a pipe's, terminal's,
+    /// socket's or FIFO's) open frame is completed; 0 turns it off. Regular files never wait.
+    public var idleFlush = 0.05
+    /// `--unbuffered`: the output is written after each input frame that produced some (standard
+    /// output to a terminal always is). Output only: the replay is the same.
+    public var unbuffered = false
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
     public var color: ColorChoice = .auto
 

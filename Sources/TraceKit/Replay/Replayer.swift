@@ -12,6 +12,12 @@ public enum Replayer {
         warn: @escaping (Diagnostic) -> Void = { _ in },
         observer: ReplayObserver? = nil
     ) throws(TraceError) {
+        // A pipe, terminal, socket or FIFO (docs/live.md); files take the path below.
+        if observer == nil && LiveReplay.applies(options) {
+            try LiveReplay.run(options, output: &output, warn: warn)
+            return
+        }
+        if options.live { LiveReplay.warnNotLive(options, warn) }
         let reader = try AnyTraceReader(
             path: options.inputPath, format: options.inputFormat,
             timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,

@@ -38,6 +38,28 @@ struct VirtualTimeTests {
         try h.expectLog(["press began @1.5", "press changed @2"])
     }
 
+    @Test("nextTimerDeadline: the earliest pending deadline (a live replay wakes then), nil once none is pending")
+    func nextTimerDeadline() throws {
+        let h = GestureHarness()
+        let a = TimerBegin(name: "a")
+        let b = TimerBegin(name: "b")
+        a.duration = 0.9
+        b.duration = 0.4
+        let yes = TestDelegate()
+        yes.simultaneous = { _, _ in true }
+        a.delegate = yes
+        h.add(a)
+        h.add(b)
+        #expect(h.environment.nextTimerDeadline == nil)
+        h.send(1.0, (1, .began, 0, 0))
+        #expect(h.environment.nextTimerDeadline == 1.4)
+        h.advance(to: 1.4)
+        #expect(h.environment.nextTimerDeadline == 1.9)
+        h.advance(to: 1.9)
+        #expect(h.environment.nextTimerDeadline == nil)
+        try h.expectLog(["b began @1.4", "a began @1.9"])
+    }
+
     @Test("a deadline equal to an event's time fires before that event")
     func deadlineAtEventTime() throws {
         let h = GestureHarness()

@@ -43,6 +43,10 @@ public final class ByteSource {
     private(set) var end: Int = 0
     /// True once the input has no more bytes to read (all of it is in the buffer, or consumed).
     public private(set) var isAtEOF: Bool = false
+    /// Live input only (a pipe, terminal, socket or FIFO read by a live replay, docs/live.md):
+    /// waits with `poll(2)` before each `read`, completing idle frames and firing timers. Nil for
+    /// files and bytes in memory, which read exactly as without it.
+    @exclusivity(unchecked) var waiter: LiveWaiter?
 
     /// The name shown for standard input.
     public static let standardInputName = "<stdin>"
@@ -128,6 +132,11 @@ public final class ByteSource {
             zeroPadding()
         }
         if end == capacity { grow(to: max(capacity * 2, end + chunkSize)) }
+        if _slowPath(waiter != nil), !waitForLiveInput() {
+            // A signal or a closed output: the input ends here.
+            isAtEOF = true
+            return false
+        }
         while true {
             let n = read(fd, storage + end, capacity - end)
             if n > 0 {
@@ -144,10 +153,23 @@ public final class ByteSource {
         }
     }
 
-    /// Reads until at least `count` unconsumed bytes are buffered or the input ends.
-    public func prefetch(_ count: Int) throws(TraceError) {
-        while available < count, try refill() {}
+    /// Out of line, so that the readers' loops, into which `refill()` is inlined, stay as they were.
+    @inline(never)
+    private func waitForLiveInput() -> Bool {
+        waiter.unsafelyUnwrapped.waitForInput(fd)
     }
+
+    /// Reads until at least `count` unconsumed bytes are buffered or the input ends.
+    /// Live input stops early: after its first complete line, once the input pauses.
+    public func prefetch(_ count: Int) throws(TraceError) {
+        while available < count {
+            if let waiter, memchr(storage + start, 0x0A, available) != nil, !waiter.moreArrivesSoon(fd) { return }
+            guard try refill() else { return }
+        }
+    }
+
+    /// Whether the input is a pipe, FIFO, socket or terminal: one that can stall (never a regular file).
+    var canStall: Bool { fd >= 0 && LiveWaiter.canStall(fd) }
 
     /// The line readers' common start: buffers the first bytes from `first` and returns where
     /// reading begins, past a UTF-8 byte order mark when the input starts with one.

@@ -109,6 +109,10 @@ struct JSONLinesCore {
                 continue
             }
             sawContent = true
+            // Past the line before it is parsed: after an error in it the next call reads the
+            // next line (a live replay with --lenient skips it, docs/live.md).
+            start = min(lineEnd + 1, end)
+            line += 1
             let row = try parser.parseEvent(&scanner)
             scanner.skipWhitespace()
             if !scanner.atEnd {
@@ -116,8 +120,6 @@ struct JSONLinesCore {
                     "unexpected \(scanner.describe(at: scanner.i)) after the event object (JSON Lines holds one event per line)",
                     at: scanner.i)
             }
-            start = min(lineEnd + 1, end)
-            line += 1
             return row
         }
     }

@@ -1,0 +1,297 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GestureEngine
+
+/// The replay of an input that can stall (a pipe, terminal, socket or FIFO): frames are completed
+/// when the input goes idle, output is written before every wait, and with `--live` the timers
+/// fire on the wall clock (docs/live.md). Regular files never come here: `Replayer` reads them as
+/// it always did.
+///
+/// The rows are grouped into frames as `FrameAssembler` groups them (same checks, same messages),
+/// pushed rather than pulled: the open frame is delivered when a row with a later time arrives,
+/// when the input ends, or from inside the wait for the next bytes (`LiveWaiter`), once nothing
+/// arrived for the idle time (or, under `--live`, a timer falls due). A frame completed on idle
+/// replays exactly as it would at the end of the input; a later row with the same timestamp then
+/// starts a new frame with that timestamp.
+enum LiveReplay {
+    /// Whether `options` read `options.inputPath` live: it can stall (standard input or a path that
+    /// is a pipe, FIFO, socket or terminal) and nothing reads ahead (`--sort`, `--time-unit auto`).
+    static func applies(_ options: ReplayOptions) -> Bool {
+        guard !options.sortsByTime, !options.detectsTimeUnit else { return false }
+        if options.inputPath == "-" { return LiveWaiter.canStall(0) }
+        var st = stat()
+        guard stat(options.inputPath, &st) == 0 else { return false }
+        let type = st.st_mode & S_IFMT
+        if type == S_IFCHR {
+            // A terminal (`/dev/pts/N`), not `/dev/null` or `/dev/zero`.
+            let fd = open(options.inputPath, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return isatty(fd) != 0
+        }
+        return type == S_IFIFO || type == S_IFSOCK
+    }
+
+    /// `--live` on an input that is not live (a regular file, or with `--sort`/`--time-unit auto`
+    /// from a `NAME.args` file): said once, never ignored silently.
+    static func warnNotLive(_ options: ReplayOptions, _ warn: (Diagnostic) -> Void) {
+        let name = options.inputPath == "-" ? ByteSource.standardInputName : options.inputPath
+        warn(
+            .warning(
+                "--live applies to pipes, terminals, sockets and FIFOs; '\(name)' is not one and is replayed at full speed",
+                at: nil))
+    }
+
+    /// Replays `options.inputPath` live into `output`.
+    static func run(_ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void) throws(TraceError) {
+        let source = try ByteSource(path: options.inputPath)
+        let waiter = LiveWaiter(idleTime: options.idleFlush > 0 ? options.idleFlush : 0.05)
+        source.waiter = waiter
+        var format = options.inputFormat
+        if format == nil && options.inputPath != "-" { format = TraceFormat(pathExtensionOf: options.inputPath) }
+        let reader = try AnyTraceReader(
+            source: source, format: format, timeUnit: options.timeUnit, recording: options.recordingOptions, warn: warn)
+        let run = try Replayer.prepare(reader, scene: nil, options, warn: warn, observer: nil)
+        switch options.outputFormat {
+        case .text:
+            let sink = ReplayOutput(renderer: TextRenderer(scene: run.scene), buffer: output, touchIDs: run.touchIDs, options: options)
+            try session(reader, waiter, run, sink, options, &output, warn)
+        case .jsonl:
+            let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: run.touchIDs, options: options)
+            try session(reader, waiter, run, sink, options, &output, warn)
+        }
+        withExtendedLifetime(run.scene) {}
+        withExtendedLifetime(source) {}
+    }
+
+    private static func session<R: ReplayRenderer>(
+        _ reader: AnyTraceReader, _ waiter: LiveWaiter, _ run: Replayer.Prepared, _ sink: ReplayOutput<R>,
+        _ options: ReplayOptions, _ output: inout OutputBuffer, _ warn: @escaping (Diagnostic) -> Void
+    ) throws(TraceError) {
+        sink.filter = run.filter
+        sink.summary = run.summary
+        // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
+        output = OutputBuffer(fileDescriptor: nil)
+        defer { output = sink.buffer }
+        let session = LiveSession(reader: reader, environment: run.environment, sink: sink, options: options, warn: warn)
+        waiter.delegate = session
+        defer { waiter.delegate = nil }
+        run.environment.observer = sink
+        defer { run.environment.observer = nil }
+        try session.run(stopped: { waiter.stopped })
+    }
+}
+
+/// One live replay's state: the open frame, the time checks, the wall-clock mapping.
+final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
+    let reader: AnyTraceReader
+    let environment: GestureEnvironment
+    let sink: ReplayOutput<R>
+    let options: ReplayOptions
+    let warn: (Diagnostic) -> Void
+    // Each access is short and none reaches back here (the waiter calls `wake` from inside
+    // `reader.next()`, when no access of `nextRow` or `run` is in progress): no run-time
+    // exclusivity check per row (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var validator: TraceSequenceValidator
+    /// The rows of the frame not yet delivered, and their time.
+    @exclusivity(unchecked) private var open: [TraceRow] = []
+    @exclusivity(unchecked) private var openTime = 0.0
+    @exclusivity(unchecked) private var changes: [TouchChange] = []
+    @exclusivity(unchecked) private var frameCount = 0
+    @exclusivity(unchecked) private var probe: TimeUnitProbe
+    // Time checks (as `FrameAssembler`), and `--live --lenient`'s shift after a clock reset.
+    @exclusivity(unchecked) private var lastTime = -Double.infinity
+    @exclusivity(unchecked) private var lastTimePosition = TextPosition.unknown
+    @exclusivity(unchecked) private var timeShift = 0.0
+    // `--live`: trace time `traceAnchor` happened at monotonic `wallAnchor`.
+    @exclusivity(unchecked) private var anchored = false
+    @exclusivity(unchecked) private var traceAnchor = 0.0
+    @exclusivity(unchecked) private var wallAnchor = 0.0
+    private var warnedOutputStall = false
+
+    init(
+        reader: AnyTraceReader, environment: GestureEnvironment, sink: ReplayOutput<R>, options: ReplayOptions,
+        warn: @escaping (Diagnostic) -> Void
+    ) {
+        self.reader = reader
+        self.environment = environment
+        self.sink = sink
+        self.options = options
+        self.warn = warn
+        self.validator = TraceSequenceValidator(
+            mode: options.lenient ? .lenient : .strict, path: reader.path, touchNames: reader.touchNames)
+        self.probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
+        open.reserveCapacity(16)
+        changes.reserveCapacity(16)
+    }
+
+    func run(stopped: () -> Bool) throws(TraceError) {
+        sink.renderer.begin(into: &sink.buffer)
+        while let row = try nextRow() {
+            if !open.isEmpty && row.time != openTime { deliverOpenFrame() }
+            if open.isEmpty { openTime = row.time }
+            open.append(row)
+        }
+        for w in validator.finish() { warn(w) }
+        deliverOpenFrame()
+        if frameCount == 0 {
+            // Stopped (Ctrl-C, a closed output) before the first row: nothing to report.
+            if stopped() {
+                sink.renderer.end(into: &sink.buffer)
+                return
+            }
+            throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
+        }
+        probe.finish(warn)
+        environment.finish()
+        if let summary = sink.summary {
+            switch options.outputFormat {
+            case .text: summary.renderText(into: &sink.buffer)
+            case .jsonl: summary.renderJSONLines(into: &sink.buffer)
+            }
+        }
+        sink.renderer.end(into: &sink.buffer)
+        writeOutput()
+    }
+
+    /// The next row after the time and sequence checks (`FrameAssembler`'s, with the same
+    /// messages; `--live --lenient` restarts from a new time origin instead of clamping).
+    private func nextRow() throws(TraceError) -> TraceRow? {
+        while true {
+            guard var row = try nextParsedRow() else { return nil }
+            row.time += timeShift
+            if row.time < lastTime {
+                let message = "time \(row.time - timeShift) s goes backwards (the previous row is at \(lastTime - timeShift) s)"
+                let note = Diagnostic.note("previous time here", at: reader.location(lastTimePosition))
+                if !options.lenient {
+                    throw TraceError.invalidTrace(
+                        message, at: reader.location(row.positions.time),
+                        notes: [note, TraceHints.unsortedOrLenient(lenient: "clamps the time to the previous row's")])
+                }
+                if options.live {
+                    // A device reboot or a clock reset: the rows go on from here, shifted so that
+                    // this one happens now (never before the previous row).
+                    let restart = max(lastTime, anchored ? traceTime(at: monotonicSeconds()) : lastTime)
+                    timeShift += restart - row.time
+                    warn(
+                        .warning(
+                            message
+                                + "; the source's clock was reset: continuing from a new time origin (later times shifted by \(timeShift) s)",
+                            at: reader.location(row.positions.time), notes: [note]))
+                    row.time = restart
+                    lastTime = restart
+                    lastTimePosition = row.positions.time
+                } else {
+                    warn(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
+                    row.time = lastTime
+                }
+            } else {
+                lastTime = row.time
+                lastTimePosition = row.positions.time
+            }
+            guard try validator.check(&row, warn: warn) else { continue }
+            if options.live {
+                // Trace time follows the wall clock from the first row; a row ahead of the mapping
+                // (a late start, a device clock running fast) moves it forward.
+                let now = monotonicSeconds()
+                if !anchored || row.time > traceTime(at: now) {
+                    anchored = true
+                    traceAnchor = row.time
+                    wallAnchor = now
+                }
+            }
+            return row
+        }
+    }
+
+    /// The reader's next row. With `--live --lenient` a malformed row (garbage interleaved in the
+    /// stream) is skipped with its positioned error as a warning, as long as the reader moves on
+    /// (the same error twice in a row stops the replay).
+    @inline(__always) private func nextParsedRow() throws(TraceError) -> TraceRow? {
+        if !(options.live && options.lenient) { return try reader.next() }
+        var previous: Diagnostic?
+        while true {
+            do {
+                return try reader.next()
+            } catch {
+                guard error.category == .invalidTrace, error.diagnostic != previous else { throw error }
+                previous = error.diagnostic
+                warn(
+                    .warning(
+                        error.diagnostic.message + "; skipped (--lenient)", at: error.diagnostic.location, notes: error.diagnostic.notes))
+            }
+        }
+    }
+
+    @inline(__always) private func traceTime(at wall: Double) -> Double { traceAnchor + (wall - wallAnchor) }
+
+    /// Delivers the open frame to the environment (nothing when there is none).
+    private func deliverOpenFrame() {
+        guard !open.isEmpty else { return }
+        var time = openTime
+        // Under --live a timer may already have fired past a row that arrived late: the row
+        // happens at that time (never before, which the engine would ignore).
+        if options.live && frameCount > 0 && time < environment.currentTime { time = environment.currentTime }
+        frameCount &+= 1
+        if probe.isOpen { probe.add(openTime, warn) }
+        changes.removeAll(keepingCapacity: true)
+        for row in open {
+            let id = sink.touchIDs.engineID(row.touch)
+            changes.append(TouchChange(id: id, phase: row.phase, location: row.location))
+            if options.reportTouches { sink.track(id, row.phase, time, row.location) }
+        }
+        open.removeAll(keepingCapacity: true)
+        environment.send(changes, at: time)
+        if sink.buffer.count >= sink.buffer.flushThreshold { writeOutput() }
+    }
+
+    // MARK: LiveWaiterDelegate
+
+    func nextWakeup(waitStarted: Double) -> Double {
+        var wakeup = Double.infinity
+        if !open.isEmpty && options.idleFlush > 0 { wakeup = waitStarted + options.idleFlush }
+        if options.live && anchored, let deadline = environment.nextTimerDeadline {
+            wakeup = min(wakeup, wallAnchor + (deadline - traceAnchor))
+        }
+        return wakeup
+    }
+
+    func wake(at now: Double, waitStarted: Double) {
+        // Called at the earliest wakeup: the idle time passed, or a timer is due (which must not
+        // fire before the open frame's rows, which are earlier).
+        deliverOpenFrame()
+        if options.live && anchored { environment.advance(to: traceTime(at: now)) }
+    }
+
+    func willBlock() -> Bool {
+        // Line-buffered output (a terminal, --unbuffered, --live) is written before every wait;
+        // buffered output (a pipe or file without the flag) stays in its 64 KiB blocks.
+        if sink.buffer.count >= sink.buffer.flushThreshold { writeOutput() }
+        return sink.buffer.writeError == 0
+    }
+
+    /// Writes the pending output; under `--live`, says so on standard error (once) when the output
+    /// has not been writable for ``LiveSession/outputStallWarning`` seconds, then keeps waiting.
+    private func writeOutput() {
+        guard sink.buffer.count > 0 else { return }
+        if options.live && !warnedOutputStall, let fd = sink.buffer.fileDescriptor {
+            var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&p, 1, Int32(Self.outputStallWarning * 1000)) == 0 {
+                warnedOutputStall = true
+                warn(
+                    .warning(
+                        "the output has not been read for \(Int(Self.outputStallWarning)) s (a full pipe?); the replay waits for it",
+                        at: nil))
+            }
+        }
+        sink.buffer.flush()
+    }
+
+    /// Seconds a blocked output waits before the warning.
+    static var outputStallWarning: Double { 5 }
+}
