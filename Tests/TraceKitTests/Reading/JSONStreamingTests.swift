@@ -94,11 +94,16 @@ enum StreamingSources {
     {
         let memory = JSONReadOutcome.streaming { ByteSource(bytes: bytes, name: name) }
         if memory != expected { return ("memory", memory) }
-        let path = try TemporaryFile.make(bytes, name: name)
-        defer { TemporaryFile.remove(path) }
+        var template = Array("/tmp/gesturereplay-stream-test-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        try #require(fd >= 0)
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        defer { close(fd) }
+        try #require(bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress, bytes.count) } == bytes.count)
         for chunk in chunkSizes {
             let file = JSONReadOutcome.streaming { () throws(TraceError) in
-                ByteSource(fileDescriptor: open(path, O_RDONLY), name: name, closeOnDeinit: true, chunkSize: chunk)
+                lseek(fd, 0, SEEK_SET)
+                return ByteSource(fileDescriptor: dup(fd), name: name, closeOnDeinit: true, chunkSize: chunk)
             }
             if file != expected { return ("file, chunk \(chunk)", file) }
             if let source = pipe(bytes, chunkSize: chunk) {
@@ -289,11 +294,11 @@ struct JSONStreamingTests {
         }
     }
 
-    @Test("the same cases after 30,000 events (1.7 MB) read in flat memory: the buffers stay one chunk", arguments: namedCases.indices)
+    @Test("the same cases after 6,000 events (330 KB) read in flat memory: the buffers stay one chunk", arguments: namedCases.indices)
     func namedCaseInFlatMemory(_ index: Int) throws {
         let (name, template) = Self.namedCases[index]
-        let bytes = Self.expand(template, events: 30_000)
-        #expect(bytes.count > 1_700_000)
+        let bytes = Self.expand(template, events: 6_000)
+        #expect(bytes.count > 330_000)
         let expected = JSONReadOutcome.reference(bytes, name: Sources.name)
         let path = try TemporaryFile.make(bytes, name: Sources.name)
         defer { TemporaryFile.remove(path) }
@@ -324,5 +329,49 @@ struct JSONStreamingTests {
         #expect(got == expected)
         #expect(got.rows.count == 9_000 && got.screen != nil)
         #expect(source.capacity <= 8192 && streamCapacity <= ByteSource.defaultChunkSize, "buffers \(source.capacity), \(streamCapacity)")
+    }
+
+    /// Where a JSONTestSuite file goes in a trace.
+    static let suitePlacements: [(String, String)] = [
+        ("", ""),
+        (#"{"x": "#, #", "events": []}"#),
+        (#"{"events": [], "x": "#, "}"),
+        (#"{"events": "#, #", "scene": {}}"#),
+        (#"[{"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0, "extra": "#, "}]"),
+        (#"{"events": [], "scene": "#, "}"),
+        (#"{"screen": "#, #", "events": [{"t": 0, "id": 1, "phase": "began", "x": 0, "y": 0}]}"#),
+    ]
+
+    @Test("every JSONTestSuite file, whole and placed in a trace: streaming gives the same result and error")
+    func jsonTestSuite() throws {
+        var compared = 0
+        for (name, content) in try JSONTestSuiteReaderTests.files() {
+            for (prefix, suffix) in Self.suitePlacements {
+                let bytes = Array(prefix.utf8) + content + Array(suffix.utf8)
+                let expected = JSONReadOutcome.reference(bytes, name: Sources.name)
+                if let (how, got) = try Sources.firstDifference(bytes, from: expected, chunkSizes: [16, 61]) {
+                    Issue.record("\(name) in \(prefix)...\(suffix) (\(how)):\nexpected \(expected)\ngot      \(got)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared == 318 * Self.suitePlacements.count)
+    }
+
+    @Test("the malformed-input corpus and the sample traces: streaming gives the same result and error")
+    func corpusAndSamples() throws {
+        let corpus = PackageFiles.path("Tests/TraceKitTests/Malformed/corpus")
+        let traces = PackageFiles.path("Traces")
+        var files: [String] = []
+        files += PackageFiles.listDirectory(corpus).filter { $0.hasPrefix("json-") }.map { corpus + "/" + $0 }
+        files += PackageFiles.listDirectory(traces).filter { $0.hasSuffix(".json") }.map { traces + "/" + $0 }
+        #expect(files.count > 40)
+        for path in files {
+            let bytes = try PackageFiles.bytes(atPath: path)
+            let expected = JSONReadOutcome.reference(bytes, name: Sources.name)
+            if let (how, got) = try Sources.firstDifference(bytes, from: expected, chunkSizes: [16, 61, 4096]) {
+                Issue.record("\(path) (\(how)):\nexpected \(expected)\ngot      \(got)")
+            }
+        }
     }
 }
