@@ -360,20 +360,28 @@ struct JSONEventStream {
 
     /// The buffer is refilled before an event when fewer bytes than this are left in it.
     static let refillBelow = 4096
+    /// The index from which the buffer is refilled before an event (`Int.max` once it holds the rest of the input).
+    private var refillAt: Int
 
     init(scanner: JSONScanner, window: JSONWindow, parser: JSONEventParser) {
         self.scanner = scanner
         self.window = window
         self.parser = parser
+        self.refillAt = 0
+        updateRefillAt()
+    }
+
+    private mutating func updateRefillAt() {
+        refillAt = window.eof ? Int.max : scanner.end &- Self.refillBelow
     }
 
     /// The next event, or `nil` after the closing `]` (the scanner is then just after it).
     @inline(__always)
     mutating func next() throws(TraceError) -> TraceRow? {
         if done { return nil }
-        if !window.eof && scanner.end &- scanner.i < Self.refillBelow { try window.refill(&scanner) }
+        if scanner.i > refillAt { try refill() }
         scanner.skipWhitespace()
-        if scanner.atEnd { try window.skipWhitespace(&scanner) }
+        if scanner.atEnd { try skipWhitespace() }
         let c = scanner.current
         if first {
             first = false
@@ -385,7 +393,7 @@ struct JSONEventStream {
         } else if c == UInt8(ascii: ",") && !scanner.atEnd {
             scanner.i += 1
             scanner.skipWhitespace()
-            if scanner.atEnd { try window.skipWhitespace(&scanner) }
+            if scanner.atEnd { try skipWhitespace() }
         } else if c == UInt8(ascii: "]") && !scanner.atEnd {
             scanner.i += 1
             done = true
@@ -394,13 +402,28 @@ struct JSONEventStream {
             throw scanner.unexpected("',' or ']' after an event", at: scanner.i)
         }
         if scanner.atEnd { throw scanner.unexpected("an event object", at: scanner.i) }
-        if window.eof { return try parser.parseEvent(&scanner) }
-        // Optimistic: most events are in the buffer with room to spare; if not
-        // (or on an error, whose message must not depend on where the buffer
-        // ends), bring the whole event in and parse it again.
+        // Optimistic: most events are in the buffer with room to spare. If
+        // not, or on an error (whose message must not depend on where the
+        // buffer ends), the whole event is brought in and parsed again; with
+        // the rest of the input in the buffer, the first result stands.
+        // (The fast path moves only the index, and only when it succeeds.)
+        let i = scanner.i
+        if let row = parser.fastEvent(&scanner) {
+            if scanner.i &+ JSONWindow.lookahead <= scanner.end || window.eof { return row }
+            scanner.i = i
+            return try parseFilled()
+        }
+        return try parseGeneral()
+    }
+
+    /// An event the fast path did not take: the general parser (which gives
+    /// the fast path's results where both apply), optimistically as in ``next()``.
+    @inline(never)
+    private mutating func parseGeneral() throws(TraceError) -> TraceRow {
+        if window.eof { return try parser.parseGeneral(&scanner) }
         let i = scanner.i, line = scanner.line, lineStart = scanner.lineStart
         do {
-            let row = try parser.parseEvent(&scanner)
+            let row = try parser.parseGeneral(&scanner)
             if scanner.i &+ JSONWindow.lookahead <= scanner.end { return row }
         } catch {}
         scanner.i = i
@@ -410,8 +433,21 @@ struct JSONEventStream {
     }
 
     @inline(never)
+    private mutating func refill() throws(TraceError) {
+        try window.refill(&scanner)
+        updateRefillAt()
+    }
+
+    @inline(never)
+    private mutating func skipWhitespace() throws(TraceError) {
+        try window.skipWhitespace(&scanner)
+        updateRefillAt()
+    }
+
+    @inline(never)
     private mutating func parseFilled() throws(TraceError) -> TraceRow {
         try window.fillValue(&scanner)
-        return try parser.parseEvent(&scanner)
+        updateRefillAt()
+        return try parser.parseGeneral(&scanner)
     }
 }
