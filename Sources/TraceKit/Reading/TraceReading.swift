@@ -13,11 +13,14 @@
 ///   whatever the length of the trace. Rows are parsed in place from the
 ///   buffer: no `String`, `Array` or Foundation value per row; string touch ids
 ///   are interned once by ``TouchNameTable``.
-/// - JSON reads the whole document into one buffer (memory = file size), then
-///   parses events one at a time from it; events are never stored as Swift
-///   values. `screen` and `scene` become ``JSONValue`` trees. When they come
-///   after `events`, a bracket-matching pass (8 bytes at a time) finds the end
-///   of the events array first, so they are available before the first event.
+/// - JSON streams too (``JSONWindow``): memory is one chunk plus the longest
+///   event, `screen`, `scene` or `expect`. Events are parsed one at a time from the
+///   buffer and never stored as Swift values; `screen` and `scene` become
+///   ``JSONValue`` trees. For the object form, a first pass reads the
+///   top-level members, passing over the events array with a bracket-matching
+///   scan (8 bytes at a time), so they are available before the first event;
+///   the events are then read from the array's `[` again (the file, or a
+///   temporary copy made during the first pass when the input is a pipe).
 /// - Numbers are parsed by ``DecimalParsing`` (exact fast path, standard
 ///   library fallback for hard cases): results are correctly rounded.
 ///

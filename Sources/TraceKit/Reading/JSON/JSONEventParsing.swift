@@ -41,7 +41,7 @@ struct JSONEventParser {
     /// and positions are those of the general parser. Reads up to 8 bytes
     /// past `s.end` (see ``ByteSource/padding``).
     @inline(__always)
-    private func fastEvent(_ s: inout JSONScanner) -> TraceRow? {
+    func fastEvent(_ s: inout JSONScanner) -> TraceRow? {
         let base = s.base, end = s.end
         var k = s.i
         guard k < end && base[k] == UInt8(ascii: "{") else { return nil }

@@ -399,25 +399,36 @@ struct JSONScanner {
 
     /// Skips the value at `i`, fully validating it (iterative; any depth).
     mutating func skipValue() throws(TraceError) {
+        var whole = JSONWholeInput()
+        try skipValue(&whole)
+    }
+
+    /// Skips the value at `i`, fully validating it (iterative; any depth),
+    /// asking `input` for each token before reading it (a streamed input
+    /// brings it into the buffer; ``JSONWholeInput`` does nothing).
+    mutating func skipValue<Input: JSONInput>(_ input: inout Input) throws(TraceError) {
         var stack = NestingStack()
         while true {
             // At a value.
+            try input.fill(&self)
             skipWhitespace()
             guard i < end else { throw unexpected("a value", at: i) }
             let c = base[i]
             switch c {
             case UInt8(ascii: "{"):
                 i += 1
+                try input.fill(&self)
                 skipWhitespace()
                 if current == UInt8(ascii: "}") {
                     i += 1
                 } else {
                     stack.push(isObject: true)
-                    try scanKeyAndColon()
+                    try scanKeyAndColon(&input)
                     continue
                 }
             case UInt8(ascii: "["):
                 i += 1
+                try input.fill(&self)
                 skipWhitespace()
                 if current == UInt8(ascii: "]") {
                     i += 1
@@ -435,13 +446,15 @@ struct JSONScanner {
             // After a value: close containers or move to the next element.
             while true {
                 if stack.isEmpty { return }
+                try input.fill(&self)
                 skipWhitespace()
                 let isObject = stack.topIsObject
                 if current == UInt8(ascii: ",") {
                     i += 1
                     if isObject {
+                        try input.fill(&self)
                         skipWhitespace()
-                        try scanKeyAndColon()
+                        try scanKeyAndColon(&input)
                     }
                     break
                 }
@@ -457,9 +470,10 @@ struct JSONScanner {
 
     /// At a member key: scans `"key"` and `:`, leaving `i` at the value.
     @inline(__always)
-    mutating func scanKeyAndColon() throws(TraceError) {
+    mutating func scanKeyAndColon<Input: JSONInput>(_ input: inout Input) throws(TraceError) {
         guard current == UInt8(ascii: "\"") else { throw unexpected("a member name in double quotes", at: i) }
         _ = try scanString()
+        try input.fill(&self)
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':' after a member name")
     }
@@ -477,6 +491,20 @@ struct JSONScanner {
     mutating func skipContainerFast() -> Bool {
         var st = FastSkipState(depth: 1, line: line, lineStart: lineStart)
         var k = i &+ 1
+        guard let after = Self.fastSkip(base, &k, end, final: true, &st) else { return false }
+        i = after
+        line = st.line
+        lineStart = st.lineStart
+        return true
+    }
+
+    /// The loop of ``skipContainerFast()`` over `base[k..<end]`, resumable:
+    /// returns the index after the bracket that brings `st.depth` to zero, or
+    /// `nil` with `k` at the first byte not examined. Unless `final`, the
+    /// last bytes (fewer than 8) are left for a later call with more input
+    /// after them; with `final` every byte is examined.
+    @inline(__always)
+    static func fastSkip(_ base: UnsafePointer<UInt8>, _ k: inout Int, _ end: Int, final: Bool, _ st: inout FastSkipState) -> Int? {
         let highs = SWAR.highs
         while k &+ 8 <= end {
             let w = SWAR.load(base + k)
@@ -502,21 +530,13 @@ struct JSONScanner {
                     continue
                 }
             }
-            if let after = st.walk(base, k, k &+ 8) {
-                i = after
-                line = st.line
-                lineStart = st.lineStart
-                return true
-            }
+            if let after = st.walk(base, k, k &+ 8) { return after }
             k &+= 8
         }
-        if let after = st.walk(base, k, end) {
-            i = after
-            line = st.line
-            lineStart = st.lineStart
-            return true
-        }
-        return false
+        guard final else { return nil }
+        if let after = st.walk(base, k, end) { return after }
+        k = end
+        return nil
     }
 }
 
