@@ -15,18 +15,31 @@ package enum FileIO {
             throw .cannotOpen(path, "cannot open: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into one buffer sized from fstat (grown if the file is longer): no
+        // zero-filled chunk and no generic slice copy per call (`test` reads a golden file per trace).
+        var st = stat()
+        let hint = fstat(fd, &st) == 0 && st.st_size > 0 ? Int(st.st_size) : 0
+        var capacity = max(hint + 1, 4096)
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var count = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count == capacity {
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                grown.initialize(from: buffer, count: count)
+                buffer.deallocate()
+                buffer = grown
+                capacity *= 2
+            }
+            let n = read(fd, buffer + count, capacity - count)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .ioError(path, "read failed: \(String(cString: strerror(errno)))")
             }
             if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+            count += n
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self)
     }
 
     /// True when something (a file, a folder, ...) exists at `path` (symbolic links followed).
@@ -124,7 +137,8 @@ package enum FileIO {
         var children: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                return String(decoding: UnsafeBufferPointer(start: base, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)), as: UTF8.self)
             }
             if name == "." || name == ".." || name.hasPrefix(".") { continue }
             children.append(path.hasSuffix("/") ? path + name : path + "/" + name)
@@ -133,5 +147,14 @@ package enum FileIO {
             result += try files(under: child)
         }
         return result
+    }
+}
+
+extension String {
+    /// The index of the last `byte` (an ASCII character such as `/` or `.`), found over the UTF-8
+    /// view: `lastIndex(of: Character)` walks grapheme clusters, ~60 instructions a character,
+    /// and `test` looks for slashes and dots in a few paths per trace.
+    package func lastIndex(ofASCII byte: UInt8) -> String.Index? {
+        utf8.lastIndex(of: byte)
     }
 }
