@@ -18,7 +18,8 @@ public enum ReaderThreading: Sendable, Equatable {
 }
 
 /// Reads another reader's rows on a thread of its own, handing them over in batches through a
-/// bounded ring, so that parsing runs beside the engine and the output on a second core.
+/// bounded ring (a full ring puts the reading thread to sleep until half of it is free again, so
+/// it wakes once per few batches rather than per batch), so that parsing runs beside the engine and the output on a second core.
 ///
 /// It is a ``TraceReader`` like any other: the same rows in the same order, then the same end or
 /// the same error (the reader's own `TraceError`, thrown after the rows read before it). Memory
@@ -34,7 +35,7 @@ public final class ThreadedTraceReader<Base: TraceReader>: TraceReader {
     /// Rows per batch.
     public static var batchSize: Int { 2048 }
     /// Batches in the ring (the reading thread is at most this many batches ahead).
-    public static var batchCount: Int { 4 }
+    public static var batchCount: Int { 8 }
     /// The smallest regular file that ``ReaderThreading/automatic`` reads on a thread (8 MiB,
     /// about 250,000 CSV rows: below that, starting a thread is not worth its while).
     public static var minimumFileSize: Int { 8 << 20 }
@@ -138,7 +139,10 @@ final class ReaderRing: @unchecked Sendable {
     private var cancelled = false
     private let batchSize: Int
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var readerWaits = false
+    private var consumerWaits = false
+    private let readerWake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let consumerWake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     init(batchSize: Int, batchCount: Int) {
         self.batchSize = batchSize
@@ -151,23 +155,31 @@ final class ReaderRing: @unchecked Sendable {
             (batches + k).initialize(to: Batch(rows: rows))
         }
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
+        pthread_cond_init(readerWake, nil)
+        pthread_cond_init(consumerWake, nil)
     }
 
     deinit {
         for k in 0..<batchCount { batches[k].rows.deallocate() }
         batches.deinitialize(count: batchCount)
         batches.deallocate()
-        pthread_cond_destroy(changed)
+        pthread_cond_destroy(readerWake)
+        pthread_cond_destroy(consumerWake)
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
-        changed.deallocate()
+        readerWake.deallocate()
+        consumerWake.deallocate()
     }
 
-    /// Reader: waits until a batch is free; `false` once the consumer has gone.
+    /// Reader: waits until a batch is free (once the ring is full, until half of it is free);
+    /// `false` once the consumer has gone.
     func waitForFree() -> Bool {
         pthread_mutex_lock(mutex)
-        while filled == batchCount && !cancelled { pthread_cond_wait(changed, mutex) }
+        if filled == batchCount {
+            readerWaits = true
+            while filled > batchCount / 2 && !cancelled { pthread_cond_wait(readerWake, mutex) }
+            readerWaits = false
+        }
         let go = !cancelled
         pthread_mutex_unlock(mutex)
         return go
@@ -194,7 +206,7 @@ final class ReaderRing: @unchecked Sendable {
         batches[slot].count = n
         batches[slot].end = end
         filled += 1
-        pthread_cond_broadcast(changed)
+        if consumerWaits { pthread_cond_signal(consumerWake) }
         pthread_mutex_unlock(mutex)
         return end == nil
     }
@@ -202,7 +214,11 @@ final class ReaderRing: @unchecked Sendable {
     /// Consumer: waits for the batch at `slot` and returns it.
     func take(_ slot: Int) -> Batch {
         pthread_mutex_lock(mutex)
-        while filled == 0 { pthread_cond_wait(changed, mutex) }
+        if filled == 0 {
+            consumerWaits = true
+            while filled == 0 { pthread_cond_wait(consumerWake, mutex) }
+            consumerWaits = false
+        }
         let batch = batches[slot]
         pthread_mutex_unlock(mutex)
         return batch
@@ -212,7 +228,7 @@ final class ReaderRing: @unchecked Sendable {
     func release() {
         pthread_mutex_lock(mutex)
         filled -= 1
-        pthread_cond_broadcast(changed)
+        if readerWaits && filled <= batchCount / 2 { pthread_cond_signal(readerWake) }
         pthread_mutex_unlock(mutex)
     }
 
@@ -220,7 +236,7 @@ final class ReaderRing: @unchecked Sendable {
     func cancel() {
         pthread_mutex_lock(mutex)
         cancelled = true
-        pthread_cond_broadcast(changed)
+        pthread_cond_signal(readerWake)
         pthread_mutex_unlock(mutex)
     }
 }
