@@ -507,6 +507,11 @@ def csv_against_python(replay, py, csv_path, n, runs, add):
         "replay %s (%s; CPU %s), Python %s: the replay is %.2fx as fast" % (
             secs(r["wall"]), rate(n, r["wall"]), secs(r["cpu"]), secs(p["wall"]), p["wall"] / r["wall"]),
         "replay at least as fast (wall)", r["wall"] <= p["wall"])
+    # The issue's own command keeps every row (a list of lists): several times slower than the
+    # streaming loop above, which is the figure the target is judged on.
+    listed = timed([sys.executable, "-c", "import csv, sys; [r for r in csv.reader(open(sys.argv[1]))]", csv_path], 3)
+    add("Python, the issue's command (python3 -c 'import csv; [r for r in csv.reader(open(F))]')",
+        "%s; the replay is %.1fx as fast" % (secs(listed["wall"]), listed["wall"] / r["wall"]))
     add("Same replay read on the main thread (GESTUREREPLAY_READER_THREAD=never)",
         "%s (%s; CPU %s): %.2fx as fast as Python; the reading thread gives %.2fx" % (
             secs(s1["wall"]), rate(n, s1["wall"]), secs(s1["cpu"]), p["wall"] / s1["wall"], s1["wall"] / r["wall"]))
