@@ -134,17 +134,26 @@ package enum FileIO {
         var result: [String] = []
         guard let dir = opendir(path) else { throw .cannotOpen(path, "cannot read folder: \(String(cString: strerror(errno)))") }
         defer { closedir(dir) }
-        var children: [String] = []
+        // Each child with whether the directory entry already says it is not a folder (nor a
+        // link, nor unknown): those need no stat of their own (a suite of 10,000 traces and their
+        // goldens made 20,000 stat calls to learn it).
+        var children: [(path: String, isPlainFile: Bool)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 return String(decoding: UnsafeBufferPointer(start: base, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)), as: UTF8.self)
             }
             if name == "." || name == ".." || name.hasPrefix(".") { continue }
-            children.append(path.hasSuffix("/") ? path + name : path + "/" + name)
+            let type = entry.pointee.d_type
+            let isPlainFile = type != UInt8(DT_DIR) && type != UInt8(DT_LNK) && type != UInt8(DT_UNKNOWN)
+            children.append((path.hasSuffix("/") ? path + name : path + "/" + name, isPlainFile))
         }
-        for child in children.sorted() {
-            result += try files(under: child)
+        for child in children.sorted(by: { $0.path < $1.path }) {
+            if child.isPlainFile {
+                result.append(child.path)
+            } else {
+                result += try files(under: child.path)
+            }
         }
         return result
     }

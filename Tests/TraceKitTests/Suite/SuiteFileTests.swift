@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TestSupport
 import Testing
 
@@ -42,5 +47,23 @@ struct SuiteFileTests {
         #expect(UnifiedDiff.containsCR("a\r\nb"))
         #expect(UnifiedDiff.containsCR(String(repeating: "é", count: 5000) + "\r"))
         #expect(UnifiedDiff.normalizingLineEndings("a\r\nb\r") == "a\nb\r")
+    }
+
+    @Test("files(under:): plain files from the directory entry, links and folders followed, hidden names skipped, sorted")
+    func filesUnder() throws {
+        let folder = try TemporaryFolder()
+        let root = folder.path
+        _ = try folder.write("b.json", "{}")
+        _ = try folder.write("a/z.csv", "t")
+        _ = try folder.write("a/y.jsonl", "t")
+        _ = try folder.write(".hidden/x.json", "{}")
+        _ = try folder.write("c/.dot.json", "{}")
+        _ = try folder.write("elsewhere/w.csv", "t")
+        #expect(symlink(root + "/b.json", root + "/a/link.json") == 0)
+        #expect(symlink(root + "/elsewhere", root + "/d") == 0)
+        let files = try FileIO.files(under: root)
+        let expected = ["a/link.json", "a/y.jsonl", "a/z.csv", "b.json", "d/w.csv", "elsewhere/w.csv"].map { root + "/" + $0 }
+        #expect(files == expected)
+        #expect(try FileIO.files(under: root + "/b.json") == [root + "/b.json"])
     }
 }
