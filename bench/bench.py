@@ -80,6 +80,8 @@ def prepare(quick):
     (t["ten/2"],) = ensure("tenfingers-half", ["tenfingers", "100000"], ["tenfingers-half.csv"])
     (t["ids"],) = ensure("manyids", ["manyids", "200000"], ["manyids.csv"])
     (t["ids/2"],) = ensure("manyids-half", ["manyids", "100000"], ["manyids-half.csv"])
+    (t["intids"],) = ensure("manyintids", ["manyintids", "200000"], ["manyintids.csv"])
+    (t["intids/2"],) = ensure("manyintids-half", ["manyintids", "100000"], ["manyintids-half.csv"])
     (t["hour"],) = ensure("hour", ["hour", "3600"], ["hour.csv"])
     (t["hour/2"],) = ensure("hour-half", ["hour", "1800"], ["hour-half.csv"])
     (t["scene100"],) = ensure("scene100", ["scene100"], ["scene100.scene.json"])
@@ -111,10 +113,12 @@ class Run:
         self.wall, self.cpu, self.code = wall, cpu, code
 
 
-def run(cmd, stdout=subprocess.DEVNULL, stdin=None):
-    """Runs `cmd` and returns its wall time and CPU time (user + system, its own, from wait4)."""
+def run(cmd, stdout=subprocess.DEVNULL, stdin=None, env=None):
+    """Runs `cmd` and returns its wall time and CPU time (user + system, its own, from wait4).
+    `env`: variables added to the environment."""
     start = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE, stdin=stdin)
+    full_env = dict(os.environ, **env) if env else None
+    p = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE, stdin=stdin, env=full_env)
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - start
     err = p.stderr.read().decode(errors="replace")
@@ -360,6 +364,7 @@ def main(argv):
     add("Python csv module reading the CSV (%s)" % platform.python_version(),
         speedup_text(r["wall"], tp["csv"]["wall"]),
         ">= 5x faster", r["wall"] / tp["csv"]["wall"] >= 5)
+    csv_against_python(replay, py, traces["csv"], events["csv"], runs, add)
     wc = shutil.which("wc")
     if wc:
         r = timed([wc, "-l", traces["csv"]], max(runs, 5))
@@ -392,9 +397,15 @@ def main(argv):
 
     # 4. Start-up.
     log("start-up ...")
-    tiny = [run(replay + [traces["tiny"]]).wall for _ in range(max(30, runs * 6))]
+    tiny, base_tiny = [], []
+    for _ in range(max(30, runs * 6)):
+        tiny.append(run(replay + [traces["tiny"]]).wall)
+        if base_replay:
+            base_tiny.append(run(base_replay + [traces["tiny"]]).wall)
     med = statistics.median(tiny)
-    add("Start-up: a 10-event trace end to end (median of %d)" % len(tiny), "%.2f ms" % (med * 1000), "< 10 ms", med < 0.010)
+    add("Start-up: a 10-event trace end to end (median of %d)" % len(tiny), "%.2f ms" % (med * 1000), "< 5 ms", med < 0.005)
+    if base_tiny:
+        add("Same, baseline binary (runs alternating with the above)", "%.2f ms" % (statistics.median(base_tiny) * 1000))
     try:
         libs = subprocess.run(["ldd", bin_path], capture_output=True, text=True).stdout
         icu = [l.split()[0] for l in libs.split("\n") if "icu" in l.lower() or "Foundation" in l]
@@ -439,6 +450,9 @@ def main(argv):
                 secs(r["wall"]), rate(n, r["wall"]), secs(r["cpu"]), mb(rss), growth),
             "linear (~1x)", growth < 1.3)
 
+    string_against_integer_ids(replay, traces, runs, callgrind, add)
+    corpus_throughput(bin_path, baseline, quick, add, notes)
+
     elapsed = time.perf_counter() - started
     if baseline:
         shown = os.path.relpath(baseline, ROOT) if baseline.startswith(ROOT + os.sep) else baseline
@@ -468,6 +482,131 @@ def main(argv):
             if previous:
                 f.write("\n" + previous)
         log("written to %s" % os.path.relpath(RESULTS, ROOT))
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 21 (items 1, 4, 5): the CSV replay against Python's csv reader side by side, string ids
+# against integer ids, and `gesturereplay test` over a corpus of 10,000 small traces.
+
+
+def csv_against_python(replay, py, csv_path, n, runs, add):
+    """The full CSV replay and Python's csv reader, runs alternating (the same load for both); the
+    replay as it runs by default (a file this large is read on a thread of its own) and with
+    GESTUREREPLAY_READER_THREAD=never (the plain path, one thread)."""
+    log("CSV replay against Python's csv reader, alternating ...")
+    plain = {"GESTUREREPLAY_READER_THREAD": "never"}
+    run(replay + [csv_path])
+    run(py)
+    mine, theirs, single = [], [], []
+    for _ in range(max(runs, 5)):
+        mine.append(run(replay + [csv_path]))
+        theirs.append(run(py))
+        single.append(run(replay + [csv_path], env=plain))
+    r, p, s1 = summary(mine), summary(theirs), summary(single)
+    add("Replay CSV (default: read on its own thread) vs Python csv reading the same file, runs alternating",
+        "replay %s (%s; CPU %s), Python %s: the replay is %.2fx as fast" % (
+            secs(r["wall"]), rate(n, r["wall"]), secs(r["cpu"]), secs(p["wall"]), p["wall"] / r["wall"]),
+        "replay at least as fast (wall)", r["wall"] <= p["wall"])
+    # The issue's own command keeps every row (a list of lists): several times slower than the
+    # streaming loop above, which is the figure the target is judged on.
+    listed = timed([sys.executable, "-c", "import csv, sys; [r for r in csv.reader(open(sys.argv[1]))]", csv_path], 3)
+    add("Python, the issue's command (python3 -c 'import csv; [r for r in csv.reader(open(F))]')",
+        "%s; the replay is %.1fx as fast" % (secs(listed["wall"]), listed["wall"] / r["wall"]))
+    add("Same replay read on the main thread (GESTUREREPLAY_READER_THREAD=never)",
+        "%s (%s; CPU %s): %.2fx as fast as Python; the reading thread gives %.2fx" % (
+            secs(s1["wall"]), rate(n, s1["wall"]), secs(s1["cpu"]), p["wall"] / s1["wall"], s1["wall"] / r["wall"]))
+
+
+def string_against_integer_ids(replay, traces, runs, callgrind, add):
+    """The 10,000-id trace with string ids and the same gestures with integer ids."""
+    log("string ids against integer ids ...")
+    n = count_events(traces["ids"])
+    s, i = timed_pair(replay + [traces["ids"]], replay + [traces["intids"]], runs)
+    text = "%s (%s; CPU %s); string ids cost %.2fx per event (CPU, fastest runs)" % (
+        secs(i["wall"]), rate(n, i["wall"]), secs(i["cpu"]), s["mincpu"] / i["mincpu"])
+    ok = s["mincpu"] / i["mincpu"] <= 1.5
+    valgrind = shutil.which("valgrind") if callgrind else None
+    if valgrind:
+        half = count_events(traces["ids/2"])
+        ir_s = instructions(valgrind, replay + [traces["ids/2"]])
+        ir_i = instructions(valgrind, replay + [traces["intids/2"]])
+        if isinstance(ir_s, int) and isinstance(ir_i, int):
+            text += "; callgrind (%s events): %s vs %s instructions/event, %.2fx" % (
+                "{:,}".format(half), "{:,}".format(ir_s // half), "{:,}".format(ir_i // half), ir_s / ir_i)
+            ok = ok and ir_s / ir_i <= 1.5
+    add("Same 10,000 gestures with integer ids, %s events" % "{:,}".format(n), text, "string ids <= 1.5x integer ids", ok)
+
+
+CORPUS_TRACES = 10_000
+
+
+def corpus(bin_path, quick):
+    """The corpus folder with goldens recorded by `bin_path` (once per binary and generator)."""
+    count = 1000 if quick else CORPUS_TRACES
+    name = "corpus-%d" % count
+    folder = os.path.join(DATA, name)
+    stamp = os.path.join(DATA, name + ".stamp")
+    with open(bin_path, "rb") as f:
+        key = generator_digest() + " " + hashlib.sha256(f.read()).hexdigest()[:16]
+    if os.path.exists(stamp) and open(stamp).read() == key:
+        return folder, count
+    log("generating %s and recording its goldens ..." % name)
+    shutil.rmtree(folder, ignore_errors=True)
+    subprocess.run([sys.executable, GEN, "corpus", str(count), folder], check=True)
+    subprocess.run([bin_path, "test", "--update", folder], check=True, stdout=subprocess.DEVNULL)
+    with open(stamp, "w") as f:
+        f.write(key)
+    return folder, count
+
+
+def corpus_throughput(bin_path, baseline, quick, add, notes):
+    """`gesturereplay test` over the corpus on 1 and 2 cores (side by side with the baseline), one
+    process per trace (a shell loop, timed over a tenth of the corpus), and `stats` if the binary
+    has it."""
+    log("corpus: gesturereplay test over small traces ...")
+    folder, count = corpus(bin_path, quick)
+    runs = 3
+    check = subprocess.run([bin_path, "test", folder], capture_output=True, text=True)
+    if check.returncode != 0:
+        add("test over the corpus", "failed: " + (check.stdout.strip().split("\n") or [""])[-1])
+        return
+
+    def suite(binary, extra):
+        # A baseline whose output differs from the goldens (an older schema) still runs every trace.
+        cmd = ["/bin/sh", "-c", '"$0" "$@" > /dev/null; exit 0', binary] + extra
+        return cmd
+
+    for jobs in (1, 2):
+        cmd = suite(bin_path, ["test", "-j", str(jobs), folder])
+        if baseline:
+            r, b = timed_pair(cmd, suite(baseline, ["test", "-j", str(jobs), folder]), runs)
+        else:
+            r = timed(cmd, runs)
+        text = "%s (%.0f traces/s)" % (secs(r["wall"]), count / r["wall"])
+        if baseline:
+            text += "; baseline binary %s (%.0f traces/s): this binary is %.2fx as fast" % (
+                secs(b["wall"]), count / b["wall"], b["wall"] / r["wall"])
+        add("test -j %d over %s small traces (goldens)" % (jobs, "{:,}".format(count)), text)
+        if jobs == 1:
+            in_process = r["wall"] / count
+        else:
+            in_process_2 = r["wall"] / count
+    # One process per trace: `gesturereplay test TRACE` in a shell loop over a tenth of the corpus.
+    files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(folder) for f in fs if f.endswith(".json"))[::10]
+    loop = ["/bin/sh", "-c", 'b="$0"; for f in "$@"; do "$b" test "$f" > /dev/null; done; exit 0', bin_path] + files
+    r = timed(loop, 1)
+    per = r["wall"] / len(files)
+    add("One process per trace (a shell loop running `test TRACE`, %s traces)" % "{:,}".format(len(files)),
+        "%.2f ms per trace (%.0f traces/s); in-process test -j 1 is %.1fx, -j 2 %.1fx as fast" % (
+            per * 1000, 1 / per, per / in_process, per / in_process_2),
+        "in-process >= 20x the loop", per / in_process_2 >= 20)
+    has_stats = subprocess.run([bin_path, "help", "stats"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    for jobs in (1, 2):
+        if has_stats:
+            r = timed(suite(bin_path, ["stats", "-j", str(jobs), folder]), runs)
+            add("stats -j %d over the same corpus" % jobs, "%s (%.0f traces/s)" % (secs(r["wall"]), count / r["wall"]))
+        else:
+            add("stats -j %d over the same corpus" % jobs, "not available (no `stats` command in this binary)")
 
 
 if __name__ == "__main__":

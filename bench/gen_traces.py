@@ -20,6 +20,12 @@ machine. Rows are written at 120 Hz in window points (a 390 x 844 pt screen); an
     gen_traces.py manyids EVENTS OUT.csv
         short one-finger gestures, each finger with a new string id (f1, f2, ...): EVENTS / 20
         distinct touch ids.
+    gen_traces.py manyintids EVENTS OUT.csv
+        the same gestures with integer ids (1, 2, ...): the string-id cost, side by side.
+    gen_traces.py corpus COUNT DIR
+        COUNT small JSON traces (taps, double taps and drags in the default scene with a 390 x 844
+        screen, 10 to 80 rows each, every one different) in DIR/tNN/trace-NNNNN.json, 50 folders:
+        the corpus for `gesturereplay test` throughput (bench.py records their goldens).
     gen_traces.py getevent BYTES OUT.txt
         the mix as an Android `getevent -lp` header and a `getevent -lt` capture (multi-touch protocol B
         on a 1080 x 2340 panel, 2.77 raw units per point, with the `/dev/input/event3:` prefix and
@@ -31,6 +37,7 @@ machine. Rows are written at 120 Hz in window points (a 390 x 844 pt screen); an
 
 import json
 import math
+import os
 import random
 import sys
 
@@ -297,6 +304,10 @@ def ten_fingers(count):
     return rows
 
 
+def many_int_ids(count):
+    return [(f, int(tid[1:]), phase, x, y) for (f, tid, phase, x, y) in many_ids(count)]
+
+
 def many_ids(count):
     rng = random.Random(SEED + 2)
     rows = []
@@ -420,6 +431,37 @@ def getevent(size, path):
             f.write("".join(out).replace("@", stamp) + line(stamp, "SYN", "SYN_REPORT", "00000000"))
 
 
+def corpus(count, folder):
+    """The suite-bench corpus (what bench/suite-bench.sh writes with awk): trace i is a tap (i % 3 == 0),
+    a double tap (1) or a drag (2), its place and timing varied by i."""
+    def ev(t, tid, phase, px, py):
+        return '{"t": %.6f, "id": %d, "phase": "%s", "x": %.2f, "y": %.2f}' % (t, tid, phase, px, py)
+    for i in range(count):
+        sub = os.path.join(folder, "t%02d" % (i % 50))
+        os.makedirs(sub, exist_ok=True)
+        x, y = 40 + (i * 37) % 300, 100 + (i * 53) % 600
+        events, t, kind = [], 0.0, i % 3
+        if kind in (0, 1):
+            for k in range(kind + 1):
+                events.append(ev(t, k + 1, "began", x, y))
+                t += 0.008
+                for m in range(4 + i % 5):
+                    events.append(ev(t, k + 1, "moved", x + (m % 2) * 0.4, y - (m % 3) * 0.3))
+                    t += 0.008
+                events.append(ev(t, k + 1, "ended", x + 0.2, y + 0.1))
+                t += 0.12 + (i % 7) * 0.01
+        else:
+            rows, vx, vy = 40 + i % 40, 200 + (i * 13) % 900, -300 + (i * 29) % 600
+            events.append(ev(t, 1, "began", x, y))
+            for m in range(1, rows):
+                t += 1 / 120
+                events.append(ev(t, 1, "moved", x + vx * t, y + vy * t))
+            t += 1 / 120
+            events.append(ev(t, 1, "ended", x + vx * t, y + vy * t))
+        with open(os.path.join(sub, "trace-%05d.json" % i), "w") as f:
+            f.write('{"screen": {"width": 390, "height": 844}, "events": [\n' + ",\n".join(events) + "\n]}\n")
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -433,13 +475,16 @@ def main(argv):
     if what == "getevent":
         getevent(int(argv[2]), argv[3])
         return
+    if what == "corpus":
+        corpus(int(argv[2]), argv[3])
+        return
     if what == "scene100":
         with open(argv[2], "w") as f:
             json.dump(scene100(), f, indent=1)
             f.write("\n")
         return
     count = int(argv[2])
-    rows = {"mix": mix_rows, "tenfingers": ten_fingers, "manyids": many_ids}[what](count)
+    rows = {"mix": mix_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}[what](count)
     repeat = 1
     paths = argv[3:]
     if paths and paths[0].startswith("--repeat="):

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The `gesturereplay test` suite in parallel against a sequential run.
 #
-# Generates N small traces (default 1000: taps, double taps and drags in the default scene, 10 to
-# 80 rows each, every one different) into a temporary folder, records their goldens with
+# make bench measures the same corpus (10,000 traces, bench.py corpus_throughput); this script is
+# the standalone version. Generates N small traces (default 1000: taps, double taps and drags in
+# the default scene, 10 to 80 rows each, every one different) into a temporary folder, records their goldens with
 # `test --update`, then times `gesturereplay test -j 1` and `gesturereplay test` (one trace per core)
 # RUNS times each (default 3) and prints the medians and the speedup.
 #

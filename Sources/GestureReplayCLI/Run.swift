@@ -5,6 +5,17 @@ import Darwin
 #endif
 import TraceKit
 
+/// `GESTUREREPLAY_READER_THREAD=never` or `=always` overrides when a replay reads its trace on a
+/// thread of its own (docs/performance.md; for measuring both paths, the output is the same).
+func readerThreadingFromEnvironment() -> ReaderThreading {
+    guard let raw = getenv("GESTUREREPLAY_READER_THREAD") else { return .automatic }
+    switch String(cString: raw) {
+    case "never", "0": return .never
+    case "always", "1": return .always
+    default: return .automatic
+    }
+}
+
 /// Exit codes (documented in --help and the README).
 enum ExitCode {
     static let success: Int32 = 0
@@ -98,10 +109,12 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             out.append(manPage())
         case .replay(var options, let paths) where paths.count == 1:
             options.catalog = catalog
+            options.readerThreading = readerThreadingFromEnvironment()
             LiveSignals.install(forReplayOf: paths, options)
             try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
         case .replay(var options, let paths):
             options.catalog = catalog
+            options.readerThreading = readerThreadingFromEnvironment()
             LiveSignals.install(forReplayOf: paths, options)
             status = try replaySeveral(paths, options, output: &out)
         case .check(let check):

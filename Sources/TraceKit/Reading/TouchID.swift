@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A touch identifier as written in a trace, without per-row allocation.
 ///
 /// - Integer ids (`3`, `-1`, and strings in canonical decimal form such as
@@ -21,14 +29,21 @@ public enum TouchID: Hashable, Sendable {
 /// one unless given one), so ids from the same table can be compared.
 ///
 /// Only the reader that owns the table adds names (internal `makeID`/`intern`, one thread);
-/// everything public only reads. Hand the table to another thread once reading is done.
+/// everything public only reads. Hand the table to another thread once reading is done, or call
+/// ``beginSharing()`` first (a reader running on a thread of its own, ``ThreadedTraceReader``):
+/// from then on additions and the public reads take a lock, while the reading thread's own lookups
+/// (the per-row path) still take none, since only that thread changes the table.
 public final class TouchNameTable: @unchecked Sendable {
     // Invariant: only mutated through `intern`, called by the one reader filling the table.
-    private var arena: [UInt8] = []
-    private var spans: [(offset: Int, count: Int)] = []
-    private var strings: [String] = []
-    private var slots: [UInt32]  // 0 = empty, else index + 1
-    private var mask: Int
+    // Read for every row with a string id (the reader's lookup) and only ever mutated in `intern`
+    // and `grow`, which call out to nothing: no run-time exclusivity checks (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var spans: [(offset: Int, count: Int)] = []
+    @exclusivity(unchecked) private var strings: [String] = []
+    @exclusivity(unchecked) private var slots: [UInt32]  // 0 = empty, else index + 1
+    @exclusivity(unchecked) private var mask: Int
+    // Set once by `beginSharing()`, before the reading thread starts (so read without the lock).
+    @exclusivity(unchecked) private var lock: UnsafeMutablePointer<pthread_mutex_t>?
 
     /// An empty table.
     public init() {
@@ -36,17 +51,41 @@ public final class TouchNameTable: @unchecked Sendable {
         mask = 15
     }
 
+    deinit {
+        if let lock {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+    }
+
+    /// From now on names are added by a reader on another thread while this thread reads the
+    /// table: additions and the public reads take a lock. Call it before that thread starts.
+    public func beginSharing() {
+        if lock != nil { return }
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        lock = m
+    }
+
+    @inline(__always)
+    private func locked<T>(_ body: () -> T) -> T {
+        guard let lock else { return body() }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
+
     /// Number of distinct names.
-    public var count: Int { strings.count }
+    public var count: Int { locked { strings.count } }
 
     /// The text of the name at `index`.
-    public func name(at index: UInt32) -> String { strings[Int(index)] }
+    public func name(at index: UInt32) -> String { locked { strings[Int(index)] } }
 
     /// The text of `id`: the decimal integer or the interned name.
     public func text(of id: TouchID) -> String {
         switch id {
         case .integer(let v): String(v)
-        case .name(let i): strings[Int(i)]
+        case .name(let i): locked { strings[Int(i)] }
         }
     }
 
@@ -66,7 +105,7 @@ public final class TouchNameTable: @unchecked Sendable {
         return copy.withUTF8 { buf -> TouchID? in
             let p = buf.baseAddress ?? UnsafePointer(bitPattern: 1)!
             if let v = parseCanonicalInt64(p, buf.count) { return .integer(v) }
-            return lookup(p, buf.count).map { .name($0) }
+            return locked { lookup(p, buf.count) }.map { .name($0) }
         }
     }
 
@@ -89,37 +128,54 @@ public final class TouchNameTable: @unchecked Sendable {
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
-    private func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32? {
+    /// The name's index if interned (`found`), else the empty slot where it would go.
+    @inline(__always)
+    private func probe(_ p: UnsafePointer<UInt8>, _ n: Int) -> (found: UInt32?, slot: Int) {
+        let mask = self.mask
         var slot = Self.hash(p, n) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            let index = Int(entry - 1)
-            if equalsArena(index, p, n) { return UInt32(index) }
-            slot = (slot + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            spans.withUnsafeBufferPointer { spans in
+                arena.withUnsafeBufferPointer { a in
+                    while true {
+                        let entry = slots[slot]
+                        if entry == 0 { return (nil, slot) }
+                        let index = Int(entry &- 1)
+                        let span = spans[index]
+                        if span.count == n && (n == 0 || memcmp(a.baseAddress! + span.offset, p, n) == 0) {
+                            return (UInt32(index), slot)
+                        }
+                        slot = (slot &+ 1) & mask
+                    }
+                }
+            }
         }
     }
 
-    @inline(__always)
-    private func equalsArena(_ index: Int, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        let span = spans[index]
-        guard span.count == n else { return false }
-        return arena.withUnsafeBufferPointer { a in
-            for k in 0..<n where a[span.offset + k] != p[k] { return false }
-            return true
-        }
-    }
+    private func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32? { probe(p, n).found }
 
     /// The index of `p[0..<n]`, adding it if new.
     func intern(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
-        var slot = Self.hash(p, n) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            let index = Int(entry - 1)
-            if equalsArena(index, p, n) { return UInt32(index) }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = probe(p, n)
+        if let found { return found }
+        return insert(p, n, at: slot)
+    }
+
+    /// The index of `p[0..<n]` (one probe): an interned name as it is; a new one only if `isValid`
+    /// accepts its bytes (the readers check UTF-8 once per distinct name), else `nil`.
+    @inline(__always)
+    func intern(_ p: UnsafePointer<UInt8>, _ n: Int, ifNew isValid: (UnsafePointer<UInt8>, Int) -> Bool) -> UInt32? {
+        let (found, slot) = probe(p, n)
+        if let found { return found }
+        guard isValid(p, n) else { return nil }
+        return insert(p, n, at: slot)
+    }
+
+    @inline(never)
+    private func insert(_ p: UnsafePointer<UInt8>, _ n: Int, at slot: Int) -> UInt32 {
+        locked { insertUnlocked(p, n, at: slot) }
+    }
+
+    private func insertUnlocked(_ p: UnsafePointer<UInt8>, _ n: Int, at slot: Int) -> UInt32 {
         let index = strings.count
         precondition(index < Int(UInt32.max - 1), "too many distinct touch names")
         spans.append((arena.count, n))

@@ -8,6 +8,13 @@ struct TouchIdentifierMap {
     private static let base = 1 << 62
     private var others: [TouchID: Int] = [:]
     private var reverse: [TouchID] = []
+    // String ids by their dense table index (0 = not seen yet): an array load instead of hashing
+    // the id into `others` at every row.
+    private var byName: [Int] = []
+    // The text of each id in `reverse` that is a name, read from the table once, when first seen
+    // (the table may be filled by a reader on another thread: see `TouchNameTable.beginSharing`).
+    // Parallel to `reverse` ("" for an id that is not a name).
+    private var nameTexts: [String] = []
     let names: TouchNameTable
 
     init(names: TouchNameTable) {
@@ -17,10 +24,36 @@ struct TouchIdentifierMap {
     @inline(__always)
     mutating func engineID(_ id: TouchID) -> Int {
         if case .integer(let v) = id, v >= 0, v < Int64(Self.base) { return Int(v) }
+        return otherID(id)
+    }
+
+    @inline(__always)
+    private mutating func otherID(_ id: TouchID) -> Int {
+        if case .name(let index) = id {
+            let i = Int(index)
+            if i < byName.count {
+                let known = byName.withUnsafeBufferPointer { $0[i] }
+                if known != 0 { return known }
+            }
+            return newNameID(id, i)
+        }
         if let known = others[id] { return known }
         let new = Self.base + reverse.count
         others[id] = new
         reverse.append(id)
+        nameTexts.append("")
+        return new
+    }
+
+    @inline(never)
+    private mutating func newNameID(_ id: TouchID, _ index: Int) -> Int {
+        if index >= byName.count {
+            byName.append(contentsOf: repeatElement(0, count: max(index + 1, byName.count * 2) - byName.count))
+        }
+        let new = Self.base + reverse.count
+        byName[index] = new
+        reverse.append(id)
+        nameTexts.append(names.name(at: UInt32(index)))
         return new
     }
 
@@ -28,7 +61,7 @@ struct TouchIdentifierMap {
         let id = engineID < Self.base ? TouchID.integer(Int64(engineID)) : reverse[engineID - Self.base]
         switch id {
         case .integer(let v): return .integer(v)
-        case .name: return .text(names.text(of: id))
+        case .name: return .text(nameTexts[engineID - Self.base])
         }
     }
 }

@@ -14,7 +14,7 @@ public enum ArgsFile {
     /// The folder of `trace` with its final `/` (`""` for a file in the working directory): relative
     /// paths in its `NAME.args` are relative to it.
     public static func folder(ofTrace trace: String) -> String {
-        trace.lastIndex(of: "/").map { String(trace[...$0]) } ?? ""
+        trace.lastIndex(ofASCII: UInt8(ascii: "/")).map { String(trace[...$0]) } ?? ""
     }
 
     /// The words of the trace's `NAME.args` (empty when there is none). An unterminated quote is an

@@ -30,8 +30,8 @@ public enum GoldenFile {
 
     /// `trace.json` -> `trace.expected` (the last extension replaced; added when there is none).
     public static func expectedPath(forTrace path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        if let dot = path.lastIndex(of: "."), slash.map({ $0 < dot }) ?? true, dot != path.startIndex {
+        let slash = path.lastIndex(ofASCII: UInt8(ascii: "/"))
+        if let dot = path.lastIndex(ofASCII: UInt8(ascii: ".")), slash.map({ $0 < dot }) ?? true, dot != path.startIndex {
             return String(path[..<dot]) + ".expected"
         }
         return path + ".expected"

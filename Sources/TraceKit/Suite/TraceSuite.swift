@@ -13,7 +13,8 @@ public enum TraceSuite {
     /// `.evemu`, `.getevent`, `.evtest`, but not scenes (`*.scene.json`) and not the
     /// `expected`/`args` files that sit beside traces.
     public static func isTrace(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // The name after the last '/' (a substring: no array of components per path).
+        let name = path.lastIndex(ofASCII: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
         if name.hasSuffix(".scene.json") { return false }
         return name.hasSuffix(".json") || name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") || name.hasSuffix(".csv")
             || name.hasSuffix(".evemu") || name.hasSuffix(".getevent") || name.hasSuffix(".evtest")
@@ -33,6 +34,10 @@ public enum TraceSuite {
             // A file named explicitly is taken even with another extension.
             let traces = files.count == 1 && files[0] == p ? files : files.filter(isTrace)
             let root = p.hasSuffix("/") ? p : p + "/"
+            if excludes.isEmpty {
+                all += traces
+                continue
+            }
             all += traces.filter { path in
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 let below = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path

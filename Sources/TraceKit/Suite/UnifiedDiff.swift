@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A unified diff of two texts, line by line (`---`/`+++` headers, `@@` hunks with 3 lines of
 /// context), from a longest-common-subsequence alignment, with what `DiffHighlight` adds: a
 /// one-line summary first (`differs: 2 lines changed (velocity); largest numeric change 1.5
@@ -10,9 +18,9 @@ package enum UnifiedDiff {
     /// The diff from `old` (expected) to `new` (actual); empty when they are equal.
     package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         if old == new { return "" }
-        if old.utf8.contains(13) || new.utf8.contains(13), normalizingLineEndings(old) == normalizingLineEndings(new) {
+        if containsCR(old) || containsCR(new), normalizingLineEndings(old) == normalizingLineEndings(new) {
             let which =
-                old.utf8.contains(13)
+                containsCR(old)
                 ? "\(oldName) has CRLF (\\r\\n) line endings, \(newName) LF" : "\(newName) has CRLF (\\r\\n) line endings, \(oldName) LF"
             return "line endings differ: \(which); the lines are otherwise equal\n"
         }
@@ -111,7 +119,7 @@ package enum UnifiedDiff {
 
     /// `s` with every CRLF made LF.
     package static func normalizingLineEndings(_ s: String) -> String {
-        guard s.utf8.contains(13) else { return s }
+        guard containsCR(s) else { return s }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count)
         var previousCR = false
@@ -122,6 +130,16 @@ package enum UnifiedDiff {
         }
         if previousCR { bytes.append(13) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `s` has a carriage return: `memchr` over its UTF-8 (`utf8.contains` walks the view's
+    /// generic indices, ~25 instructions a byte: a quarter of `test`'s time per small trace).
+    package static func containsCR(_ s: String) -> Bool {
+        var copy = s
+        return copy.withUTF8 { buf in
+            guard let base = buf.baseAddress, buf.count > 0 else { return false }
+            return memchr(base, 13, buf.count) != nil
+        }
     }
 
     /// Aligns the lines: common prefix and suffix first, then an LCS table over the middle (capped

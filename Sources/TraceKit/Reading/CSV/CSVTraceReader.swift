@@ -215,21 +215,25 @@ struct CSVTraceCore {
     private mutating func nameID(_ f: CSVFieldSpan) throws(TraceError) -> TouchID {
         let (p, n) = Self.trimmed(records.base, f)
         if n == 0 { throw error("empty touch id", f.position) }
+        if !f.escapedQuotes {
+            // The common name: straight from the buffer, one probe of the table.
+            if let v = parseCanonicalInt64(p, n) { return .integer(v) }
+            if let index = names.intern(p, n, ifNew: { JSONScanner.isValidUTF8($0, $1) }) { return .name(index) }
+            throw error("touch id \(ReaderText.quote(p, n)) is not valid UTF-8", f.position)
+        }
         scratch.removeAll(keepingCapacity: true)
         var j = 0
         while j < n {
             let c = p[j]
             scratch.append(c)
-            j += (c == UInt8(ascii: "\"") && f.escapedQuotes) ? 2 : 1
+            j += (c == UInt8(ascii: "\"")) ? 2 : 1
         }
         let bytes = scratch
         return try bytes.withUnsafeBufferPointer { (buf) throws(TraceError) -> TouchID in
             let q = buf.baseAddress!
             if let v = parseCanonicalInt64(q, buf.count) { return .integer(v) }
-            if !names.contains(q, buf.count) && !JSONScanner.isValidUTF8(q, buf.count) {
-                throw error("touch id \(ReaderText.quote(q, buf.count)) is not valid UTF-8", f.position)
-            }
-            return .name(names.intern(q, buf.count))
+            if let index = names.intern(q, buf.count, ifNew: { JSONScanner.isValidUTF8($0, $1) }) { return .name(index) }
+            throw error("touch id \(ReaderText.quote(q, buf.count)) is not valid UTF-8", f.position)
         }
     }
 }

@@ -1,0 +1,159 @@
+import GestureEngine
+import TestSupport
+import Testing
+import TraceKit
+
+/// A replay that reads its trace on a thread of its own (`ThreadedTraceReader`, what a large CSV or
+/// JSON Lines file gets) gives exactly what the plain path gives: the same output bytes, the same
+/// warnings, and the same error at the same position (so the same exit), for the sample traces, the
+/// malformed corpus and random traces of several batches with errors planted anywhere.
+@Suite("Reading on a thread of its own")
+struct ThreadedReaderTests {
+    static func replay(_ options: ReplayOptions, _ threading: ReaderThreading) -> ReplayDeterminismTests.Run {
+        var options = options
+        options.readerThreading = threading
+        return ReplayDeterminismTests.replay(options)
+    }
+
+    /// `(plain, threaded)` differ? A message saying how, else nil.
+    static func compare(_ options: ReplayOptions) -> String? {
+        let plain = replay(options, .never)
+        let threaded = replay(options, .always)
+        if plain == threaded { return nil }
+        return
+            "\(options.inputPath): plain \(plain.diagnostics.suffix(1)) (\(plain.output.count) bytes), threaded \(threaded.diagnostics.suffix(1)) (\(threaded.output.count) bytes)"
+    }
+
+    @Test("sample traces and the malformed corpus: the same output and the same error")
+    func fixtures() throws {
+        var paths: [String] = []
+        for dir in ["Traces", "Tests/TraceKitTests/Malformed/corpus"] {
+            for name in PackageFiles.listDirectory(PackageFiles.path(dir)) where name.hasSuffix(".csv") || name.hasSuffix(".jsonl") {
+                paths.append(PackageFiles.path(dir + "/" + name))
+            }
+        }
+        #expect(paths.count > 40)
+        var failures: [String] = []
+        for path in paths {
+            for format in [OutputFormat.text, .jsonl] {
+                var options = ReplayOptions(inputPath: path)
+                options.outputFormat = format
+                options.reportTouches = format == .jsonl
+                if let problem = Self.compare(options) { failures.append(problem) }
+                options.lenient = true
+                if let problem = Self.compare(options) { failures.append("lenient: " + problem) }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+    }
+
+    /// A trace of `rows` rows at 120 Hz (fingers coming and going, string or integer ids), with one
+    /// planted fault (or none).
+    static func randomTrace(rows count: Int, jsonl: Bool, fault: Int, using g: inout SplitMix64) -> String {
+        var lines: [String] = jsonl ? [] : ["t,id,phase,x,y"]
+        var down: [String: (Double, Double)] = [:]
+        var nextID = 0
+        var tick = 0
+        let stringIDs = Bool.random(using: &g)
+        func line(_ t: String, _ id: String, _ phase: String, _ x: String, _ y: String) -> String {
+            if jsonl {
+                let idText = id.first!.isNumber ? id : "\"\(id)\""
+                return "{\"t\":\(t),\"id\":\(idText),\"phase\":\"\(phase)\",\"x\":\(x),\"y\":\(y)}"
+            }
+            return "\(t),\(id),\(phase),\(x),\(y)"
+        }
+        while lines.count < count {
+            tick += 1
+            let t = String(Double(tick) / 120)
+            if down.count < 3 && Int.random(in: 0..<4, using: &g) == 0 {
+                let id = stringIDs ? "f\(nextID)" : "\(nextID)"
+                nextID += 1
+                let p = (Double(Int.random(in: 0...3900, using: &g)) / 10, Double(Int.random(in: 0...8400, using: &g)) / 10)
+                down[id] = p
+                lines.append(line(t, id, "began", String(p.0), String(p.1)))
+            }
+            for id in down.keys.sorted() {
+                var p = down[id]!
+                p.0 += Double(Int.random(in: -30...30, using: &g)) / 10
+                p.1 += Double(Int.random(in: -30...30, using: &g)) / 10
+                down[id] = p
+                let ends = Int.random(in: 0..<40, using: &g) == 0
+                lines.append(line(t, id, ends ? "ended" : "moved", String(p.0), String(p.1)))
+                if ends { down[id] = nil }
+            }
+        }
+        if fault > 0 {
+            let first = jsonl ? 0 : 1
+            let k = Int.random(in: first..<lines.count, using: &g)
+            switch fault {
+            case 1: lines[k] = line("99999", "1", "wiggled", "1", "2")  // an unknown phase (the reader)
+            case 2: lines[k] = jsonl ? "{\"t\":99999,\"id\":1}" : "99999,1,moved"  // missing fields (the reader)
+            case 3: lines[k] = line("1e400", "7", "began", "1", "2")  // not finite (the reader)
+            case 4: lines[k] = line(k == first ? "1" : "0", "ghost", "moved", "1", "2")  // time backwards, a touch never begun
+            default: lines[k] += jsonl ? "{" : ",\"unclosed"  // syntax
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+    @Test("random traces over many batches, with errors planted anywhere", arguments: 0..<4)
+    func randomTraces(slice: Int) throws {
+        let folder = try TemporaryFolder()
+        var g = SplitMix64(seed: 0x7472_6561_6400 + UInt64(slice))
+        var failures: [String] = []
+        let count = TestScale.count(12, multipleOf: 1)
+        for index in 0..<count {
+            let jsonl = index % 2 == 1
+            let rows = Int.random(in: 1...(ThreadedTraceReader<AnyTraceReader>.batchSize * 6), using: &g)
+            let fault = Int.random(in: 0...5, using: &g)
+            let text = Self.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
+            let path = try folder.write("trace-\(slice)-\(index)." + (jsonl ? "jsonl" : "csv"), text)
+            var options = ReplayOptions(inputPath: path)
+            options.outputFormat = Bool.random(using: &g) ? .text : .jsonl
+            options.reportTouches = Bool.random(using: &g)
+            options.lenient = Int.random(in: 0..<3, using: &g) == 0
+            if let problem = Self.compare(options) { failures.append("fault \(fault), \(rows) rows: " + problem) }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+    }
+
+    @Test("the reader itself: the same rows, then the same error")
+    func rowsAndError() throws {
+        var g = SplitMix64(seed: 99)
+        let text = Self.randomTrace(rows: ThreadedTraceReader<AnyTraceReader>.batchSize * 3 + 17, jsonl: false, fault: 3, using: &g)
+        let path = try TemporaryFile.make(Array(text.utf8), name: "rows.csv")
+        defer { TemporaryFile.remove(path) }
+        func readAll(_ reader: some TraceReader) -> ([TraceRow], String?) {
+            var rows: [TraceRow] = []
+            do {
+                while let row = try reader.next() { rows.append(row) }
+                return (rows, nil)
+            } catch {
+                return (rows, DiagnosticFormatter().format(error))
+            }
+        }
+        let plain = readAll(try AnyTraceReader(path: path))
+        let threaded = readAll(try #require(ThreadedTraceReader(try AnyTraceReader(path: path))))
+        #expect(plain.1 != nil)
+        #expect(plain.0.count > ThreadedTraceReader<AnyTraceReader>.batchSize)
+        #expect(plain.0 == threaded.0)
+        #expect(plain.1 == threaded.1)
+    }
+
+    @Test("a reader dropped early stops its thread")
+    func droppedEarly() throws {
+        var g = SplitMix64(seed: 5)
+        let text = Self.randomTrace(rows: ThreadedTraceReader<AnyTraceReader>.batchSize * 20, jsonl: true, fault: 0, using: &g)
+        let path = try TemporaryFile.make(Array(text.utf8), name: "early.jsonl")
+        defer { TemporaryFile.remove(path) }
+        for _ in 0..<20 {
+            let reader = try #require(ThreadedTraceReader(try AnyTraceReader(path: path)))
+            for _ in 0..<10 { _ = try reader.next() }
+        }
+        // String ids read on the other thread are still named right after the reader is gone.
+        let base = try AnyTraceReader(path: path)
+        let reader = try #require(ThreadedTraceReader(base))
+        var names = Set<String>()
+        while let row = try reader.next() { names.insert(reader.touchNames.text(of: row.touch)) }
+        #expect(names.count == base.touchNames.count || names.allSatisfy { Int($0) != nil })
+    }
+}
