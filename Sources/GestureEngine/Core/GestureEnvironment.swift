@@ -24,6 +24,8 @@ public final class GestureEnvironment {
     var tracksViewDelivery: Bool { deliversTouchesToViews || sendsTouchMessages }
     /// `UITouch.tapCount`'s state (see `TapCountRule`).
     @exclusivity(unchecked) var tapCounts = TapCountTracker()
+    /// Admitted touches down on views with `isExclusiveTouch` (see `admit(_:to:)`).
+    @exclusivity(unchecked) var exclusiveTouchesDown = 0
     /// View messages of the current delivery pass, sent grouped by view and message (see ViewTouchDelivery).
     @exclusivity(unchecked) var pendingMessages: [ViewDelivery] = []
     /// The current trace time, seconds: the last event's, or a timer's deadline while it fires.
@@ -216,8 +218,8 @@ public final class GestureEnvironment {
                 : change.location
             let view = rootView.hitTest(rootPoint)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
-            touch.tapCount = tapCounts.began(at: change.location, time: currentTime, othersDown: event.allTouches.count)
-            if let view, !admit(touch, to: view) {
+            touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime, othersDown: event.allTouches.count)
+            if let view, exclusiveTouchesDown > 0 || view.isExclusiveTouch, !admit(touch, to: view) {
                 // Blocked by an exclusive-touch view: down, but delivered to nothing.
                 touch.isBlockedByExclusiveTouch = true
                 touch.viewDelivery = .never
@@ -254,6 +256,10 @@ public final class GestureEnvironment {
                     }
                 }
                 v = current.superview
+            }
+            if let view, view.isExclusiveTouch {
+                touch.isOnExclusiveView = true
+                exclusiveTouchesDown += 1
             }
             activeTouches.insert(touch)
             event.allTouches.append(touch)
@@ -353,6 +359,7 @@ public final class GestureEnvironment {
         endingRecognizers.removeAll(keepingCapacity: true)
         event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
         for touch in stepTouches where touch.phase.isTerminal {
+            if touch.isOnExclusiveView { exclusiveTouchesDown -= 1 }
             tapCounts.ended(touch)
             observer?.environment(self, touchDidEnd: touch)
         }

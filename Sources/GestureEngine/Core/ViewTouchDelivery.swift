@@ -67,7 +67,8 @@ extension GestureEnvironment {
     /// (`_UITouchCanParticipateInExclusiveTouchForWindow`, `-[UIWindow _setExclusiveTouchView:]`): false
     /// when a touch landing on `view` is blocked, because a view with `isExclusiveTouch` other than
     /// `view` has a touch down, or `view` has `isExclusiveTouch` and another view has a touch down.
-    /// A blocked touch reaches neither the recognizers nor the view, for its whole life.
+    /// A blocked touch reaches neither the recognizers nor the view, for its whole life. Called only
+    /// when an exclusive view has a touch down or `view` is exclusive (the environment counts them).
     func admit(_ touch: Touch, to view: View) -> Bool {
         for other in event.allTouches where !other.isBlockedByExclusiveTouch && !other.phase.isTerminal {
             guard let otherView = other.view, otherView !== view else { continue }

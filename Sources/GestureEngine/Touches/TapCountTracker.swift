@@ -10,7 +10,7 @@
 /// docs/fidelity.md.
 ///
 /// The rule: a touch that begins while no other touch is down continues the sequence (its count is
-/// the last tap's plus one) when the last touch to lift was a tap, it lifted at most
+/// the last tap's plus one) when the last touch to lift was a tap that began alone, it lifted at most
 /// `maximumInterval` before, and the new touch begins at most `allowableMovement` from where the
 /// sequence's first tap began; otherwise it starts a new sequence (count 1). A touch is a tap when it
 /// lifts (not cancelled) at most `maximumTapDuration` after it began and at most `allowableMovement`
@@ -31,9 +31,12 @@ struct TapCountTracker {
     private var sequenceStart = Point.zero
     /// True while the last touch to lift was a tap and no touch has begun since.
     private var canContinue = false
+    /// The touch that set `lastCount` when it began alone (nil when it began beside other touches:
+    /// it cannot be continued). Compared by identity only while that touch is alive (at its end).
+    private var counted: ObjectIdentifier?
 
-    /// The count of a touch beginning at `time`, `location` (window coordinates) while `othersDown` touches are down.
-    mutating func began(at location: Point, time: Double, othersDown: Int) -> Int {
+    /// The count of `touch`, beginning at `time`, `location` (window coordinates) while `othersDown` touches are down.
+    mutating func began(_ touch: Touch, at location: Point, time: Double, othersDown: Int) -> Int {
         let dx = location.x - sequenceStart.x
         let dy = location.y - sequenceStart.y
         let count: Int
@@ -47,6 +50,7 @@ struct TapCountTracker {
         }
         canContinue = false
         lastCount = count
+        counted = othersDown == 0 ? ObjectIdentifier(touch) : nil
         return count
     }
 
@@ -57,7 +61,7 @@ struct TapCountTracker {
         let isTap =
             touch.phase == .ended && touch.timestamp - touch.beganTimestamp <= TapCountRule.maximumTapDuration
             && (dx * dx + dy * dy).squareRoot() <= TapCountRule.allowableMovement
-        canContinue = isTap && touch.tapCount == lastCount
+        canContinue = isTap && counted == ObjectIdentifier(touch)
         lastLiftTime = touch.timestamp
     }
 }

@@ -32,6 +32,9 @@ public final class Touch {
     /// had a touch down, or on such a view while other views had touches down. Its recognizers and
     /// its view never hear of it (`View.isExclusiveTouch`).
     @exclusivity(unchecked) public internal(set) var isBlockedByExclusiveTouch = false
+    /// True when the touch landed (admitted) on a view with `isExclusiveTouch`: it counts in
+    /// `GestureEnvironment.exclusiveTouchesDown` until it ends.
+    @exclusivity(unchecked) var isOnExclusiveView = false
 
     /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
     /// Unretained: the environment that delivers the touch holds each of them strongly for its
