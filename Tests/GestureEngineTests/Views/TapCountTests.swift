@@ -81,7 +81,7 @@ extension TapCountTests {
         let h = GestureHarness()
         h.send(0, (1, .began, 300, 300))
         h.send(0.05, (2, .began, 100, 100))
-        h.send(0.1, (2, .ended, 100, 100), (1, .ended, 300, 300))
+        h.send(0.1, (1, .ended, 300, 300), (2, .ended, 100, 100))
         h.send(0.2, (3, .began, 100, 100))
         #expect(h.environment.touchesDown.last?.tapCount == 1)
     }
