@@ -25,7 +25,10 @@ public final class ReplayTimer {
     /// True until it fires or is invalidated (false inside its own block, which runs once).
     public private(set) var isValid: Bool
     private var token: TimerToken?
-    private unowned(unsafe) var environment: GestureEnvironment?
+    /// Weak: a timer kept by view code may outlive its environment (a replay stopped by an invalid
+    /// row); `invalidate()` then has nothing to cancel. Only made when a timer is scheduled, so an
+    /// environment without `ReplayTimer`s never gets a weak reference's side table.
+    private weak var environment: GestureEnvironment?
 
     private init(fireTime: Double, timeInterval: Double, isValid: Bool, environment: GestureEnvironment?) {
         self.fireTime = fireTime

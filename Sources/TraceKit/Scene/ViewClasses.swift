@@ -50,7 +50,8 @@ extension RecognizerCatalog {
         do {
             return try c.make(name, frame)
         } catch {
-            throw TraceError(.invalidTrace, .error("the factory of view class '\(viewClass)' could not make view '\(name)': \(error)", at: nil))
+            throw TraceError(
+                .invalidTrace, .error("the factory of view class '\(viewClass)' could not make view '\(name)': \(error)", at: nil))
         }
     }
 }

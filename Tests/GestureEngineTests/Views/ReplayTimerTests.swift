@@ -47,7 +47,9 @@ struct ReplayTimerTests {
         h.environment.scheduledTimer(withTimeInterval: .nan) { _ in fired.append(h.environment.currentTime) }
         #expect(past.fireTime == 0.5 && past.timeInterval == 0)
         #expect(h.recorder.diagnostics.map(\.kind) == [.invalidTime, .invalidTime])
-        #expect(h.recorder.diagnostics[0].message == "timer interval -0.2 s is negative or not finite; it fires at the next opportunity (interval 0)")
+        #expect(
+            h.recorder.diagnostics[0].message
+                == "timer interval -0.2 s is negative or not finite; it fires at the next opportunity (interval 0)")
         h.send(0.6, (1, .ended, 100, 100))
         #expect(fired == [0.5, 0.5])
     }
@@ -89,5 +91,22 @@ struct ReplayTimerTests {
         h.send(0.1, (1, .ended, 100, 100))  // the tap recognizes and resets
         h.send(1, (2, .began, 100, 100))
         #expect(fired == [0.5])
+    }
+}
+
+extension ReplayTimerTests {
+    @Test("a timer that outlives its environment can still be invalidated, and never fires")
+    func outlivesEnvironment() {
+        var timer: ReplayTimer?
+        var fired = false
+        do {
+            let h = GestureHarness()
+            h.send(0, (1, .began, 100, 100))
+            timer = h.environment.scheduledTimer(withTimeInterval: 1) { _ in fired = true }
+        }
+        #expect(timer?.isValid == true)
+        timer?.invalidate()
+        timer?.invalidate()
+        #expect(timer?.isValid == false && !fired)
     }
 }
