@@ -63,16 +63,18 @@ extension GestureEnvironment {
         if !pendingMessages.isEmpty { sendPendingMessages() }
     }
 
-    /// `UIView.isExclusiveTouch`, as `-[UITouchesEvent _addTouch:forDelayedDelivery:]` applies it
-    /// (`_UITouchCanParticipateInExclusiveTouchForWindow`, `-[UIWindow _setExclusiveTouchView:]`): false
-    /// when a touch landing on `view` is blocked, because a view with `isExclusiveTouch` other than
-    /// `view` has a touch down, or `view` has `isExclusiveTouch` and another view has a touch down.
+    /// `UIView.isExclusiveTouch`, as UIKit applies it (`-[UITouchesEvent _addTouch:forDelayedDelivery:]`
+    /// sets the window's `_setExclusiveTouchView:`; `_collectGestureRecognizersFromContainer:withBlock:`
+    /// then collects only from containers inside the window's `_exclusiveTouchView`): false when a
+    /// touch landing on `view` is blocked, because a view with `isExclusiveTouch` has a touch down
+    /// and `view` is not inside it, or `view` has `isExclusiveTouch` and a view outside it has a touch down.
     /// A blocked touch reaches neither the recognizers nor the view, for its whole life. Called only
     /// when an exclusive view has a touch down or `view` is exclusive (the environment counts them).
     func admit(_ touch: Touch, to view: View) -> Bool {
         for other in event.allTouches where !other.isBlockedByExclusiveTouch && !other.phase.isTerminal {
-            guard let otherView = other.view, otherView !== view else { continue }
-            if otherView.isExclusiveTouch || view.isExclusiveTouch { return false }
+            guard let otherView = other.view else { continue }
+            if otherView.isExclusiveTouch && !view.isDescendant(of: otherView) { return false }
+            if view.isExclusiveTouch && !otherView.isDescendant(of: view) { return false }
         }
         return true
     }

@@ -34,10 +34,10 @@ open class View {
     /// never delivered to the view (its recognizers still receive it). UIKit keeps the first touch
     /// per view, `-[UITouchesEvent _firstTouchForView:]`, and sends a view only that one.
     @exclusivity(unchecked) public var isMultipleTouchEnabled = false
-    /// True (`UIView.isExclusiveTouch`): while this view has a touch down, no other view in the
-    /// window (nor its recognizers) receives a new touch, and a touch that lands on this view while
-    /// other views have touches down is not delivered at all (`-[UITouchesEvent _addTouch:forDelayedDelivery:]`,
-    /// `_UITouchCanParticipateInExclusiveTouchForWindow`, `-[UIWindow _setExclusiveTouchView:]`).
+    /// True (`UIView.isExclusiveTouch`): while this view has a touch down, no view outside it (nor
+    /// its recognizers) receives a new touch, and a touch that lands on this view while views outside
+    /// it have touches down is not delivered at all (`-[UITouchesEvent _addTouch:forDelayedDelivery:]`,
+    /// `-[UIWindow _setExclusiveTouchView:]`, `-[UITouchesEvent _collectGestureRecognizersFromContainer:withBlock:]`).
     @exclusivity(unchecked) public var isExclusiveTouch = false
     /// True for a subclass (which may override the touches methods): only then does the environment
     /// send it touch messages, so a tree of plain views costs nothing per event. Computed once.

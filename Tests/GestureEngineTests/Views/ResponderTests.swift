@@ -189,3 +189,20 @@ struct ResponderTests {
         #expect(other.log == ["began 1 @0.0"])
     }
 }
+
+extension ResponderTests {
+    @Test("isExclusiveTouch: touches inside the exclusive view (its subviews) are not blocked")
+    func exclusiveTouchAllowsItsSubviews() {
+        let (h, box) = harness()
+        box.isExclusiveTouch = true
+        let inner = LoggingView(name: "inner", frame: Rect(x: 100, y: 100, width: 50, height: 50))
+        box.addSubview(inner)
+        let innerRecognizer = CallRecorder(name: "r")
+        h.add(innerRecognizer, to: inner)
+        h.send(0, (1, .began, 110, 110))  // box
+        h.send(0.1, (2, .began, 220, 220))  // inner, inside box
+        #expect(inner.log == ["began 2 @0.1"])
+        #expect(innerRecognizer.calls.filter { $0.hasPrefix("began") } == ["began 2 @0.1"])
+        #expect(box.log == ["began 1 @0.0"])
+    }
+}
