@@ -16,8 +16,8 @@ struct OutputFormatTests {
             ]
         ),
         "diagnostic": (["event", "t", "kind", "message"], ["recognizer"]),
-        "touch": (["event", "t", "touch", "phase", "location", "velocity"], []),
-        "view": (["event", "t", "view", "message", "touch"], []),
+        "touch": (["event", "t", "touch", "phase", "location", "velocity", "tapCount"], []),
+        "view": (["event", "t", "view", "message", "touch", "tapCount"], []),
         "summary": (["event", "recognizer", "kind", "recognized", "failed", "cancelled", "reasons"], []),
     ]
     static let extraKeys: Set<String> = ["tickles"]
@@ -188,7 +188,7 @@ struct OutputFormatTests {
         // lsq2 gives no velocity for a lift more than 40 ms after the last sample.
         try dir.write("pause.csv", "t,id,phase,x,y\n0,1,began,10,10\n0.01,1,moved,20,10\n0.2,1,ended,20,10\n")
         let text = try BinaryRunner.run(["--recognizers", "tap", "--touches", "--velocity", "lsq2", "pause.csv"], in: dir.url)
-        #expect(text.stdout.contains("   0.200  touch 1 ended at (20.0, 10.0)  velocity none\n"), "\(text)")
+        #expect(text.stdout.contains("   0.200  touch 1 ended at (20.0, 10.0)  velocity none  taps 1\n"), "\(text)")
         let json = try BinaryRunner.run(
             ["--recognizers", "tap", "--touches", "--velocity", "lsq2", "-f", "jsonl", "pause.csv"], in: dir.url)
         let touch = try #require(try Self.parseLines(json.stdout).first { $0["event"] as? String == "touch" })

@@ -126,7 +126,7 @@ extension GestureEnvironment {
     func recognize(_ r: GestureRecognizer, _ newState: GestureRecognizerState) {
         dispatchDepth += 1
         applyTransition(r, to: newState, reason: nil)
-        if deliversTouchesToViews && r.cancelsTouchesInView { cancelViewTouches(of: r) }
+        if r.cancelsTouchesInView && tracksViewDelivery { cancelViewTouches(of: r) }
 
         var losers: [(GestureRecognizer, String)] = []
         let verb = newState == .began ? "began" : "recognized"

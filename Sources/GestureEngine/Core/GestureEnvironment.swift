@@ -16,6 +16,18 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) public var observer: (any GestureEnvironmentObserver)?
     /// When true, the environment works out what each view would receive and reports it as `ViewDelivery`.
     @exclusivity(unchecked) public var deliversTouchesToViews = false
+    /// True once a touch landed in a tree with a `View` subclass: from then on the environment works
+    /// out view delivery and sends the touch messages to the views (`View.touchesBegan(_:with:)`...),
+    /// whether or not `deliversTouchesToViews` reports them. A tree of plain views never pays for it.
+    @exclusivity(unchecked) public private(set) var sendsTouchMessages = false
+    /// View delivery is worked out (reported, sent to view subclasses, or both).
+    var tracksViewDelivery: Bool { deliversTouchesToViews || sendsTouchMessages }
+    /// `UITouch.tapCount`'s state (see `TapCountRule`).
+    @exclusivity(unchecked) var tapCounts = TapCountTracker()
+    /// Admitted touches down on views with `isExclusiveTouch` (see `admit(_:to:)`).
+    @exclusivity(unchecked) var exclusiveTouchesDown = 0
+    /// View messages of the current delivery pass, sent grouped by view and message (see ViewTouchDelivery).
+    @exclusivity(unchecked) var pendingMessages: [ViewDelivery] = []
     /// The current trace time, seconds: the last event's, or a timer's deadline while it fires.
     @exclusivity(unchecked) public internal(set) var currentTime: Double = 0
     /// True after `finish()`: later events are rejected with a diagnostic.
@@ -27,7 +39,7 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var timers = TimerQueue()
     @exclusivity(unchecked) private var hasStarted = false
     @exclusivity(unchecked) private var activeTouches = TouchTable()
-    private let event = TouchEvent()
+    let event = TouchEvent()
     /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
     @exclusivity(unchecked) private var stamp = 0
     @exclusivity(unchecked) private var stepTouches: [Touch] = []
@@ -70,9 +82,11 @@ public final class GestureEnvironment {
     /// An environment for the view tree under `rootView`.
     public init(rootView: View) {
         self.rootView = rootView
+        rootView.hostEnvironment = self
     }
 
     deinit {
+        if rootView.hostEnvironment === self { rootView.hostEnvironment = nil }
         // A trace abandoned mid-way (an invalid row) leaves touches down and recognizers undecided,
         // and touches and recognizers refer to each other (a tap keeps its touches, `_touches`, until
         // it resets; a touch keeps its view, whose recognizers the view keeps): reset every
@@ -212,6 +226,17 @@ public final class GestureEnvironment {
                 : change.location
             let view = rootView.hitTest(rootPoint)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
+            touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime, othersDown: event.allTouches.count)
+            if let view, exclusiveTouchesDown > 0 || view.isExclusiveTouch, !admit(touch, to: view) {
+                // Blocked by an exclusive-touch view: down, but delivered to nothing.
+                touch.isBlockedByExclusiveTouch = true
+                touch.viewDelivery = .never
+                activeTouches.insert(touch)
+                event.allTouches.append(touch)
+                touch.changeStamp = stamp
+                stepTouches.append(touch)
+                return
+            }
             // Room for every recognizer that may take the touch (one allocation, not one per doubling).
             var candidates = 0
             var v = view
@@ -223,6 +248,7 @@ public final class GestureEnvironment {
             touch.recognizerAttempts.reserveCapacity(candidates)
             v = view
             while let current = v {
+                if current.isResponderSubclass { sendsTouchMessages = true }
                 for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
                     if r.dispatch.environment !== self {
                         r.dispatch.environment = self
@@ -238,6 +264,10 @@ public final class GestureEnvironment {
                     }
                 }
                 v = current.superview
+            }
+            if let view, view.isExclusiveTouch {
+                touch.isOnExclusiveView = true
+                exclusiveTouchesDown += 1
             }
             activeTouches.insert(touch)
             event.allTouches.append(touch)
@@ -297,7 +327,7 @@ public final class GestureEnvironment {
             u._withUnsafeGuaranteedRef { deliver(to: $0) }
         }
         if !newcomers.isEmpty { excludeNewcomers() }
-        if deliversTouchesToViews { deliverStepToViews(stepTouches) }
+        if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
         stepRecognizers.truncate(to: outerCount)
@@ -337,6 +367,8 @@ public final class GestureEnvironment {
         endingRecognizers.removeAll(keepingCapacity: true)
         event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
         for touch in stepTouches where touch.phase.isTerminal {
+            if touch.isOnExclusiveView { exclusiveTouchesDown -= 1 }
+            tapCounts.ended(touch)
             observer?.environment(self, touchDidEnd: touch)
         }
     }
@@ -405,7 +437,7 @@ public final class GestureEnvironment {
             batch.clearKeepingCapacity()
             spareResetQueue = batch
         }
-        if deliversTouchesToViews && !heldTouches.isEmpty { releaseHeldTouches() }
+        if !heldTouches.isEmpty && tracksViewDelivery { releaseHeldTouches() }
     }
 
     private func resetRecognizer(_ r: GestureRecognizer) {

@@ -1,17 +1,31 @@
-/// What each view would receive under UIKit's delivery rules (only computed when
-/// `GestureEnvironment.deliversTouchesToViews` is on):
+/// What each view receives under UIKit's delivery rules (only computed when
+/// `GestureEnvironment.deliversTouchesToViews` is on, or a `View` subclass is in the tree; each
+/// message is reported to the observer when `deliversTouchesToViews` is on, and sent to the view
+/// (`View.touchesBegan(_:with:)`...) when it is a subclass), after the recognizers saw the event,
+/// as `-[UIWindow sendEvent:]` sends the gestures first, then the views:
 /// - `delaysTouchesBegan`: while a recognizer with it is undecided, the view gets no `touchesBegan`;
 ///   when all such recognizers fail it is replayed; if one recognizes, the view never hears of the touch.
 /// - `delaysTouchesEnded`: while a recognizer with it is undecided at the lift, `touchesEnded` is held;
 ///   when they fail it is delivered; if one recognizes, the view gets `touchesCancelled` instead.
 /// - `cancelsTouchesInView`: when a recognizer with it recognizes (began or ended), the view gets
 ///   `touchesCancelled` for that recognizer's touches and nothing more about them.
+/// - `isMultipleTouchEnabled` false (the default): a view is told only about its first touch; a touch
+///   that lands while another touch is down on the view (and told to it) is never told to the view
+///   (`-[UITouchesEvent _firstTouchForView:]`). Its recognizers still receive it (a pinch on a plain view works).
+/// - `isExclusiveTouch`: see `admit(_:to:)`.
+///
+/// The messages of one pass go out grouped as UIKit's: one call per view and message with all of
+/// that view's touches in that phase, in the order the touches began.
 extension GestureEnvironment {
     func deliverStepToViews(_ touches: [Touch]) {
         for touch in touches {
             switch touch.phase {
             case .began:
                 guard touch.viewDelivery == .notDelivered else { continue }
+                if let view = touch.view, !view.isMultipleTouchEnabled, !isFirstTouch(touch, for: view) {
+                    touch.viewDelivery = .never
+                    continue
+                }
                 if isHeld(touch, byDelaysBegan: true) {
                     touch.heldBegan = true
                     heldTouches.append(touch)
@@ -46,10 +60,36 @@ extension GestureEnvironment {
                 }
             }
         }
+        if !pendingMessages.isEmpty { sendPendingMessages() }
+    }
+
+    /// `UIView.isExclusiveTouch`, as UIKit applies it (`-[UITouchesEvent _addTouch:forDelayedDelivery:]`
+    /// sets the window's `_setExclusiveTouchView:`; `_collectGestureRecognizersFromContainer:withBlock:`
+    /// then collects only from containers inside the window's `_exclusiveTouchView`): false when a
+    /// touch landing on `view` is blocked, because a view with `isExclusiveTouch` has a touch down
+    /// and `view` is not inside it, or `view` has `isExclusiveTouch` and a view outside it has a touch down.
+    /// A blocked touch reaches neither the recognizers nor the view, for its whole life. Called only
+    /// when an exclusive view has a touch down or `view` is exclusive (the environment counts them).
+    func admit(_ touch: Touch, to view: View) -> Bool {
+        for other in event.allTouches where !other.isBlockedByExclusiveTouch && !other.phase.isTerminal {
+            guard let otherView = other.view else { continue }
+            if otherView.isExclusiveTouch && !view.isDescendant(of: otherView) { return false }
+            if view.isExclusiveTouch && !otherView.isDescendant(of: view) { return false }
+        }
+        return true
+    }
+
+    /// No other touch down on `view` has been (or is being) told to it.
+    private func isFirstTouch(_ touch: Touch, for view: View) -> Bool {
+        for other in event.allTouches where other !== touch && other.view === view && !other.phase.isTerminal {
+            if other.viewDelivery != .never { return false }
+        }
+        return true
     }
 
     /// A recognizer that cancels touches in its view recognized: its touches' views get `touchesCancelled`.
     func cancelViewTouches(of r: GestureRecognizer) {
+        defer { if !pendingMessages.isEmpty { sendPendingMessages() } }
         for touch in r.dispatch.trackedTouches { cancelInView(touch) }
         // Touches that already lifted but whose `ended` is still held (a double tap recognizing on
         // its second tap holds the first tap's lift): the held `ended` becomes a cancel.
@@ -66,6 +106,7 @@ extension GestureEnvironment {
         if touch.viewDelivery == .delivered {
             sendToView(touch, .touchesCancelled)
         }
+        if touch.viewDelivery == .never { return }
         touch.viewDelivery = .finished
         touch.heldBegan = false
         touch.heldEnded = false
@@ -73,6 +114,7 @@ extension GestureEnvironment {
 
     /// Delivers held `began`s and `ended`s whose recognizers have all failed.
     func releaseHeldTouches() {
+        defer { if !pendingMessages.isEmpty { sendPendingMessages() } }
         var i = 0
         while i < heldTouches.count {
             let touch = heldTouches[i]
@@ -107,6 +149,33 @@ extension GestureEnvironment {
 
     private func sendToView(_ touch: Touch, _ kind: ViewDelivery.Kind) {
         guard let view = touch.view else { return }
-        observer?.environment(self, didDeliver: ViewDelivery(time: currentTime, view: view, kind: kind, touch: touch))
+        let delivery = ViewDelivery(time: currentTime, view: view, kind: kind, touch: touch)
+        if deliversTouchesToViews { observer?.environment(self, didDeliver: delivery) }
+        if view.isResponderSubclass { pendingMessages.append(delivery) }
+    }
+
+    /// Sends the pass's messages to the view subclasses: one call per view and message, with that
+    /// view's touches of the message in order (a handler may feed the environment again: the list is
+    /// taken first).
+    private func sendPendingMessages() {
+        let messages = pendingMessages
+        pendingMessages.removeAll(keepingCapacity: true)
+        var sent = [Bool](repeating: false, count: messages.count)
+        dispatchDepth += 1
+        for i in messages.indices where !sent[i] {
+            let first = messages[i]
+            var touches: [Touch] = []
+            for j in i..<messages.count where !sent[j] && messages[j].view === first.view && messages[j].kind == first.kind {
+                sent[j] = true
+                touches.append(messages[j].touch)
+            }
+            switch first.kind {
+            case .touchesBegan: first.view.touchesBegan(touches, with: event)
+            case .touchesMoved: first.view.touchesMoved(touches, with: event)
+            case .touchesEnded: first.view.touchesEnded(touches, with: event)
+            case .touchesCancelled: first.view.touchesCancelled(touches, with: event)
+            }
+        }
+        dispatchDepth -= 1
     }
 }

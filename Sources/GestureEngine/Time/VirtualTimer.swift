@@ -9,7 +9,8 @@ struct TimerQueue {
     struct Entry {
         var deadline: Double
         var sequence: Int
-        unowned var owner: GestureRecognizer
+        /// The recognizer whose reset cancels it; nil for a `ReplayTimer`.
+        var owner: ObjectIdentifier?
         var action: () -> Void
     }
 
@@ -18,9 +19,9 @@ struct TimerQueue {
 
     var isEmpty: Bool { entries.isEmpty }
 
-    mutating func schedule(at deadline: Double, owner: GestureRecognizer, action: @escaping () -> Void) -> TimerToken {
+    mutating func schedule(at deadline: Double, owner: GestureRecognizer?, action: @escaping () -> Void) -> TimerToken {
         nextSequence += 1
-        entries.append(Entry(deadline: deadline, sequence: nextSequence, owner: owner, action: action))
+        entries.append(Entry(deadline: deadline, sequence: nextSequence, owner: owner.map(ObjectIdentifier.init), action: action))
         return TimerToken(value: nextSequence)
     }
 
@@ -30,7 +31,8 @@ struct TimerQueue {
 
     mutating func cancelAll(ownedBy owner: GestureRecognizer) {
         guard !entries.isEmpty else { return }
-        entries.removeAll { $0.owner === owner }
+        let id = ObjectIdentifier(owner)
+        entries.removeAll { $0.owner == id }
     }
 
     /// The earliest entry due at or before `time` (earliest deadline, then first scheduled), removed from the queue.

@@ -24,6 +24,17 @@ public final class Touch {
     /// (held strongly, as `UITouch` holds its view: a weak reference would give the view a side
     /// table, which makes every retain and release of it, at every transition, take the slow path).
     public let view: View?
+    /// How many taps this touch is in a quick succession of taps at about the same place: 1 for a
+    /// first touch, 2 for the second tap of a double tap, and so on (`UITouch.tapCount`). Set when
+    /// the touch begins and fixed for its life; the rule is `TapCountTracker`'s (docs/engine.md).
+    @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
+    /// True when the touch is not delivered at all: it began while a view with `isExclusiveTouch`
+    /// had a touch down, or on such a view while other views had touches down. Its recognizers and
+    /// its view never hear of it (`View.isExclusiveTouch`).
+    @exclusivity(unchecked) public internal(set) var isBlockedByExclusiveTouch = false
+    /// True when the touch landed (admitted) on a view with `isExclusiveTouch`: it counts in
+    /// `GestureEnvironment.exclusiveTouchesDown` until it ends.
+    @exclusivity(unchecked) var isOnExclusiveView = false
 
     /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
     /// Unretained: the environment that delivers the touch holds each of them strongly for its
@@ -64,6 +75,8 @@ public final class Touch {
 }
 
 /// What a touch's view has been told so far (UIKit delivery rules, see `GestureEnvironment.deliversTouchesToViews`).
+/// `never`: the view is not told anything about the touch (a second touch on a view that is not
+/// `isMultipleTouchEnabled`, a touch blocked by an exclusive-touch view).
 enum ViewDeliveryState: UInt8 {
-    case notDelivered, delivered, finished
+    case notDelivered, delivered, finished, never
 }

@@ -13,4 +13,10 @@ public final class TouchEvent {
     public func touches(for recognizer: GestureRecognizer) -> [Touch] {
         recognizer.dispatch.trackedTouches
     }
+
+    /// The touches of this event whose view is `view` (not its subviews'), in the order they began,
+    /// as `-[UITouchesEvent touchesForView:]` (the event's touches keyed by their view).
+    public func touches(for view: View) -> [Touch] {
+        allTouches.filter { $0.view === view }
+    }
 }

@@ -1,6 +1,13 @@
 /// A named rectangle in a tree of views, as `UIView` reduced to what gestures need:
 /// a frame in its superview's coordinates, subviews, and attached gesture recognizers.
-public final class View {
+///
+/// Subclass it as `UIView` (a `UIResponder`): override `touchesBegan(_:with:)`,
+/// `touchesMoved(_:with:)`, `touchesEnded(_:with:)` and `touchesCancelled(_:with:)` to receive
+/// exactly what UIKit delivers to the view after its recognizers have seen the touches (under
+/// `cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`, `isMultipleTouchEnabled`
+/// and `isExclusiveTouch`); a method not overridden passes the message to `next`, the superview,
+/// as `UIResponder` does. See docs/engine.md, "Views and the responder chain".
+open class View {
     /// The view's name (unique within a scene; used in output).
     public let name: String
     // `frame`, `isUserInteractionEnabled` and `superview` are plain values read at every
@@ -22,12 +29,29 @@ public final class View {
     /// Objects that live as long as this view: a scene keeps its recognizers' delegates here (a
     /// recognizer holds its delegate weakly), so keeping only the root view keeps them too.
     package var retainedObjects: [AnyObject] = []
+    /// False (UIKit's default, `UIView.isMultipleTouchEnabled`): the view receives only the first
+    /// of the touches down on it at a time; a touch that lands while another is down on the view is
+    /// never delivered to the view (its recognizers still receive it). UIKit keeps the first touch
+    /// per view, `-[UITouchesEvent _firstTouchForView:]`, and sends a view only that one.
+    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
+    /// True (`UIView.isExclusiveTouch`): while this view has a touch down, no view outside it (nor
+    /// its recognizers) receives a new touch, and a touch that lands on this view while views outside
+    /// it have touches down is not delivered at all (`-[UITouchesEvent _addTouch:forDelayedDelivery:]`,
+    /// `-[UIWindow _setExclusiveTouchView:]`, `-[UITouchesEvent _collectGestureRecognizersFromContainer:withBlock:]`).
+    @exclusivity(unchecked) public var isExclusiveTouch = false
+    /// True for a subclass (which may override the touches methods): only then does the environment
+    /// send it touch messages, so a tree of plain views costs nothing per event. Computed once.
+    public let isResponderSubclass: Bool
+    /// The environment replaying this view tree: set on its root by `GestureEnvironment.init`,
+    /// cleared by its `deinit` (so it never dangles; unretained, as `GestureRecognizer`'s).
+    @exclusivity(unchecked) unowned(unsafe) var hostEnvironment: GestureEnvironment?
 
     /// A view with a frame in its superview's coordinates, points.
     public init(name: String, frame: Rect) {
         self.name = name
         self.frame = frame
         self.isBounded = true
+        self.isResponderSubclass = Self.self != View.self
     }
 
     /// An unbounded view at the window's origin: it contains every point.
@@ -35,6 +59,41 @@ public final class View {
         self.name = name
         self.frame = .zero
         self.isBounded = false
+        self.isResponderSubclass = Self.self != View.self
+    }
+
+    // MARK: Responder
+
+    /// The next responder, as `UIResponder.next`: the superview (nil for the root view).
+    open var next: View? { superview }
+
+    /// One or more touches began in this view (`UIResponder.touchesBegan(_:with:)`): the touches of
+    /// this view that began in the event, in the order they began. The default passes them to `next`.
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        next?.touchesBegan(touches, with: event)
+    }
+
+    /// Touches of this view moved (`UIResponder.touchesMoved(_:with:)`). The default passes them to `next`.
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        next?.touchesMoved(touches, with: event)
+    }
+
+    /// Touches of this view lifted (`UIResponder.touchesEnded(_:with:)`). The default passes them to `next`.
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        next?.touchesEnded(touches, with: event)
+    }
+
+    /// Touches of this view were cancelled (`UIResponder.touchesCancelled(_:with:)`): a recognizer
+    /// with `cancelsTouchesInView` recognized, or the trace ended. The default passes them to `next`.
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        next?.touchesCancelled(touches, with: event)
+    }
+
+    /// The environment replaying this view's tree (the one its root view belongs to), if any.
+    public var environment: GestureEnvironment? {
+        var v: View = self
+        while let s = v.superview { v = s }
+        return v.hostEnvironment
     }
 
     deinit {

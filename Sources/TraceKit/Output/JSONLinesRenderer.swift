@@ -165,6 +165,8 @@ public struct JSONLinesRenderer: ReplayRenderer {
         } else {
             out.append(",\"velocity\":null" as StaticString)
         }
+        out.append(",\"tapCount\":" as StaticString)
+        out.append(r.tapCount)
         out.append("}\n" as StaticString)
     }
 
@@ -176,6 +178,8 @@ public struct JSONLinesRenderer: ReplayRenderer {
         out.append(d.kind.rawValue)
         out.append("\",\"touch\":" as StaticString)
         out.appendJSON(touch)
+        out.append(",\"tapCount\":" as StaticString)
+        out.append(d.touch.tapCount)
         out.append("}\n" as StaticString)
     }
 

@@ -13,6 +13,8 @@ public struct TouchEndRecord {
     public var phase: TouchPhase
     public var location: Point
     public var velocity: Vector?
+    /// `Touch.tapCount`: the touch's place in a quick succession of taps (1 for a first touch).
+    public var tapCount: Int = 1
 }
 
 /// Turns the engine's output into bytes of one output format. One renderer per format, one file each.

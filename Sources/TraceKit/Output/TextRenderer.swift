@@ -162,6 +162,8 @@ public struct TextRenderer: ReplayRenderer {
         } else {
             out.append("none" as StaticString)
         }
+        out.append("  taps " as StaticString)
+        out.append(r.tapCount)
         out.append(UInt8(ascii: "\n"))
     }
 
@@ -173,6 +175,8 @@ public struct TextRenderer: ReplayRenderer {
         out.append(d.kind.rawValue)
         out.append(" touch " as StaticString)
         out.appendPlain(touch)
+        out.append("  taps " as StaticString)
+        out.append(d.touch.tapCount)
         out.append(UInt8(ascii: "\n"))
     }
 

@@ -75,6 +75,6 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         renderer.touchEnded(
             TouchEndRecord(
                 time: touch.timestamp, touch: touchIDs.label(touch.id), phase: touch.phase,
-                location: touch.windowLocation, velocity: tracker?.velocity()), into: &buffer)
+                location: touch.windowLocation, velocity: tracker?.velocity(), tapCount: touch.tapCount), into: &buffer)
     }
 }

@@ -173,6 +173,9 @@ public struct RecognizerCatalog: Sendable {
     /// The kinds, in order: the built-ins first (in the default scene's order), then the registered ones.
     public private(set) var kinds: [Kind]
 
+    /// The registered view classes (`register(viewClass:factory:)`), in order.
+    public internal(set) var viewClasses: [ViewClass] = []
+
     /// Only the built-in kinds.
     public static let builtIn = RecognizerCatalog(kinds: builtInKinds)
 

@@ -70,6 +70,9 @@ public struct SceneLoader: Sendable {
             var parent = Scene.rootName
             var parentValue: JSONValue?
             var interactive = true
+            var multipleTouch = false
+            var exclusiveTouch = false
+            var viewClass: (String, JSONValue)?
             for m in members {
                 switch m.key {
                 case "name": name = try SceneValue.string(m.value, "a view's name")
@@ -78,9 +81,13 @@ public struct SceneLoader: Sendable {
                     parentValue = m.value
                 case "frame": frame = try Self.frame(m.value)
                 case "isUserInteractionEnabled": interactive = try SceneValue.bool(m.value, "isUserInteractionEnabled")
+                case "isMultipleTouchEnabled": multipleTouch = try SceneValue.bool(m.value, "isMultipleTouchEnabled")
+                case "isExclusiveTouch": exclusiveTouch = try SceneValue.bool(m.value, "isExclusiveTouch")
+                case "class": viewClass = (try SceneValue.string(m.value, "a view's class"), m.value)
                 default:
                     throw .invalidTrace(
-                        "unknown view key '\(m.key)'; expected name, parent, frame or isUserInteractionEnabled", at: m.keyLocation)
+                        "unknown view key '\(m.key)'; expected name, parent, frame, class, isUserInteractionEnabled, "
+                            + "isMultipleTouchEnabled or isExclusiveTouch", at: m.keyLocation)
                 }
             }
             guard let name else { throw SceneValue.error("a view needs a \"name\"", item) }
@@ -91,8 +98,19 @@ public struct SceneLoader: Sendable {
                         ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined",
                     item["name"] ?? item)
             }
-            let view = View(name: name, frame: frame)
+            let view: View
+            if let (className, value) = viewClass {
+                do {
+                    view = try catalog.makeView(viewClass: className, name: name, frame: frame)
+                } catch {
+                    throw SceneValue.error(error.diagnostic.message, value)
+                }
+            } else {
+                view = View(name: name, frame: frame)
+            }
             view.isUserInteractionEnabled = interactive
+            view.isMultipleTouchEnabled = multipleTouch
+            view.isExclusiveTouch = exclusiveTouch
             views[name] = view
             parents.append((view, parent, parentValue))
         }
