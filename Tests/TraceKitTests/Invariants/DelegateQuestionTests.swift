@@ -52,7 +52,8 @@ struct DelegateQuestionTests {
         environment.send([TouchChange(id: 1, phase: .ended, location: Point(x: 100, y: 100))], at: 0.05)
         environment.send([TouchChange(id: 2, phase: .began, location: Point(x: 100, y: 100))], at: 0.2)
         for step in 1...10 {
-            environment.send([TouchChange(id: 2, phase: .moved, location: Point(x: 100 + 10 * Double(step), y: 100))], at: 0.2 + 0.01 * Double(step))
+            let location = Point(x: 100 + 10 * Double(step), y: 100)
+            environment.send([TouchChange(id: 2, phase: .moved, location: location)], at: 0.2 + 0.01 * Double(step))
         }
         environment.send([TouchChange(id: 2, phase: .ended, location: Point(x: 200, y: 100))], at: 0.35)
         environment.finish()
@@ -161,7 +162,8 @@ struct DelegateQuestionTests {
             let fast = FastPathEquivalenceTests.log(trace, try Self.forwardingScene(), views: views, plain: false)
             let plain = FastPathEquivalenceTests.log(trace, try Self.forwardingScene(), views: views, plain: true)
             if fast != plain && differing.count < 3 {
-                differing.append("RandomTrace.make(seed: \(seed)): \(zip(fast, plain).first { $0 != $1 }.map { "\($0.0) / \($0.1)" } ?? "lengths")")
+                let first = zip(fast, plain).first { $0 != $1 }.map { "\($0.0) / \($0.1)" } ?? "lengths"
+                differing.append("RandomTrace.make(seed: \(seed)): \(first)")
             }
         }
         #expect(differing.isEmpty, Comment(rawValue: differing.joined(separator: "\n")))
