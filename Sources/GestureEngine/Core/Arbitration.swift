@@ -37,7 +37,7 @@ extension GestureEnvironment {
         }
         if !r.dispatch.shouldBeginAsked {
             r.dispatch.shouldBeginAsked = true
-            let allowed = r.delegate?.gestureRecognizerShouldBegin(r) ?? true
+            let allowed = asks(r, .shouldBegin) ? r.delegate?.gestureRecognizerShouldBegin(r) ?? true : true
             if !allowed {
                 applyTransition(r, to: .failed, reason: "gestureRecognizerShouldBegin returned false")
                 return
@@ -104,9 +104,16 @@ extension GestureEnvironment {
     func requiresFailure(_ w: GestureRecognizer, of y: GestureRecognizer) -> Bool {
         if w.dispatch.requiredToFail.contains(where: { $0 === y }) { return true }
         if w.shouldRequireFailure(of: y) || y.shouldBeRequiredToFail(by: w) { return true }
-        if let d = w.delegate, d.gestureRecognizer(w, shouldRequireFailureOf: y) { return true }
-        if let d = y.delegate, d.gestureRecognizer(y, shouldBeRequiredToFailBy: w) { return true }
+        if asks(w, .shouldRequireFailure), let d = w.delegate, d.gestureRecognizer(w, shouldRequireFailureOf: y) { return true }
+        if asks(y, .shouldBeRequiredToFail), let d = y.delegate, d.gestureRecognizer(y, shouldBeRequiredToFailBy: w) { return true }
         return false
+    }
+
+    /// Whether `r`'s delegate is asked `question`: when it may answer other than the default
+    /// (`GestureRecognizer.delegateQuestions`), or always on the plain paths (`usesPlainPaths`).
+    @inline(__always)
+    func asks(_ r: GestureRecognizer, _ question: DelegateQuestions) -> Bool {
+        r.delegateQuestions.contains(question) || usesPlainPaths
     }
 
     /// True while a recognizer that `w` requires to fail is still undecided in this gesture.
@@ -224,8 +231,12 @@ extension GestureEnvironment {
 
     /// True from either delegate allows both to recognize.
     func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
-        if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
+        if asks(a, .shouldRecognizeSimultaneously), let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
+            return true
+        }
+        if asks(b, .shouldRecognizeSimultaneously), let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) {
+            return true
+        }
         return false
     }
 

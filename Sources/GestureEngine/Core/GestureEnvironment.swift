@@ -277,7 +277,8 @@ public final class GestureEnvironment {
     }
 
     private func shouldReceive(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
-        r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true
+        guard asks(r, .shouldReceive) else { return true }
+        return r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true
     }
 
     private func dispatchStep() {

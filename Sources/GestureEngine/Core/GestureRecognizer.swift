@@ -24,7 +24,24 @@ open class GestureRecognizer {
     /// The delegate (held weakly, as in UIKit).
     public var delegate: (any GestureRecognizerDelegate)? {
         get { storedDelegate }
-        set { storedDelegate = newValue }
+        set {
+            storedDelegate = newValue
+            delegateQuestionsDidChange()
+        }
+    }
+
+    /// The questions the engine asks the delegate (`DelegateQuestions`): all of them unless the
+    /// delegate declares fewer, none without a delegate (a delegate that goes away leaves its set
+    /// behind; the weak load then finds nil and the default answer stands, as before).
+    @exclusivity(unchecked) package private(set) var delegateQuestions: DelegateQuestions = []
+
+    /// Reads the delegate's `DelegateQuestions` again (its delegate calls it when they change).
+    package func delegateQuestionsDidChange() {
+        guard let d = storedDelegate else {
+            delegateQuestions = []
+            return
+        }
+        delegateQuestions = (d as? any DeclaresDelegateQuestions)?.questions(answeredFor: self) ?? .all
     }
 
     // Configuration below: plain values (numbers, flags, option sets), read at every event. An

@@ -22,3 +22,30 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }
+
+/// The delegate questions whose answer may differ from the default (`GestureRecognizerDelegate`'s
+/// extension), one bit per method. A recognizer keeps the set its delegate declares when it is set
+/// (`DeclaresDelegateQuestions`; every question for any other delegate, none without one), and the
+/// engine skips a question outside it: the answer is the default anyway, and asking costs a weak
+/// load and the release of an object with a side table (~150 instructions) each time.
+package struct DelegateQuestions: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    package static let shouldBegin = DelegateQuestions(rawValue: 1 << 0)
+    package static let shouldReceive = DelegateQuestions(rawValue: 1 << 1)
+    package static let shouldRecognizeSimultaneously = DelegateQuestions(rawValue: 1 << 2)
+    package static let shouldRequireFailure = DelegateQuestions(rawValue: 1 << 3)
+    package static let shouldBeRequiredToFail = DelegateQuestions(rawValue: 1 << 4)
+    package static let all: DelegateQuestions = [
+        .shouldBegin, .shouldReceive, .shouldRecognizeSimultaneously, .shouldRequireFailure, .shouldBeRequiredToFail,
+    ]
+}
+
+/// A delegate that says which questions it may answer other than the default for a recognizer
+/// (TraceKit's `SceneDelegate`: in a scene that forwards nothing, only `shouldRecognizeSimultaneously`).
+/// The recognizer asks when the delegate is set; a delegate whose set changes while it is a
+/// recognizer's delegate calls `delegateQuestionsDidChange()` on it.
+package protocol DeclaresDelegateQuestions: GestureRecognizerDelegate {
+    func questions(answeredFor recognizer: GestureRecognizer) -> DelegateQuestions
+}

@@ -29,20 +29,23 @@ public final class TickleGestureRecognizer: GestureRecognizer {
     /// Default `maximumTickleDistance`: 25 pt, the longest leg (the seed article's `distanceForTickleGesture`).
     public static let defaultMaximumTickleDistance = 25.0
 
+    // Configuration and attempt state below: plain values, read at every event. An overlapping
+    // access to a trivial value cannot corrupt memory, so the run-time exclusivity check (~80
+    // instructions per read) is skipped (docs/engine.md, "Cost").
     /// Reversals needed to recognize (default 3).
-    public var requiredTickles = TickleGestureRecognizer.defaultRequiredTickles
+    @exclusivity(unchecked) public var requiredTickles = TickleGestureRecognizer.defaultRequiredTickles
     /// Shortest leg, points, for its reversal to count (default 2.5).
-    public var minimumTickleDistance = TickleGestureRecognizer.defaultMinimumTickleDistance
+    @exclusivity(unchecked) public var minimumTickleDistance = TickleGestureRecognizer.defaultMinimumTickleDistance
     /// Longest leg allowed, points (default 25); a longer one fails the tickle.
-    public var maximumTickleDistance = TickleGestureRecognizer.defaultMaximumTickleDistance
+    @exclusivity(unchecked) public var maximumTickleDistance = TickleGestureRecognizer.defaultMaximumTickleDistance
 
     /// Reversals counted in this attempt.
-    public private(set) var tickles = 0
+    @exclusivity(unchecked) public private(set) var tickles = 0
 
-    private var legStart = Point.zero
+    @exclusivity(unchecked) private var legStart = Point.zero
     /// Unit direction of the current leg; zero until the finger first moves.
-    private var legDirection = Vector.zero
-    private var hasTouch = false
+    @exclusivity(unchecked) private var legDirection = Vector.zero
+    @exclusivity(unchecked) private var hasTouch = false
 
     public override var kind: String { "tickle" }
 

@@ -38,17 +38,21 @@ public final class TwoFingerSwipeGestureRecognizer: GestureRecognizer {
     /// Number of fingers the swipe uses: exactly 2 (the article's shortcut).
     public static let numberOfTouchesRequired = 2
 
+    // Configuration and attempt state below: plain values, read at every event. An overlapping
+    // access to a trivial value cannot corrupt memory, so the run-time exclusivity check (~80
+    // instructions per read) is skipped (docs/engine.md, "Cost").
     /// Vertical travel each finger needs, points (default 40).
-    public var minimumVerticalTravel = TwoFingerSwipeGestureRecognizer.defaultMinimumVerticalTravel
+    @exclusivity(unchecked) public var minimumVerticalTravel = TwoFingerSwipeGestureRecognizer.defaultMinimumVerticalTravel
     /// Travel after which direction and sideways movement are judged, points (default 10).
-    public var decisionDistance = TwoFingerSwipeGestureRecognizer.defaultDecisionDistance
+    @exclusivity(unchecked) public var decisionDistance = TwoFingerSwipeGestureRecognizer.defaultDecisionDistance
     /// Largest horizontal / vertical travel ratio per finger (default 1).
-    public var maximumHorizontalRatio = TwoFingerSwipeGestureRecognizer.defaultMaximumHorizontalRatio
+    @exclusivity(unchecked) public var maximumHorizontalRatio = TwoFingerSwipeGestureRecognizer.defaultMaximumHorizontalRatio
     /// Movement allowed to a lone finger before the second one touches down, points (default 10).
-    public var allowableMovementBeforeSecondTouch = TwoFingerSwipeGestureRecognizer.defaultAllowableMovementBeforeSecondTouch
+    @exclusivity(unchecked) public var allowableMovementBeforeSecondTouch =
+        TwoFingerSwipeGestureRecognizer.defaultAllowableMovementBeforeSecondTouch
 
     /// The direction recognized (`.up` or `.down`), nil until it recognizes.
-    public private(set) var direction: SwipeDirection?
+    @exclusivity(unchecked) public private(set) var direction: SwipeDirection?
 
     public override var kind: String { "twoFingerSwipe" }
 

@@ -4,7 +4,7 @@ import GestureEngine
 /// scene's `simultaneousWith` lists (either side naming the other is enough, as in UIKit), or yes
 /// for every pair in the default scene. A recognizer that had a delegate of its own when it joined
 /// the scene keeps it: that delegate is held here (strongly) and asked first.
-public final class SceneDelegate: GestureRecognizerDelegate {
+public final class SceneDelegate: GestureRecognizerDelegate, DeclaresDelegateQuestions {
     /// True in the default scene: every recognizer may recognize alongside every other.
     public let allowsEverySimultaneousPair: Bool
     private var pairs: Set<Pair> = []
@@ -34,6 +34,13 @@ public final class SceneDelegate: GestureRecognizerDelegate {
     func forward(_ recognizer: GestureRecognizer, to delegate: any GestureRecognizerDelegate) {
         forwarded[ObjectIdentifier(recognizer)] = delegate
         forwardsAny = true
+        if recognizer.delegate === self { recognizer.delegateQuestionsDidChange() }
+    }
+
+    /// Only `shouldRecognizeSimultaneously` can differ from the default, unless `recognizer`'s own
+    /// delegate is forwarded to (then every question is asked, and passed on).
+    package func questions(answeredFor recognizer: GestureRecognizer) -> DelegateQuestions {
+        ownDelegate(of: recognizer) == nil ? .shouldRecognizeSimultaneously : .all
     }
 
     /// The delegate `recognizer` had before joining the scene, if any.
