@@ -173,6 +173,54 @@ struct LiveCLITests {
         #expect(live.waitForExit() == 0)
     }
 
+    /// A row written in pieces, with a pause longer than the idle time inside it: the idle
+    /// completion never delivers the half row (the tap ends only once its lift row is whole), and a
+    /// malformed row written in pieces is reported at the same line and column as from a file.
+    /// CSV and JSON Lines.
+    @Test(arguments: [
+        [
+            header + "0,1,100,100,began\n0.08,1,100,100,en", "ded\n0.5,2,200,200,began\n0.6,2,200,2", "0x,moved\n",
+        ],
+        [
+            #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100}"# + "\n" + #"{"t": 0.08, "id": 1, "phase": "en"#,
+            #"ded", "x": 100, "y": 100}"# + "\n" + #"{"t": 0.5, "id": 2, "phase": "began", "x": 200, "y": 200}"# + "\n"
+                + #"{"t": 0.6, "id": 2, "phase": "moved", "x": 200, "y": 2"#,
+            "0x}\n",
+        ],
+    ])
+    func rowWrittenInPieces(_ pieces: [String]) throws {
+        let folder = try TemporaryFolder()
+        let name = pieces[0].hasPrefix("{") ? "pieces.jsonl" : "pieces.csv"
+        let file = try folder.write(name, pieces.joined())
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), [file], in: folder.url, seconds: 20).result
+        #expect(fromFile.status == 65)
+        #expect(fromFile.stderr.hasPrefix(file + ":"), "\(fromFile.stderr)")
+
+        let live = try LiveProcess(["--unbuffered", "-"])
+        live.write(pieces[0])
+        // Six idle times with the lift row half written: the tap has not ended.
+        usleep(300_000)
+        #expect(!live.outputLines.contains { $0.contains("possible -> ended") }, "\(live.outputLines)")
+        let whole = live.elapsed
+        live.write(pieces[1])
+        let ended = try #require(live.waitForLine(containing: "tap             tap             possible -> ended"))
+        #expect(ended - whole < 1.5)
+        usleep(300_000)
+        live.write(pieces[2])
+        #expect(live.waitForExit() == 65)
+        #expect(live.standardError == fromFile.stderr.replacingOccurrences(of: file, with: "<stdin>"))
+        // The file's output, then what the frame at 0.5 s (completed on idle while the bad row was
+        // half written; a file stops at the error before delivering it) printed; nothing after it.
+        let lines = live.outputLines
+        let fileLines = fromFile.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.starts(with: fileLines), "\(lines)")
+        #expect(fileLines.contains { $0.hasPrefix("   0.080  tap ") })
+        for line in lines.dropFirst(fileLines.count) {
+            let time = Double(line.prefix(8).trimmingCharacters(in: .whitespaces)) ?? -1
+            #expect(time > 0.08 && time <= 0.5, "\(line)")
+        }
+    }
+
     /// A frame completed on idle gives exactly the lines the same frame gives at the end of the
     /// input: what a two-finger stream printed while it stayed open is a prefix of the output of the
     /// same rows read from a file, and the whole output is the file's once the input closes.
