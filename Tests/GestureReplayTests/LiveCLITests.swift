@@ -221,6 +221,62 @@ struct LiveCLITests {
         }
     }
 
+    /// A bare JSON array streamed through a pipe: an event is delivered once it is complete, within
+    /// the idle time (before: one event late, as the reader waited for 64 bytes after it), whether
+    /// its comma comes after it or with the next event; an event written in pieces is not parsed
+    /// before its last piece. The output is the file's.
+    @Test func jsonArrayEventArrivesWhenComplete() throws {
+        let began = #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100}"#
+        let ended = #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 100}"#
+        let second = (#"{"t": 1, "id": 2, "ph"#, #"ase": "began", "x": 200, "y": 200}"#)
+        let secondEnded = #"{"t": 1.05, "id": 2, "phase": "ended", "x": 200, "y": 200}"#
+        let live = try LiveProcess(["--unbuffered", "-"])
+        live.write("[\n" + began + ",\n")
+        usleep(100_000)
+        let lifted = live.elapsed
+        live.write(ended)
+        let tapEnded = try #require(live.waitForLine(containing: "   0.080  tap             tap             possible -> ended", seconds: 1.5))
+        #expect(tapEnded - lifted < 1.5)
+        // Half an event, then six idle times: nothing of it yet.
+        live.write(",\n" + second.0)
+        usleep(300_000)
+        #expect(!live.outputLines.contains { $0.hasPrefix("   1.0") }, "\(live.outputLines)")
+        live.write(second.1 + ",\n" + secondEnded)
+        let secondTap = try #require(live.waitForLine(containing: "   1.050  tap             tap             possible -> ended", seconds: 1.5))
+        #expect(secondTap > tapEnded + 0.3)
+        live.write("\n]\n")
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "stream.json", "[\n" + began + ",\n" + ended + ",\n" + second.0 + second.1 + ",\n" + secondEnded + "\n]\n")
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), [file], in: folder.url, seconds: 20).result
+        #expect(fromFile.status == 0)
+        #expect(live.outputLines.joined(separator: "\n") + "\n" == fromFile.stdout)
+        #expect(live.standardError == fromFile.stderr)
+    }
+
+    /// A malformed event of a streamed JSON array, parsed as soon as it is complete (the stream then
+    /// pauses): the same message at the same line and column as from a file.
+    @Test(arguments: [
+        #"{"t": 0.08, "id": 1, "phase": "nope", "x": 100, "y": 100}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 1x}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 100,}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": "a\q"}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 100}}"#,
+    ])
+    func jsonArrayErrorPositionsWhenStreamed(_ bad: String) throws {
+        let text = "[\n" + #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100}"# + ",\n" + bad
+        let folder = try TemporaryFolder()
+        let file = try folder.write("bad.json", text + "\n]\n")
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), [file], in: folder.url, seconds: 20).result
+        #expect(fromFile.status == 65)
+        let live = try LiveProcess(["--input-format", "json", "-"])
+        live.write(text)
+        #expect(live.waitForExit(seconds: 1.5) == 65, "the error comes before the stream goes on")
+        #expect(live.standardError == fromFile.stderr.replacingOccurrences(of: file, with: "<stdin>"))
+    }
+
     /// A frame completed on idle gives exactly the lines the same frame gives at the end of the
     /// input: what a two-finger stream printed while it stayed open is a prefix of the output of the
     /// same rows read from a file, and the whole output is the file's once the input closes.
