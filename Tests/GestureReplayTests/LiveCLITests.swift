@@ -235,14 +235,16 @@ struct LiveCLITests {
         usleep(100_000)
         let lifted = live.elapsed
         live.write(ended)
-        let tapEnded = try #require(live.waitForLine(containing: "   0.080  tap             tap             possible -> ended", seconds: 1.5))
+        let tapLine = "   0.080  tap             tap             possible -> ended"
+        let tapEnded = try #require(live.waitForLine(containing: tapLine, seconds: 1.5))
         #expect(tapEnded - lifted < 1.5)
         // Half an event, then six idle times: nothing of it yet.
         live.write(",\n" + second.0)
         usleep(300_000)
         #expect(!live.outputLines.contains { $0.hasPrefix("   1.0") }, "\(live.outputLines)")
         live.write(second.1 + ",\n" + secondEnded)
-        let secondTap = try #require(live.waitForLine(containing: "   1.050  tap             tap             possible -> ended", seconds: 1.5))
+        let secondLine = "   1.050  tap             tap             possible -> ended"
+        let secondTap = try #require(live.waitForLine(containing: secondLine, seconds: 1.5))
         #expect(secondTap > tapEnded + 0.3)
         live.write("\n]\n")
         live.closeInput()
@@ -485,7 +487,8 @@ struct LiveCLITests {
         #expect(live.standardError == note, "once per stall")
         // Another stall: said again; touch 2 lifted meanwhile.
         live.write("0.1,2,150,100,ended\n")
-        #expect(live.waitForError(containing: note + "gesturereplay: note: no input for 0.4 s with touch 1 still down; waiting for the source\n") != nil)
+        let again = "gesturereplay: note: no input for 0.4 s with touch 1 still down; waiting for the source\n"
+        #expect(live.waitForError(containing: note + again) != nil)
         live.write("0.2,1,100,100,ended\n")
         #expect(live.waitForLine(containing: "pinch           pinch           possible -> failed") != nil)
         usleep(600_000)
