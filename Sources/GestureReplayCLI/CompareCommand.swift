@@ -78,12 +78,16 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
     let b: [SideOutcome]
     let aStats: CorpusStats
-    let bStats: CorpusStats?
+    let bStats: CorpusStats
     var bErrors: [TraceError] = []
     if c.goldens {
-        b = traces.map(goldenOutcome)
+        let goldens = traces.map(goldenOutcome)
+        b = goldens.map(\.outcome)
+        var stats = CorpusStats(configuration: [])
+        for (trace, golden) in zip(traces, goldens) { if let counts = golden.stats { stats.add(counts, path: trace) } }
+        stats.normalize()
         aStats = a.stats
-        bStats = nil
+        bStats = stats
     } else {
         let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
         let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
@@ -120,7 +124,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
         out.append("B: \(c.goldens ? "the golden files (TRACE.expected)" : sideDescription(scene: c.bScene, sets: c.bSet))\n")
         out.append("\(traces.count) traces, \(flipped.count) changed outcome\n")
-        if let bStats {
+        do {
             var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
             for (r, s) in pairRecognizers(aStats, bStats) {
                 rows.append([
@@ -145,7 +149,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     case .json:
         out.append(
             "{\"format\":\"gesturereplay-compare\",\"version\":1,\"traces\":\(traces.count),\"changed\":\(flipped.count),\"recognizers\":[")
-        if let bStats {
+        do {
             for (n, (r, s)) in pairRecognizers(aStats, bStats).enumerated() {
                 if n > 0 { out.append(",") }
                 out.append("{\"name\":")
@@ -234,18 +238,22 @@ func side(
     _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
 ) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError]) {
     if textOutcomes {
-        // Against the goldens, both sides are read from the text the replay prints (the goldens
-        // are text, with the trace's output filters applied).
-        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, TraceError?) in
+        // Against the goldens, both sides are read from the output the replay prints (the goldens
+        // are that output, with the trace's output filters applied), outcomes and counts alike.
+        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?) in
             do throws(TraceError) {
                 let options = try traceSetup(forTrace: traces[i], commandLine: uses, catalog: catalog).options
                 let result = try Replayer.replay(.path(traces[i]), options: options)
-                return (SideOutcome(outcomes: textOutcomeLines(result.text), error: nil), nil)
+                let printed = CorpusStats.TraceStats(printed: result.text)
+                return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil)
             } catch {
-                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), error)
+                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error)
             }
         }
-        return (outcomes.map(\.0), CorpusStats(configuration: []), outcomes.compactMap(\.1))
+        var stats = CorpusStats(configuration: [])
+        for (trace, outcome) in zip(traces, outcomes) { if let counts = outcome.1 { stats.add(counts, path: trace) } }
+        stats.normalize()
+        return (outcomes.map(\.0), stats, outcomes.compactMap(\.2))
     }
     let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
         try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
@@ -259,25 +267,15 @@ func side(
     )
 }
 
-/// The outcome line of replay text (a golden file, or a replay printed as text): `NAME STATE` for
-/// every transition to began, ended, failed or cancelled, in order.
-func textOutcomeLines(_ text: String) -> [String] {
-    var outcomes: [String] = []
-    for line in text.split(separator: "\n") {
-        let words = line.split(separator: " ")
-        guard words.count >= 6, words[4] == "->", ["began", "ended", "failed", "cancelled"].contains(words[5]) else { continue }
-        outcomes.append(words[1] + " " + words[5])
-    }
-    return outcomes
-}
-
-/// Side B of `compare --goldens`: the golden file's outcome line (a golden that records an error
-/// is that error; a trace without a golden file has none to compare with).
-func goldenOutcome(_ trace: String) -> SideOutcome {
+/// Side B of `compare --goldens`: the golden file's outcome line and counts (text or JSON Lines,
+/// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error is that error (and
+/// counts nothing); a trace without a golden file has none to compare with.
+func goldenOutcome(_ trace: String) -> (outcome: SideOutcome, stats: CorpusStats.TraceStats?) {
     let path = GoldenFile.expectedPath(forTrace: trace)
-    guard let text = try? FileIO.readText(path) else { return SideOutcome(outcomes: [], error: "no golden file \(path)") }
-    if text.hasPrefix("gesturereplay: error:") || text.contains(": error: ") && textOutcomeLines(text).isEmpty {
-        return SideOutcome(outcomes: [], error: text.split(separator: "\n").first.map(String.init) ?? text)
+    guard let text = try? FileIO.readText(path) else { return (SideOutcome(outcomes: [], error: "no golden file \(path)"), nil) }
+    let printed = CorpusStats.TraceStats(printed: text)
+    if text.hasPrefix("gesturereplay: error:") || text.contains(": error: ") && printed.outcomes.isEmpty {
+        return (SideOutcome(outcomes: [], error: text.split(separator: "\n").first.map(String.init) ?? text), nil)
     }
-    return SideOutcome(outcomes: textOutcomeLines(text), error: nil)
+    return (SideOutcome(outcomes: printed.outcomes, error: nil), printed)
 }

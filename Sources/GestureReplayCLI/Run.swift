@@ -16,6 +16,20 @@ func readerThreadingFromEnvironment() -> ReaderThreading {
     }
 }
 
+/// `GESTUREREPLAY_STALL_SECONDS=S` (S > 0) sets after how many seconds a live replay says on
+/// standard error that its source stalled with touches down, or that its output is not read
+/// (docs/live.md); 5 without it. Another value is said to be ignored.
+func stallTimeFromEnvironment() -> Double {
+    let standard = ReplayOptions(inputPath: "").stallTime
+    guard let raw = getenv("GESTUREREPLAY_STALL_SECONDS") else { return standard }
+    let text = String(cString: raw)
+    if let seconds = Double(text), seconds.isFinite, seconds > 0 { return seconds }
+    printError(
+        formatter.format(
+            .warning("GESTUREREPLAY_STALL_SECONDS='\(text)' is not a number of seconds greater than 0; using \(Int(standard))", at: nil)))
+    return standard
+}
+
 /// Exit codes (documented in --help and the README).
 enum ExitCode {
     static let success: Int32 = 0
@@ -110,12 +124,12 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         case .replay(var options, let paths) where paths.count == 1:
             options.catalog = catalog
             options.readerThreading = readerThreadingFromEnvironment()
-            LiveSignals.install(forReplayOf: paths, options)
+            if LiveSignals.install(forReplayOf: paths, options) { options.stallTime = stallTimeFromEnvironment() }
             try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
         case .replay(var options, let paths):
             options.catalog = catalog
             options.readerThreading = readerThreadingFromEnvironment()
-            LiveSignals.install(forReplayOf: paths, options)
+            if LiveSignals.install(forReplayOf: paths, options) { options.stallTime = stallTimeFromEnvironment() }
             status = try replaySeveral(paths, options, output: &out)
         case .check(let check):
             status = try runCheck(check, catalog: catalog, output: &out)

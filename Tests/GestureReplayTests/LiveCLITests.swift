@@ -20,47 +20,79 @@ final class LiveProcess: @unchecked Sendable {
     private var lines: [(time: Double, text: String)] = []
     private var closedOutput = false
     private var errorText = Data()
+    /// When standard error's text first contained each length of it (arrival times of its chunks).
+    private var errorChunks: [(time: Double, end: Int)] = []
     private let readers = DispatchGroup()
 
-    /// Starts `gesturereplay ARGUMENTS` with standard input, output and error on pipes.
-    init(_ arguments: [String], readsOutput: Bool = true, standardOutput: FileHandle? = nil) throws {
+    /// Starts `gesturereplay ARGUMENTS` with standard input, output and error on pipes (and
+    /// `environment` added to this process's).
+    init(
+        _ arguments: [String], readsOutput: Bool = true, standardOutput: FileHandle? = nil, environment: [String: String] = [:]
+    ) throws {
         guard let binary = BinaryRunner.binaryPath else { throw HarnessError(description: "gesturereplay binary not found") }
         _ = LiveProcess.ignoreSIGPIPE
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = BinaryRunner.packageRoot
         process.standardInput = input
         process.standardOutput = standardOutput ?? output
         process.standardError = errors
         try process.run()
         started = monotonicNow()
-        let out = output.fileHandleForReading
         let err = errors.fileHandleForReading
-        if readsOutput && standardOutput == nil {
-            readers.enter()
-            Thread.detachNewThread { [self] in
-                var pending = Data()
-                while true {
-                    let chunk = out.availableData
-                    if chunk.isEmpty { break }
-                    pending.append(chunk)
-                    let now = monotonicNow()
-                    while let newline = pending.firstIndex(of: 0x0A) {
-                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                        pending = Data(pending[(newline + 1)...])
-                        lock.withLock { lines.append((now, line)) }
-                    }
-                }
-                lock.withLock { closedOutput = true }
-                readers.leave()
-            }
-        }
+        if readsOutput && standardOutput == nil { startReadingOutput() }
         readers.enter()
         Thread.detachNewThread { [self] in
-            let data = err.readDataToEndOfFile()
-            lock.withLock { errorText = data }
+            while true {
+                let chunk = err.availableData
+                if chunk.isEmpty { break }
+                let now = monotonicNow()
+                lock.withLock {
+                    errorText.append(chunk)
+                    errorChunks.append((now, errorText.count))
+                }
+            }
             readers.leave()
         }
+    }
+
+    /// Reads standard output from now on, line by line with each line's arrival time (`init`
+    /// does unless told not to: a test can leave the pipe full, then drain it).
+    func startReadingOutput() {
+        let out = output.fileHandleForReading
+        readers.enter()
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = out.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                let now = monotonicNow()
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending = Data(pending[(newline + 1)...])
+                    lock.withLock { lines.append((now, line)) }
+                }
+            }
+            lock.withLock { closedOutput = true }
+            readers.leave()
+        }
+    }
+
+    /// Waits (at most `seconds`) for standard error to contain `needle`; when the chunk that
+    /// completed it arrived (seconds since the start), or nil when it did not come.
+    func waitForError(containing needle: String, seconds: Double = 2.5) -> Double? {
+        let deadline = monotonicNow() + seconds
+        while monotonicNow() < deadline {
+            let hit: Double? = lock.withLock {
+                guard let range = errorText.range(of: Data(needle.utf8)) else { return nil }
+                return errorChunks.first { $0.end >= range.upperBound }?.time
+            }
+            if let hit { return hit - started }
+            usleep(1_000)
+        }
+        return nil
     }
 
     /// Seconds since the start.
@@ -139,6 +171,112 @@ struct LiveCLITests {
         #expect(ended >= lifted + 0.04)
         live.closeInput()
         #expect(live.waitForExit() == 0)
+    }
+
+    /// A row written in pieces, with a pause longer than the idle time inside it: the idle
+    /// completion never delivers the half row (the tap ends only once its lift row is whole), and a
+    /// malformed row written in pieces is reported at the same line and column as from a file.
+    /// CSV and JSON Lines.
+    @Test(arguments: [
+        [
+            header + "0,1,100,100,began\n0.08,1,100,100,en", "ded\n0.5,2,200,200,began\n0.6,2,200,2", "0x,moved\n",
+        ],
+        [
+            #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100}"# + "\n" + #"{"t": 0.08, "id": 1, "phase": "en"#,
+            #"ded", "x": 100, "y": 100}"# + "\n" + #"{"t": 0.5, "id": 2, "phase": "began", "x": 200, "y": 200}"# + "\n"
+                + #"{"t": 0.6, "id": 2, "phase": "moved", "x": 200, "y": 2"#,
+            "0x}\n",
+        ],
+    ])
+    func rowWrittenInPieces(_ pieces: [String]) throws {
+        let folder = try TemporaryFolder()
+        let name = pieces[0].hasPrefix("{") ? "pieces.jsonl" : "pieces.csv"
+        let file = try folder.write(name, pieces.joined())
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), [file], in: folder.url, seconds: 20).result
+        #expect(fromFile.status == 65)
+        #expect(fromFile.stderr.hasPrefix(file + ":"), "\(fromFile.stderr)")
+
+        let live = try LiveProcess(["--unbuffered", "-"])
+        live.write(pieces[0])
+        // Six idle times with the lift row half written: the tap has not ended.
+        usleep(300_000)
+        #expect(!live.outputLines.contains { $0.contains("possible -> ended") }, "\(live.outputLines)")
+        let whole = live.elapsed
+        live.write(pieces[1])
+        let ended = try #require(live.waitForLine(containing: "tap             tap             possible -> ended"))
+        #expect(ended - whole < 1.5)
+        usleep(300_000)
+        live.write(pieces[2])
+        #expect(live.waitForExit() == 65)
+        #expect(live.standardError == fromFile.stderr.replacingOccurrences(of: file, with: "<stdin>"))
+        // The file's output, then what the frame at 0.5 s (completed on idle while the bad row was
+        // half written; a file stops at the error before delivering it) printed; nothing after it.
+        let lines = live.outputLines
+        let fileLines = fromFile.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.starts(with: fileLines), "\(lines)")
+        #expect(fileLines.contains { $0.hasPrefix("   0.080  tap ") })
+        for line in lines.dropFirst(fileLines.count) {
+            let time = Double(line.prefix(8).trimmingCharacters(in: .whitespaces)) ?? -1
+            #expect(time > 0.08 && time <= 0.5, "\(line)")
+        }
+    }
+
+    /// A bare JSON array streamed through a pipe: an event is delivered once it is complete, within
+    /// the idle time (before: one event late, as the reader waited for 64 bytes after it), whether
+    /// its comma comes after it or with the next event; an event written in pieces is not parsed
+    /// before its last piece. The output is the file's.
+    @Test func jsonArrayEventArrivesWhenComplete() throws {
+        let began = #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100}"#
+        let ended = #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 100}"#
+        let second = (#"{"t": 1, "id": 2, "ph"#, #"ase": "began", "x": 200, "y": 200}"#)
+        let secondEnded = #"{"t": 1.05, "id": 2, "phase": "ended", "x": 200, "y": 200}"#
+        let live = try LiveProcess(["--unbuffered", "-"])
+        live.write("[\n" + began + ",\n")
+        usleep(100_000)
+        let lifted = live.elapsed
+        live.write(ended)
+        let tapLine = "   0.080  tap             tap             possible -> ended"
+        let tapEnded = try #require(live.waitForLine(containing: tapLine, seconds: 1.5))
+        #expect(tapEnded - lifted < 1.5)
+        // Half an event, then six idle times: nothing of it yet.
+        live.write(",\n" + second.0)
+        usleep(300_000)
+        #expect(!live.outputLines.contains { $0.hasPrefix("   1.0") }, "\(live.outputLines)")
+        live.write(second.1 + ",\n" + secondEnded)
+        let secondLine = "   1.050  tap             tap             possible -> ended"
+        let secondTap = try #require(live.waitForLine(containing: secondLine, seconds: 1.5))
+        #expect(secondTap > tapEnded + 0.3)
+        live.write("\n]\n")
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "stream.json", "[\n" + began + ",\n" + ended + ",\n" + second.0 + second.1 + ",\n" + secondEnded + "\n]\n")
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), [file], in: folder.url, seconds: 20).result
+        #expect(fromFile.status == 0)
+        #expect(live.outputLines.joined(separator: "\n") + "\n" == fromFile.stdout)
+        #expect(live.standardError == fromFile.stderr)
+    }
+
+    /// A malformed event of a streamed JSON array, parsed as soon as it is complete (the stream then
+    /// pauses): the same message at the same line and column as from a file.
+    @Test(arguments: [
+        #"{"t": 0.08, "id": 1, "phase": "nope", "x": 100, "y": 100}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 1x}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 100,}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": "a\q"}"#,
+        #"{"t": 0.08, "id": 1, "phase": "ended", "x": 100, "y": 100}}"#,
+    ])
+    func jsonArrayErrorPositionsWhenStreamed(_ bad: String) throws {
+        let text = "[\n" + #"{"t": 0, "id": 1, "phase": "began", "x": 100, "y": 100}"# + ",\n" + bad
+        let folder = try TemporaryFolder()
+        let file = try folder.write("bad.json", text + "\n]\n")
+        let fromFile = try ProcessRunner.run(try #require(BinaryRunner.binaryPath), [file], in: folder.url, seconds: 20).result
+        #expect(fromFile.status == 65)
+        let live = try LiveProcess(["--input-format", "json", "-"])
+        live.write(text)
+        #expect(live.waitForExit(seconds: 1.5) == 65, "the error comes before the stream goes on")
+        #expect(live.standardError == fromFile.stderr.replacingOccurrences(of: file, with: "<stdin>"))
     }
 
     /// A frame completed on idle gives exactly the lines the same frame gives at the end of the
@@ -304,6 +442,71 @@ struct LiveCLITests {
         live.closeInput()
         #expect(live.waitForExit() == 0)
         #expect(live.outputLines.contains { $0.contains("\"kind\":\"touchStillDown\"") })
+    }
+
+    /// --live with an output pipe nobody reads: once the output has not been writable for the stall
+    /// time (GESTUREREPLAY_STALL_SECONDS, here 0.5 s; 5 by default) a warning says so on standard
+    /// error, once; when the reader drains the pipe the replay finishes normally. (The rows, 4 KB,
+    /// fit in the input pipe; their output, about 180 KB, does not fit in the output pipe.)
+    @Test func blockedOutputIsSaidThenTheReplayFinishes() throws {
+        let live = try LiveProcess(["--live", "-"], readsOutput: false, environment: ["GESTUREREPLAY_STALL_SECONDS": "0.5"])
+        var rows = Self.header
+        for k in 0..<100 { rows += "\(Double(k) * 0.2),\(k + 1),100,100,began\n\(Double(k) * 0.2 + 0.08),\(k + 1),100,100,ended\n" }
+        live.write(rows)
+        let warning = "gesturereplay: warning: the output has not been read for 0.5 s (a full pipe?); the replay waits for it\n"
+        let warned = try #require(live.waitForError(containing: warning, seconds: 3))
+        #expect(warned >= 0.5)
+        #expect(warned < 0.5 + 2.5)
+        #expect(live.process.isRunning, "the replay waits for the reader")
+        live.startReadingOutput()
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+        #expect(live.standardError == warning, "said once")
+        // The same output as the rows replayed from a file.
+        let dir = try TemporaryFolder()
+        let file = try BinaryRunner.run([try dir.write("rows.csv", rows)])
+        #expect(file.status == 0)
+        let lines = live.outputLines
+        #expect(lines.count == file.stdout.split(separator: "\n").count)
+        #expect(lines.joined(separator: "\n") + "\n" == file.stdout)
+        #expect(lines.filter { $0.dropFirst(10).hasPrefix("tap ") && $0.contains("possible -> ended") }.count == 100)
+    }
+
+    /// A source that stalls while touches are down: after the stall time (here 0.4 s) a note on
+    /// standard error names the touches still down and how long nothing came, once per stall; the
+    /// replay waits on. Nothing is said while no touch is down.
+    @Test func stalledSourceWithTouchesDownIsNoted() throws {
+        let live = try LiveProcess(["--unbuffered", "-"], environment: ["GESTUREREPLAY_STALL_SECONDS": "0.4"])
+        let note = "gesturereplay: note: no input for 0.4 s with touches 1, 2 still down; waiting for the source\n"
+        let written = live.elapsed
+        live.write(Self.header + "0,1,100,100,began\n0,2,150,100,began\n")
+        let noted = try #require(live.waitForError(containing: note))
+        #expect(noted >= written + 0.4)
+        #expect(noted < written + 0.4 + 2)
+        usleep(600_000)
+        #expect(live.standardError == note, "once per stall")
+        // Another stall: said again; touch 2 lifted meanwhile.
+        live.write("0.1,2,150,100,ended\n")
+        let again = "gesturereplay: note: no input for 0.4 s with touch 1 still down; waiting for the source\n"
+        #expect(live.waitForError(containing: note + again) != nil)
+        live.write("0.2,1,100,100,ended\n")
+        #expect(live.waitForLine(containing: "pinch           pinch           possible -> failed") != nil)
+        usleep(600_000)
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+        #expect(live.standardError.components(separatedBy: "note:").count == 3, "nothing said with no touch down: \(live.standardError)")
+    }
+
+    /// A GESTUREREPLAY_STALL_SECONDS that is not a number of seconds > 0 is said to be ignored.
+    @Test func badStallSecondsIsSaid() throws {
+        let live = try LiveProcess(["--live", "-"], environment: ["GESTUREREPLAY_STALL_SECONDS": "-1"])
+        live.write(Self.header + "0,1,100,100,began\n0.08,1,100,100,ended\n")
+        live.closeInput()
+        #expect(live.waitForExit() == 0)
+        #expect(
+            live.standardError.hasPrefix(
+                "gesturereplay: warning: GESTUREREPLAY_STALL_SECONDS='-1' is not a number of seconds greater than 0; using 5\n"),
+            "\(live.standardError)")
     }
 
     /// The output pipe closed while the source stays open: the replay stops at its next write, exit

@@ -112,15 +112,18 @@ public enum LiveSignals {
     /// Installs the handlers when one of `paths`, replayed with `options`, is read live (the
     /// `gesturereplay` command does; a library caller that wants Ctrl-C to end a live replay this
     /// way calls it too). A process whose replays are all of files keeps the default handlers.
-    public static func install(forReplayOf paths: [String], _ options: ReplayOptions) {
+    /// Returns whether one of `paths` is read live.
+    @discardableResult
+    public static func install(forReplayOf paths: [String], _ options: ReplayOptions) -> Bool {
         for path in paths {
             var one = options
             one.inputPath = path
             if LiveReplay.applies(one) {
                 install()
-                return
+                return true
             }
         }
+        return false
     }
 
     /// Installs the handlers (once).

@@ -113,6 +113,9 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     @exclusivity(unchecked) private var traceAnchor = 0.0
     @exclusivity(unchecked) private var wallAnchor = 0.0
     private var warnedOutputStall = false
+    /// The start of the last wait in which the input stall was said (`noteInputStall`), so it is
+    /// said once per stall.
+    private var notedStallWait = -Double.infinity
 
     init(
         reader: AnyTraceReader, environment: GestureEnvironment, sink: ReplayOutput<R>, options: ReplayOptions,
@@ -255,6 +258,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     func nextWakeup(waitStarted: Double) -> Double {
         var wakeup = Double.infinity
         if !open.isEmpty && options.idleFlush > 0 { wakeup = waitStarted + options.idleFlush }
+        if notedStallWait != waitStarted && !environment.touchesDown.isEmpty { wakeup = min(wakeup, waitStarted + options.stallTime) }
         if options.live && anchored, let deadline = environment.nextTimerDeadline {
             wakeup = min(wakeup, wallAnchor + (deadline - traceAnchor))
         }
@@ -266,6 +270,25 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         // fire before the open frame's rows, which are earlier).
         deliverOpenFrame()
         if options.live && anchored { environment.advance(to: traceTime(at: now)) }
+        if now - waitStarted >= options.stallTime && notedStallWait != waitStarted { noteInputStall(now - waitStarted, waitStarted) }
+    }
+
+    /// A source silent for `stallTime` while touches are down (a stalled device, a dropped
+    /// connection): said on standard error once per stall, naming the touches; the replay waits on.
+    private func noteInputStall(_ silent: Double, _ waitStarted: Double) {
+        let down = environment.touchesDown
+        guard !down.isEmpty else { return }
+        notedStallWait = waitStarted
+        let names = down.map { touch -> String in
+            switch sink.touchIDs.label(touch.id) {
+            case .integer(let v): "\(v)"
+            case .text(let name): name
+            }
+        }
+        warn(
+            .note(
+                "no input for \(Self.secondsText(silent)) s with touch\(names.count == 1 ? "" : "es") \(names.joined(separator: ", ")) still down; waiting for the source",
+                at: nil))
     }
 
     func willBlock() -> Bool {
@@ -281,17 +304,20 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         guard sink.buffer.count > 0 else { return }
         if options.live && !warnedOutputStall, let fd = sink.buffer.fileDescriptor {
             var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&p, 1, Int32(Self.outputStallWarning * 1000)) == 0 {
+            if poll(&p, 1, Int32(min((options.stallTime * 1000).rounded(.up), 3_600_000))) == 0 {
                 warnedOutputStall = true
                 warn(
                     .warning(
-                        "the output has not been read for \(Int(Self.outputStallWarning)) s (a full pipe?); the replay waits for it",
+                        "the output has not been read for \(Self.secondsText(options.stallTime)) s (a full pipe?); the replay waits for it",
                         at: nil))
             }
         }
         sink.buffer.flush()
     }
 
-    /// Seconds a blocked output waits before the warning.
-    static var outputStallWarning: Double { 5 }
+    /// Seconds as said in a note: `5`, `0.3`, `12.4` (tenths, rounded down).
+    static func secondsText(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded(.down))
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
 }

@@ -57,6 +57,11 @@ public struct ReplayOptions: Sendable {
     /// `--unbuffered`: the output is written after each input frame that produced some (standard
     /// output to a terminal always is). Output only: the replay is the same.
     public var unbuffered = false
+    /// Seconds after which a live replay says so on standard error when its input sent nothing
+    /// while touches are down, and (under `--live`) when its output has not been writable
+    /// (docs/live.md, "Bad input from a live source"). The command sets it from
+    /// `GESTUREREPLAY_STALL_SECONDS`.
+    public var stallTime = 5.0
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
     public var color: ColorChoice = .auto
     /// Whether the trace is read on a thread of its own (``ThreadedTraceReader``; only the plain

@@ -48,9 +48,15 @@ final class ReplaySummary {
     }
 
     static func outcome(of t: Transition) -> Outcome? {
-        switch t.state {
+        outcome(previous: t.previous, state: t.state)
+    }
+
+    /// The same rule on a transition's two states (as printed text and JSON Lines show them:
+    /// `compare --goldens` counts golden files by it).
+    static func outcome(previous: GestureRecognizerState, state: GestureRecognizerState) -> Outcome? {
+        switch state {
         case .began: .recognized
-        case .ended where t.previous == .possible: .recognized
+        case .ended where previous == .possible: .recognized
         case .failed: .failed
         case .cancelled: .cancelled
         default: nil

@@ -269,6 +269,66 @@ extension CorpusStats {
     }
 }
 
+extension CorpusStats.RecognizerStats {
+    /// Counts one transition `previous -> state`: an attempt when it leaves `possible` (to began,
+    /// ended or failed), and its outcome by the rule `--summary` counts by
+    /// (`ReplaySummary.outcome`). The one counting rule of `stats` and of both sides of `compare`
+    /// (replayed, or read from printed output). True when the transition belongs to the trace's
+    /// outcome line (to began, ended, failed or cancelled).
+    mutating func count(previous: GestureRecognizerState, state: GestureRecognizerState) -> Bool {
+        if previous == .possible && state != .possible && state != .cancelled { attempts += 1 }
+        switch ReplaySummary.outcome(previous: previous, state: state) {
+        case .recognized: recognized += 1
+        case .failed: failed += 1
+        case .cancelled: cancelled += 1
+        case nil: return state == .ended
+        }
+        return true
+    }
+}
+
+extension CorpusStats.TraceStats {
+    /// What printed replay output shows (a golden file, or a replay's `text`; text or JSON Lines):
+    /// per recognizer (name and kind, in order of first transition) its attempts, recognitions,
+    /// failures and cancellations, counted by the same rule as a replay's (`RecognizerStats.count`),
+    /// and the outcome line. Only the transitions printed count (a trace's `--states`/`--show`
+    /// hide some); reasons and values are not read back.
+    public init(printed text: String) {
+        var index: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            guard let (name, kind, previous, state) = Self.printedTransition(line) else { continue }
+            let key = name + "\u{0}" + kind
+            let i: Int
+            if let known = index[key] {
+                i = known
+            } else {
+                i = recognizers.count
+                index[key] = i
+                recognizers.append(CorpusStats.RecognizerStats(name: name, kind: kind))
+            }
+            if recognizers[i].count(previous: previous, state: state) { outcomes.append(name + " " + state.description) }
+        }
+    }
+
+    /// A transition line of the text output (`   0.289  doubleTap  tap  possible -> ended  at ...`)
+    /// or a JSON Lines `gesture` event: name, kind and both states; nil for any other line.
+    static func printedTransition(_ line: Substring) -> (String, String, GestureRecognizerState, GestureRecognizerState)? {
+        func state(_ word: some StringProtocol) -> GestureRecognizerState? {
+            GestureRecognizerState.allCases.first { $0.description == word }
+        }
+        if line.first == "{" {
+            guard let event = try? JSONParser().parse(Array(line.utf8), path: "-"), event["event"]?.stringValue == "gesture",
+                let name = event["recognizer"]?.stringValue, let kind = event["kind"]?.stringValue,
+                let previous = event["previous"]?.stringValue.flatMap(state), let to = event["state"]?.stringValue.flatMap(state)
+            else { return nil }
+            return (name, kind, previous, to)
+        }
+        let words = line.split(separator: " ")
+        guard words.count >= 6, words[4] == "->", let previous = state(words[3]), let to = state(words[5]) else { return nil }
+        return (String(words[1]), String(words[2]), previous, to)
+    }
+}
+
 /// Watches one replay and counts it (`CorpusStats.TraceStats`).
 public final class StatsCollector: ReplayObserver {
     private var index: [ObjectIdentifier: Int] = [:]
@@ -291,14 +351,7 @@ public final class StatsCollector: ReplayObserver {
 
     public func replay(didTransition t: Transition) {
         guard let i = index[ObjectIdentifier(t.recognizer)] else { return }
-        if t.previous == .possible && t.state != .possible && t.state != .cancelled { stats.recognizers[i].attempts += 1 }
-        switch ReplaySummary.outcome(of: t) {
-        case .recognized: stats.recognizers[i].recognized += 1
-        case .failed: stats.recognizers[i].failed += 1
-        case .cancelled: stats.recognizers[i].cancelled += 1
-        case nil: break
-        }
-        if ReplaySummary.outcome(of: t) != nil || t.state == .ended {
+        if stats.recognizers[i].count(previous: t.previous, state: t.state) {
             stats.outcomes.append(t.recognizer.name + " " + t.state.description)
         }
         if let reason = t.reason, t.state == .failed || t.state == .cancelled {

@@ -73,6 +73,36 @@ struct CorpusStatsTests {
         #expect(tap.reasons.contains { $0.template == "moved N pt > allowableMovement N pt" })
     }
 
+    @Test("printed output (text and JSON Lines) read back counts what the replay counted: the one rule of stats and compare --goldens")
+    func printedCountsAsReplayed() throws {
+        var compared = 0
+        for outcome in Self.outcomes {
+            guard let replayed = outcome.stats else { continue }
+            for format in [OutputFormat.text, .jsonl] {
+                var o = ReplayOptions(inputPath: outcome.path)
+                if outcome.path.hasSuffix(".csv") || outcome.path.hasSuffix(".jsonl") { o.screen = Size(width: 390, height: 844) }
+                o.outputFormat = format
+                let printed = CorpusStats.TraceStats(printed: try Replayer.replay(.path(outcome.path), options: o).text)
+                #expect(printed.outcomes == replayed.outcomes, "\(outcome.path) \(format)")
+                // Printed output names only the recognizers that left possible.
+                let moved = replayed.recognizers.filter { $0.attempts + $0.recognized + $0.failed + $0.cancelled > 0 }
+                #expect(printed.recognizers.map(\.name).sorted() == moved.map(\.name).sorted(), "\(outcome.path) \(format)")
+                for r in printed.recognizers {
+                    let s = moved.first { $0.name == r.name }
+                    #expect(s?.kind == r.kind, "\(outcome.path) \(r.name)")
+                    #expect(
+                        s.map { ($0.attempts, $0.recognized, $0.failed, $0.cancelled) } ?? (-1, -1, -1, -1)
+                            == (r.attempts, r.recognized, r.failed, r.cancelled), "\(outcome.path) \(format) \(r.name)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 40)
+        // Lines that are not transitions count nothing.
+        let notes = CorpusStats.TraceStats(printed: "   0.100  note: touch 1 still down\n{\"event\":\"touch\",\"t\":1}\n{broken\n")
+        #expect(notes.recognizers.isEmpty && notes.outcomes.isEmpty)
+    }
+
     /// The JSON of a small run, to hand-edit.
     static func sample() -> String {
         Self.stats(Array(Self.outcomes.filter { $0.path.hasSuffix("/double-tap.json") || $0.path.contains("/errors/") })).json()

@@ -168,6 +168,14 @@ public final class ByteSource {
         }
     }
 
+    /// Live input only: true when no byte can be read now (`poll` without waiting): a reader may
+    /// then go on with what the buffer holds instead of waiting for more (the JSON reader's
+    /// look-ahead after a complete event). Always false for files and bytes in memory.
+    var isIdleNow: Bool {
+        guard waiter != nil, !isAtEOF else { return false }
+        return !LiveWaiter.waitReadable(fd, timeoutMilliseconds: 0)
+    }
+
     /// Whether the input is a pipe, FIFO, socket or terminal: one that can stall (never a regular file).
     var canStall: Bool { fd >= 0 && LiveWaiter.canStall(fd) }
 

@@ -434,6 +434,9 @@ struct JSONEventStream {
 
     @inline(never)
     private mutating func refill() throws(TraceError) {
+        // A live input with no more bytes for now: go on with the events in the buffer (the
+        // refill would wait for the next ones; `skipWhitespace` waits when the buffer runs out).
+        if window.source.isIdleNow { return }
         try window.refill(&scanner)
         updateRefillAt()
     }

@@ -106,12 +106,24 @@ struct JSONWindow: JSONInput {
         while true {
             if let after = JSONScanner.fastSkip(s.base, &k, s.end, final: eof, &st) {
                 if after &+ Self.lookahead <= s.end || eof { return }
-                // The value is in; read until the look-ahead is too.
+                // The value is in; read until the look-ahead is too. A live input with no more
+                // bytes for now (docs/live.md) is not waited for: the value is parsed as it would
+                // be at the end of the input (the bytes after the buffer's end read as zeros, as
+                // there), so an event is delivered when it is complete, not one event later.
                 let from = s.i
-                while !eof && after &- from &+ Self.lookahead > s.end &- s.i { try refill(&s) }
+                while !eof && after &- from &+ Self.lookahead > s.end &- s.i {
+                    if source.isIdleNow { return }
+                    try refill(&s)
+                }
                 return
             }
             if eof { return }
+            // A live input with no more bytes for now: a value that ends in the last bytes (which
+            // the pass above leaves for the next read) is complete; parse it (as above).
+            if source.isIdleNow {
+                var probe = st, kk = k
+                if JSONScanner.fastSkip(s.base, &kk, s.end, final: true, &probe) != nil { return }
+            }
             let before = s.i
             try refill(&s)
             k &-= before &- s.i
