@@ -180,260 +180,266 @@ func choice<T>(_ option: String, _ raw: String, _ make: (String) -> T?, _ valid:
 
 /// Every option, in the order help lists them. To add one, add a row here: parsing, help, completion
 /// and the man page follow.
-let optionTable: [OptionSpec] = [
-    OptionSpec(
-        long: "format", short: "f", valueName: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue),
-        help: "output format (default text; jsonl schema: docs/output-format.md)", commands: .replaying
-    ) { p, v throws(UsageError) in
-        p.replay.outputFormat = try choice("format", v, OutputFormat.init(rawValue:), OutputFormat.allCases.map(\.rawValue))
-    },
-    OptionSpec(
-        long: "scene", valueName: "FILE", isPath: true,
-        help: "scene (views and recognizers) to use instead of the trace's own", commands: [.replaying, .corpus]
-    ) { p, v in
-        p.replay.scenePath = v
-    },
-    OptionSpec(
-        long: "recognizers", valueName: "A,B",
-        help:
-            "run only these recognizers of the scene (warns when one left out\nis required by, or simultaneous with, one kept); repeats combine",
-        commands: [.replaying, .corpus], resetList: { $0.replay.recognizerFilter = nil }
-    ) { p, v throws(UsageError) in
-        p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + (try nameList("recognizers", v))
-    },
-    OptionSpec(
-        long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
-        help: "force the input format (default: by the extension;\nstandard input and .txt/.yml/.log files are sniffed)", commands: .reading
-    ) { p, v throws(UsageError) in
-        p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
-    },
-    OptionSpec(
-        long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name) + ["auto"],
-        help:
-            "unit of the trace's timestamps (default s; a warning names this\noption when frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note",
-        commands: .reading
-    ) { p, v throws(UsageError) in
-        p.replay.detectsTimeUnit = v == "auto"
-        if v != "auto" {
-            p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
-        }
-    },
-    OptionSpec(
-        long: "sort",
-        help:
-            "order the rows by time first (stable), for traces exported\nfinger by finger; reads the whole trace into memory\nbefore replaying (at most about 180 bytes per row)",
-        commands: [.replaying, .corpus]
-    ) { p, _ in
-        p.replay.sortsByTime = true
-    },
-    OptionSpec(
-        long: "screen", valueName: "WxH",
-        help: "screen size in points (enables screenEdgePan in the default scene);\na device recording's axis ranges map onto it",
-        commands: .reading
-    ) { p, raw throws(UsageError) in
-        let parts = raw.split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
-            throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
-        }
-        p.replay.screen = Size(width: w, height: h)
-    },
-    OptionSpec(
-        long: "raw-size", valueName: "WxH",
-        help: "a device recording's raw extent when it has no axis ranges\n(MotionEvent, getevent without -lp), mapped onto --screen",
-        commands: .reading
-    ) { p, raw throws(UsageError) in
-        let parts = raw.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 1, h > 1 else {
-            throw UsageError(message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
-        }
-        p.replay.recording.rawSize = Size(width: Double(w), height: Double(h))
-    },
-    OptionSpec(
-        long: "density", valueName: "D",
-        help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen", commands: .reading
-    ) { p, raw throws(UsageError) in
-        guard let d = Double(raw), d > 0, d.isFinite else {
-            throw UsageError(message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
-        }
-        p.replay.recording.density = d
-    },
-    OptionSpec(
-        long: "rotate", valueName: "DEGREES", choices: ["0", "90", "180", "270"],
-        help: "a device recording's panel is mounted turned clockwise", commands: .reading
-    ) { p, v throws(UsageError) in
-        p.replay.recording.rotation = try choice(
-            "rotate", v, { ["0", "90", "180", "270"].contains($0) ? Int($0) : nil }, ["0", "90", "180", "270"])
-    },
-    OptionSpec(long: "flip-x", help: "a device recording's raw x axis is mirrored (before --rotate)", commands: .reading) { p, _ in
-        p.replay.recording.flipX = true
-    },
-    OptionSpec(long: "flip-y", help: "a device recording's raw y axis is mirrored (before --rotate)", commands: .reading) { p, _ in
-        p.replay.recording.flipY = true
-    },
-    OptionSpec(
-        long: "device", valueName: "PATH|NAME",
-        help: "the input device of a recording holding several (default:\nthe only touchscreen-like one)", commands: .reading
-    ) { p, v in
-        p.replay.recording.device = v
-    },
-    OptionSpec(long: "touches", help: "add a line per touch end with its release velocity", commands: .replaying) { p, _ in
-        p.replay.reportTouches = true
-    },
-    OptionSpec(
-        long: "velocity", valueName: "ESTIMATOR", choices: VelocityEstimatorKind.allCases.map(\.rawValue),
-        help: "velocity estimator for --touches (default uikit)", commands: [.replaying, .corpus]
-    ) { p, v throws(UsageError) in
-        p.replay.velocityEstimator = try choice(
-            "velocity", v, VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))
-    },
-    OptionSpec(long: "views", help: "add what each view receives (touchesBegan/Moved/Ended/Cancelled)", commands: .replaying) { p, _ in
-        p.replay.reportViews = true
-    },
-    OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping", commands: .reading) { p, _ in
-        p.replay.lenient = true
-    },
-    OptionSpec(
-        long: "states", valueName: "LIST",
-        help:
-            "output filter: only transitions to these states (began,changed,\nended or recognized,cancelled,failed,possible); repeats combine",
-        commands: .replaying, resetList: { $0.replay.shownStates = nil }
-    ) { p, v throws(UsageError) in
-        switch StateNames.parse(v) {
-        case .success(let states): p.replay.shownStates = (p.replay.shownStates ?? []).union(states)
-        case .failure(let e): throw UsageError(message: "invalid value '\(v)' for --states: \(e.message)")
-        }
-    },
-    OptionSpec(
-        long: "show", valueName: "A,B", help: "output filter: only these recognizers' lines (all still run);\nrepeats combine",
-        commands: .replaying, resetList: { $0.replay.shownRecognizers = nil }
-    ) { p, v throws(UsageError) in
-        p.replay.shownRecognizers = (p.replay.shownRecognizers ?? []) + (try nameList("show", v))
-    },
-    OptionSpec(
-        long: "summary",
-        help: "after the replay, per recognizer: recognized / failed /\ncancelled counts and the most common failure reasons",
-        commands: .replaying
-    ) { p, _ in
-        p.replay.summary = true
-    },
-    OptionSpec(
-        long: "set", valueName: "NAME.PROP=V",
-        help:
-            "change a scene parameter after the scene is loaded: recognizer\nNAME's, or every recognizer of kind NAME's (checked as in a\nscene file); repeatable, in order, after NAME.args's",
-        commands: [.replaying, .corpus], resetList: { _ in }
-    ) { p, v throws(UsageError) in
-        let location = p.setLocations.isEmpty ? nil : p.setLocations.removeFirst()
-        do throws(TraceError) {
-            p.replay.sceneOverrides.append(try SceneOverride(parsing: v, location: location))
-        } catch {
-            throw UsageError(message: error.diagnostic.message, location: location)
-        }
-    },
-    OptionSpec(
-        long: "expect", valueName: "FILE", isPath: true,
-        help: "the golden file (default: TRACE with extension .expected)", commands: .check
-    ) { p, v in
-        p.expectPath = v
-    },
-    OptionSpec(
-        long: "update",
-        help: "(re)write golden files instead of comparing (expectations\nare still checked; an expectations-only trace gets none)",
-        commands: [.check, .test]
-    ) { p, _ in
-        p.update = true
-    },
-    OptionSpec(
-        long: "expect-error",
-        help:
-            "the trace is meant to be invalid: its golden file records\nthe error; without it a trace that stops at an error\nfails, also under --update (usually in NAME.args)",
-        commands: [.check, .argsFile]
-    ) { p, _ in
-        p.expectsError = true
-    },
-    OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report", commands: .test) { p, v in
-        p.suite.junitPath = v
-    },
-    OptionSpec(long: "shard", valueName: "I/N", help: "run only slice I of N (deterministic)", commands: [.test, .corpus]) {
-        p, raw throws(UsageError) in
-        let parts = raw.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
-            throw UsageError(message: "invalid value '\(raw)' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
-        }
-        p.suite.shard = (i, n)
-    },
-    OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all cores)", commands: [.test, .corpus]) {
-        p, raw throws(UsageError) in
-        guard let n = Int(raw), n >= 1 else {
-            throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")
-        }
-        p.suite.jobs = n
-    },
-    OptionSpec(
-        long: "exclude", valueName: "GLOB",
-        help: "skip the traces whose path (as listed,\nor below PATH) or file name matches GLOB\n(repeatable; * matches / too)",
-        commands: [.test, .corpus],
-        resetList: { $0.suite.excludes = [] }
-    ) { p, v in
-        p.suite.excludes.append(v)
-    },
-    OptionSpec(
-        long: "html", valueName: "FILE", isPath: true,
-        help: "also write a self-contained HTML report: pass/fail per trace, the\ndiff and the picture of each failure (docs/pictures.md)",
-        commands: [.check, .test]
-    ) { p, v in
-        p.suite.htmlPath = v
-    },
-    OptionSpec(long: "html-all", help: "with --html: pictures of every trace, not only the failed ones", commands: [.check, .test]) {
-        p, _ in
-        p.suite.htmlAll = true
-    },
-    OptionSpec(
-        long: "color", valueName: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
-        help: "colour diffs (default auto: on a terminal, unless NO_COLOR\nis set; docs/ci.md)", commands: [.check, .test]
-    ) { p, v throws(UsageError) in
-        p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
-    },
-    OptionSpec(
-        long: "output", short: "o", valueName: "FILE", isPath: true,
-        help:
-            "write to FILE (atomically) instead of\nstandard output (- or none); (synth) with a sweep, one\nfile per value: FILE-VALUE.EXT",
-        commands: [.synth, .render, .convert]
-    ) { p, v in p.outputPath = v },
-    OptionSpec(
-        long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
-        help: "the trace format (default: from -o's extension,\nelse json)", commands: [.synth, .convert]
-    ) { p, v throws(UsageError) in
-        p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
-    },
-    OptionSpec(
-        long: "live",
-        help:
-            "watch a live input (pipe, terminal, socket, FIFO): timers fire\non the wall clock, output is written per frame (docs/live.md)",
-        commands: .replay
-    ) { p, _ in
-        p.replay.live = true
-    },
-    OptionSpec(
-        long: "idle-flush", valueName: "SECONDS",
-        help:
-            "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)",
-        commands: .replay
-    ) { p, v throws(UsageError) in
-        guard let seconds = Double(v), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
-            throw UsageError(message: "invalid value '\(v)' for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
-        }
-        p.replay.idleFlush = seconds
-    },
-    OptionSpec(
-        long: "unbuffered", help: "write the output after each input frame, also into a pipe or file\n(a terminal always is)",
-        commands: .replay
-    ) { p, _ in
-        p.replay.unbuffered = true
-    },
-] + corpusOptionRows + [
-    OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert, .corpus]) { _, _ in },
-    OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
-]
+let optionTable: [OptionSpec] =
+    [
+        OptionSpec(
+            long: "format", short: "f", valueName: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue),
+            help: "output format (default text; jsonl schema: docs/output-format.md)", commands: .replaying
+        ) { p, v throws(UsageError) in
+            p.replay.outputFormat = try choice("format", v, OutputFormat.init(rawValue:), OutputFormat.allCases.map(\.rawValue))
+        },
+        OptionSpec(
+            long: "scene", valueName: "FILE", isPath: true,
+            help: "scene (views and recognizers) to use instead of the trace's own", commands: [.replaying, .corpus]
+        ) { p, v in
+            p.replay.scenePath = v
+        },
+        OptionSpec(
+            long: "recognizers", valueName: "A,B",
+            help:
+                "run only these recognizers of the scene (warns when one left out\nis required by, or simultaneous with, one kept); repeats combine",
+            commands: [.replaying, .corpus], resetList: { $0.replay.recognizerFilter = nil }
+        ) { p, v throws(UsageError) in
+            p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + (try nameList("recognizers", v))
+        },
+        OptionSpec(
+            long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
+            help: "force the input format (default: by the extension;\nstandard input and .txt/.yml/.log files are sniffed)",
+            commands: .reading
+        ) { p, v throws(UsageError) in
+            p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
+        },
+        OptionSpec(
+            long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name) + ["auto"],
+            help:
+                "unit of the trace's timestamps (default s; a warning names this\noption when frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note",
+            commands: .reading
+        ) { p, v throws(UsageError) in
+            p.replay.detectsTimeUnit = v == "auto"
+            if v != "auto" {
+                p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
+            }
+        },
+        OptionSpec(
+            long: "sort",
+            help:
+                "order the rows by time first (stable), for traces exported\nfinger by finger; reads the whole trace into memory\nbefore replaying (at most about 180 bytes per row)",
+            commands: [.replaying, .corpus]
+        ) { p, _ in
+            p.replay.sortsByTime = true
+        },
+        OptionSpec(
+            long: "screen", valueName: "WxH",
+            help: "screen size in points (enables screenEdgePan in the default scene);\na device recording's axis ranges map onto it",
+            commands: .reading
+        ) { p, raw throws(UsageError) in
+            let parts = raw.split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
+                throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
+            }
+            p.replay.screen = Size(width: w, height: h)
+        },
+        OptionSpec(
+            long: "raw-size", valueName: "WxH",
+            help: "a device recording's raw extent when it has no axis ranges\n(MotionEvent, getevent without -lp), mapped onto --screen",
+            commands: .reading
+        ) { p, raw throws(UsageError) in
+            let parts = raw.split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 1, h > 1 else {
+                throw UsageError(
+                    message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
+            }
+            p.replay.recording.rawSize = Size(width: Double(w), height: Double(h))
+        },
+        OptionSpec(
+            long: "density", valueName: "D",
+            help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen", commands: .reading
+        ) { p, raw throws(UsageError) in
+            guard let d = Double(raw), d > 0, d.isFinite else {
+                throw UsageError(
+                    message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
+            }
+            p.replay.recording.density = d
+        },
+        OptionSpec(
+            long: "rotate", valueName: "DEGREES", choices: ["0", "90", "180", "270"],
+            help: "a device recording's panel is mounted turned clockwise", commands: .reading
+        ) { p, v throws(UsageError) in
+            p.replay.recording.rotation = try choice(
+                "rotate", v, { ["0", "90", "180", "270"].contains($0) ? Int($0) : nil }, ["0", "90", "180", "270"])
+        },
+        OptionSpec(long: "flip-x", help: "a device recording's raw x axis is mirrored (before --rotate)", commands: .reading) { p, _ in
+            p.replay.recording.flipX = true
+        },
+        OptionSpec(long: "flip-y", help: "a device recording's raw y axis is mirrored (before --rotate)", commands: .reading) { p, _ in
+            p.replay.recording.flipY = true
+        },
+        OptionSpec(
+            long: "device", valueName: "PATH|NAME",
+            help: "the input device of a recording holding several (default:\nthe only touchscreen-like one)", commands: .reading
+        ) { p, v in
+            p.replay.recording.device = v
+        },
+        OptionSpec(long: "touches", help: "add a line per touch end with its release velocity", commands: .replaying) { p, _ in
+            p.replay.reportTouches = true
+        },
+        OptionSpec(
+            long: "velocity", valueName: "ESTIMATOR", choices: VelocityEstimatorKind.allCases.map(\.rawValue),
+            help: "velocity estimator for --touches (default uikit)", commands: [.replaying, .corpus]
+        ) { p, v throws(UsageError) in
+            p.replay.velocityEstimator = try choice(
+                "velocity", v, VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))
+        },
+        OptionSpec(long: "views", help: "add what each view receives (touchesBegan/Moved/Ended/Cancelled)", commands: .replaying) { p, _ in
+            p.replay.reportViews = true
+        },
+        OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping", commands: .reading) { p, _ in
+            p.replay.lenient = true
+        },
+        OptionSpec(
+            long: "states", valueName: "LIST",
+            help:
+                "output filter: only transitions to these states (began,changed,\nended or recognized,cancelled,failed,possible); repeats combine",
+            commands: .replaying, resetList: { $0.replay.shownStates = nil }
+        ) { p, v throws(UsageError) in
+            switch StateNames.parse(v) {
+            case .success(let states): p.replay.shownStates = (p.replay.shownStates ?? []).union(states)
+            case .failure(let e): throw UsageError(message: "invalid value '\(v)' for --states: \(e.message)")
+            }
+        },
+        OptionSpec(
+            long: "show", valueName: "A,B", help: "output filter: only these recognizers' lines (all still run);\nrepeats combine",
+            commands: .replaying, resetList: { $0.replay.shownRecognizers = nil }
+        ) { p, v throws(UsageError) in
+            p.replay.shownRecognizers = (p.replay.shownRecognizers ?? []) + (try nameList("show", v))
+        },
+        OptionSpec(
+            long: "summary",
+            help: "after the replay, per recognizer: recognized / failed /\ncancelled counts and the most common failure reasons",
+            commands: .replaying
+        ) { p, _ in
+            p.replay.summary = true
+        },
+        OptionSpec(
+            long: "set", valueName: "NAME.PROP=V",
+            help:
+                "change a scene parameter after the scene is loaded: recognizer\nNAME's, or every recognizer of kind NAME's (checked as in a\nscene file); repeatable, in order, after NAME.args's",
+            commands: [.replaying, .corpus], resetList: { _ in }
+        ) { p, v throws(UsageError) in
+            let location = p.setLocations.isEmpty ? nil : p.setLocations.removeFirst()
+            do throws(TraceError) {
+                p.replay.sceneOverrides.append(try SceneOverride(parsing: v, location: location))
+            } catch {
+                throw UsageError(message: error.diagnostic.message, location: location)
+            }
+        },
+        OptionSpec(
+            long: "expect", valueName: "FILE", isPath: true,
+            help: "the golden file (default: TRACE with extension .expected)", commands: .check
+        ) { p, v in
+            p.expectPath = v
+        },
+        OptionSpec(
+            long: "update",
+            help: "(re)write golden files instead of comparing (expectations\nare still checked; an expectations-only trace gets none)",
+            commands: [.check, .test]
+        ) { p, _ in
+            p.update = true
+        },
+        OptionSpec(
+            long: "expect-error",
+            help:
+                "the trace is meant to be invalid: its golden file records\nthe error; without it a trace that stops at an error\nfails, also under --update (usually in NAME.args)",
+            commands: [.check, .argsFile]
+        ) { p, _ in
+            p.expectsError = true
+        },
+        OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report", commands: .test) { p, v in
+            p.suite.junitPath = v
+        },
+        OptionSpec(long: "shard", valueName: "I/N", help: "run only slice I of N (deterministic)", commands: [.test, .corpus]) {
+            p, raw throws(UsageError) in
+            let parts = raw.split(separator: "/")
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+                throw UsageError(message: "invalid value '\(raw)' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
+            }
+            p.suite.shard = (i, n)
+        },
+        OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all cores)", commands: [.test, .corpus])
+        {
+            p, raw throws(UsageError) in
+            guard let n = Int(raw), n >= 1 else {
+                throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")
+            }
+            p.suite.jobs = n
+        },
+        OptionSpec(
+            long: "exclude", valueName: "GLOB",
+            help: "skip the traces whose path (as listed,\nor below PATH) or file name matches GLOB\n(repeatable; * matches / too)",
+            commands: [.test, .corpus],
+            resetList: { $0.suite.excludes = [] }
+        ) { p, v in
+            p.suite.excludes.append(v)
+        },
+        OptionSpec(
+            long: "html", valueName: "FILE", isPath: true,
+            help:
+                "also write a self-contained HTML report: pass/fail per trace, the\ndiff and the picture of each failure (docs/pictures.md)",
+            commands: [.check, .test]
+        ) { p, v in
+            p.suite.htmlPath = v
+        },
+        OptionSpec(long: "html-all", help: "with --html: pictures of every trace, not only the failed ones", commands: [.check, .test]) {
+            p, _ in
+            p.suite.htmlAll = true
+        },
+        OptionSpec(
+            long: "color", valueName: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
+            help: "colour diffs (default auto: on a terminal, unless NO_COLOR\nis set; docs/ci.md)", commands: [.check, .test]
+        ) { p, v throws(UsageError) in
+            p.replay.color = try choice("color", v, ColorChoice.init(rawValue:), ColorChoice.allCases.map(\.rawValue))
+        },
+        OptionSpec(
+            long: "output", short: "o", valueName: "FILE", isPath: true,
+            help:
+                "write to FILE (atomically) instead of\nstandard output (- or none); (synth) with a sweep, one\nfile per value: FILE-VALUE.EXT",
+            commands: [.synth, .render, .convert]
+        ) { p, v in p.outputPath = v },
+        OptionSpec(
+            long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
+            help: "the trace format (default: from -o's extension,\nelse json)", commands: [.synth, .convert]
+        ) { p, v throws(UsageError) in
+            p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
+        },
+        OptionSpec(
+            long: "live",
+            help:
+                "watch a live input (pipe, terminal, socket, FIFO): timers fire\non the wall clock, output is written per frame (docs/live.md)",
+            commands: .replay
+        ) { p, _ in
+            p.replay.live = true
+        },
+        OptionSpec(
+            long: "idle-flush", valueName: "SECONDS",
+            help:
+                "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)",
+            commands: .replay
+        ) { p, v throws(UsageError) in
+            guard let seconds = Double(v), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                throw UsageError(message: "invalid value '\(v)' for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
+            }
+            p.replay.idleFlush = seconds
+        },
+        OptionSpec(
+            long: "unbuffered", help: "write the output after each input frame, also into a pipe or file\n(a terminal always is)",
+            commands: .replay
+        ) { p, _ in
+            p.replay.unbuffered = true
+        },
+    ] + corpusOptionRows + [
+        OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert, .corpus]) { _, _ in },
+        OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
+    ]
 
 /// An option as found in the arguments, with its value (`""` for a flag).
 struct OptionUse: Sendable {
@@ -476,7 +482,8 @@ func scanArguments(
             spec = optionTable.first { $0.long == name && $0.commands.contains(command) } ?? optionTable.first { $0.long == name }
         } else {
             let letter = arg.dropFirst().first!
-            spec = optionTable.first { $0.short == letter && $0.commands.contains(command) }
+            spec =
+                optionTable.first { $0.short == letter && $0.commands.contains(command) }
                 ?? optionTable.first { $0.short == letter }
             if arg.count > 2 { attached = String(arg.dropFirst(2)) }
         }

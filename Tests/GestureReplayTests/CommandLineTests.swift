@@ -95,7 +95,9 @@ struct CommandLineTests {
                 arguments: ["check", "--update", "-"],
                 message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)"),
             UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
-            UsageCase(arguments: ["help", "fly"], message: "no command 'fly'; commands: replay, check, test, synth, render, convert, stats, compare"),
+            UsageCase(
+                arguments: ["help", "fly"],
+                message: "no command 'fly'; commands: replay, check, test, synth, render, convert, stats, compare"),
             UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
             UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
             UsageCase(

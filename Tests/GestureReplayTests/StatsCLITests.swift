@@ -92,7 +92,8 @@ struct StatsCLITests {
         let edited = try dir.write("e.json", good.replacing("\"failed\": 1", with: "\"failed\": -1"))
         let e = try BinaryRunner.run(["stats", "--merge", edited])
         #expect(e.status == 65)
-        #expect(e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number from 0 to 4294967295, not -1"), "\(e)")
+        #expect(
+            e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number from 0 to 4294967295, not -1"), "\(e)")
         let usage = try BinaryRunner.run(["stats", "--merge", "--scene", "x.json", v2])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("gesturereplay: error: stats --merge takes only --format"), "\(usage)")
@@ -172,11 +173,18 @@ struct StatsCLITests {
             "compare", "Traces/double-tap.json", "Traces/pinch.json", "--b-scene", "docs/examples/short-interval.scene.json",
         ])
         #expect(r.status == 1, "\(r)")
-        #expect(r.stdout.hasPrefix("A: the common options\nB: --scene docs/examples/short-interval.scene.json\n2 traces, 2 changed outcome\n"), "\(r)")
-        #expect(r.stdout.contains("  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed failed; single: ended ended\n"), "\(r)")
+        #expect(
+            r.stdout.hasPrefix("A: the common options\nB: --scene docs/examples/short-interval.scene.json\n2 traces, 2 changed outcome\n"),
+            "\(r)")
+        #expect(
+            r.stdout.contains(
+                "  Traces/double-tap.json\n    A: doubleTap: ended; single: failed\n    B: doubleTap: failed failed; single: ended ended\n"),
+            "\(r)")
         let bad = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.nope=1"])
         #expect(bad.status == 2, "\(bad)")
-        #expect(bad.stderr.hasPrefix("gesturereplay: error: invalid value 'tap.nope=1' for --b-set: unknown parameter 'nope' for a tap recognizer"), "\(bad)")
+        #expect(
+            bad.stderr.hasPrefix(
+                "gesturereplay: error: invalid value 'tap.nope=1' for --b-set: unknown parameter 'nope' for a tap recognizer"), "\(bad)")
         #expect(bad.stdout.isEmpty)
     }
 

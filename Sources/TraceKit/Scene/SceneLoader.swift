@@ -189,7 +189,8 @@ public struct SceneLoader: Sendable {
                 case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
                 default:
                     try Self.setParameter(
-                        m.key, at: m.keyLocation, m.value, on: r, kind: kind, otherKeys: ["name", "view", "requireToFail", "simultaneousWith"])
+                        m.key, at: m.keyLocation, m.value, on: r, kind: kind,
+                        otherKeys: ["name", "view", "requireToFail", "simultaneousWith"])
                 }
             }
             guard let view = views[viewName] else {

@@ -141,7 +141,9 @@ package enum FileIO {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                return String(decoding: UnsafeBufferPointer(start: base, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)), as: UTF8.self)
+                return String(
+                    decoding: UnsafeBufferPointer(
+                        start: base, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)), as: UTF8.self)
             }
             if name == "." || name == ".." || name.hasPrefix(".") { continue }
             let type = entry.pointee.d_type

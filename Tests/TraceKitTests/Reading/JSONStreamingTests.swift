@@ -89,7 +89,9 @@ enum StreamingSources {
 
     /// Reads `bytes` through every kind of source and chunk size; returns the
     /// first outcome that differs from `expected`, with what read it.
-    static func firstDifference(_ bytes: [UInt8], from expected: JSONReadOutcome, chunkSizes: [Int] = [16, 61, 4096]) throws
+    static func firstDifference(
+        _ bytes: [UInt8], from expected: JSONReadOutcome, chunkSizes: [Int] = [16, 61, 4096]
+    ) throws
         -> (String, JSONReadOutcome)?
     {
         let memory = JSONReadOutcome.streaming { ByteSource(bytes: bytes, name: name) }
@@ -134,7 +136,9 @@ struct JSONTraceDocumentGenerator {
 
     mutating func number() -> String {
         if chance(92) { return pick(["0", "1", "0.016", "12.5", "-3", "250.25", "1e2", "0.1234567890123", "16.666667", "-0"]) }
-        return pick(["1e400", "-1e400", "01", "1.", "NaN", "Infinity", "\"12\"", "true", "null", "1e-400", "123456789012345678901234567890"])
+        return pick([
+            "1e400", "-1e400", "01", "1.", "NaN", "Infinity", "\"12\"", "true", "null", "1e-400", "123456789012345678901234567890",
+        ])
     }
 
     mutating func longString() -> String {
@@ -156,7 +160,8 @@ struct JSONTraceDocumentGenerator {
             }
             return "2"
         case 6, 7:
-            return "[" + space() + (0..<(1 + below(4))).map { _ in value(depth - 1) }.joined(separator: space() + "," + space()) + space() + "]"
+            return "[" + space() + (0..<(1 + below(4))).map { _ in value(depth - 1) }.joined(separator: space() + "," + space()) + space()
+                + "]"
         default:
             let members = (0..<(1 + below(4))).map { i in "\"k\(i)\"" + space() + ":" + space() + value(depth - 1) }
             return "{" + space() + members.joined(separator: "," + space()) + space() + "}"
@@ -166,14 +171,19 @@ struct JSONTraceDocumentGenerator {
     mutating func event(_ index: Int) -> String {
         if chance(70) {
             // The reader's fast path shape.
-            return "{\"t\":\(Double(index) * 0.016),\"id\":\(1 + below(3)),\"phase\":\"\(pick(["began", "moved", "ended"]))\",\"x\":\(below(400)).5,\"y\":\(below(800))}"
+            return
+                "{\"t\":\(Double(index) * 0.016),\"id\":\(1 + below(3)),\"phase\":\"\(pick(["began", "moved", "ended"]))\",\"x\":\(below(400)).5,\"y\":\(below(800))}"
         }
         var fields: [(String, String)] = [
             (pick(["t", "time", "timestamp"]), chance(95) ? "\(Double(index) * 0.016)" : number()),
-            (pick(["id", "touch", "finger", "touchId"]), pick(["1", "2", "\"a\"", "\"\\u0062\"", "7", "1.5", "true", "\"\"", "99999999999999999999"])),
+            (
+                pick(["id", "touch", "finger", "touchId"]),
+                pick(["1", "2", "\"a\"", "\"\\u0062\"", "7", "1.5", "true", "\"\"", "99999999999999999999"])
+            ),
             (
                 pick(["phase", "type", "action"]),
-                chance(90) ? pick(["\"began\"", "\"moved\"", "\"Ended\"", "\"cancelled\"", "\"down\"", "1"]) : pick(["\"bogus\"", "7", "null"])
+                chance(90)
+                    ? pick(["\"began\"", "\"moved\"", "\"Ended\"", "\"cancelled\"", "\"down\"", "1"]) : pick(["\"bogus\"", "7", "null"])
             ),
             ("x", number()), ("y", number()),
         ]
@@ -203,7 +213,10 @@ struct JSONTraceDocumentGenerator {
             if chance(5) { members.append(("scene", value(2))) }
             if chance(3) { members.append(("events", "[]")) }
             members.shuffle(using: &random)
-            text = space() + "{" + space() + members.map { "\"\($0.0)\"" + space() + ":" + space() + $0.1 }.joined(separator: space() + "," + space()) + space() + "}" + space()
+            text =
+                space() + "{" + space()
+                + members.map { "\"\($0.0)\"" + space() + ":" + space() + $0.1 }.joined(separator: space() + "," + space()) + space() + "}"
+                + space()
         }
         var bytes = Array(text.utf8)
         if chance(5) { bytes = [0xEF, 0xBB, 0xBF] + bytes }
@@ -232,7 +245,8 @@ struct JSONStreamingTests {
             let expected = JSONReadOutcome.reference(bytes, name: Sources.name)
             if expected.error != nil { errors += 1 }
             if let (how, got) = try Sources.firstDifference(bytes, from: expected) {
-                Issue.record("document \(n) (\(how)) differs:\n\(String(decoding: bytes, as: UTF8.self))\nexpected \(expected)\ngot      \(got)")
+                Issue.record(
+                    "document \(n) (\(how)) differs:\n\(String(decoding: bytes, as: UTF8.self))\nexpected \(expected)\ngot      \(got)")
                 return
             }
         }
@@ -275,13 +289,15 @@ struct JSONStreamingTests {
         var list = ""
         for i in 0..<events {
             if i > 0 { list += i % 7 == 0 ? ",\n  " : "," }
-            list += "{\"t\":\(Double(i) * 0.008),\"id\":\(1 + i % 2),\"phase\":\"\(i < 2 ? "began" : "moved")\",\"x\":\(i % 300).25,\"y\":\(i % 500)}"
+            list +=
+                "{\"t\":\(Double(i) * 0.008),\"id\":\(1 + i % 2),\"phase\":\"\(i < 2 ? "began" : "moved")\",\"x\":\(i % 300).25,\"y\":\(i % 500)}"
         }
         let deep = String(repeating: "[", count: 600) + "1" + String(repeating: "]", count: 600)
         return Array(template.replacingOccurrences(of: "EVENTS", with: list).replacingOccurrences(of: "DEEP", with: deep).utf8)
     }
 
-    @Test("duplicate keys, scene twice, garbage, trailing commas, truncation, BOM, huge numbers, deep nesting: the same diagnostics",
+    @Test(
+        "duplicate keys, scene twice, garbage, trailing commas, truncation, BOM, huge numbers, deep nesting: the same diagnostics",
         arguments: namedCases.indices)
     func namedCase(_ index: Int) throws {
         let (name, template) = Self.namedCases[index]

@@ -83,7 +83,10 @@ struct CorpusStatsTests {
         arguments: [
             ("\"version\": 1", "\"version\": 2", "field 'version' is 2; this gesturereplay reads version 1"),
             ("\"format\": \"gesturereplay-stats\"", "\"format\": \"other\"", "field 'format' must be \"gesturereplay-stats\""),
-            ("\"attempts\": 2", "\"attempts\": \"2\"", "field 'recognizers[0].attempts' must be a whole number from 0 to 4294967295, not a string"),
+            (
+                "\"attempts\": 2", "\"attempts\": \"2\"",
+                "field 'recognizers[0].attempts' must be a whole number from 0 to 4294967295, not a string"
+            ),
             ("\"failed\": 0", "\"failed\": 1e300", "field 'recognizers[0].failed' must be a whole number from 0 to 4294967295, not 1e+300"),
             ("\"traces\": 2", "\"traces\": 3", "field 'traces' is not the number of 'counted' paths (2)"),
             ("\"attempts\": 2", "\"attempts\": 2, \"extra\": 0", "unknown field 'recognizers[0].extra'"),
