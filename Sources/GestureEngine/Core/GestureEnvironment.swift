@@ -210,6 +210,11 @@ public final class GestureEnvironment {
                 touch.phase = change.phase
                 touch.timestamp = currentTime
                 touch.changeStamp = stamp
+                // UIKit's tap state, before delivery (`_UpdateTouchTapCount`); a cancelled touch leaves it.
+                if touch.tracksTap && change.phase != .cancelled {
+                    tapCounts.update(touch, time: currentTime, lifted: change.phase == .ended)
+                }
+                if change.phase == .ended && !touch.isTap { touch.tapCount = 0 }
                 stepTouches.append(touch)
             }
             return
@@ -226,7 +231,7 @@ public final class GestureEnvironment {
                 : change.location
             let view = rootView.hitTest(rootPoint)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
-            touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime, othersDown: event.allTouches.count)
+            touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime)
             if let view, exclusiveTouchesDown > 0 || view.isExclusiveTouch, !admit(touch, to: view) {
                 // Blocked by an exclusive-touch view: down, but delivered to nothing.
                 touch.isBlockedByExclusiveTouch = true
@@ -369,7 +374,6 @@ public final class GestureEnvironment {
         event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
         for touch in stepTouches where touch.phase.isTerminal {
             if touch.isOnExclusiveView { exclusiveTouchesDown -= 1 }
-            tapCounts.ended(touch)
             observer?.environment(self, touchDidEnd: touch)
         }
     }

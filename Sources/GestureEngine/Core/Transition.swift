@@ -53,4 +53,7 @@ public struct ViewDelivery {
     public var view: View
     public var kind: Kind
     public var touch: Touch
+    /// The touch's `tapCount` when the view received the message (it becomes 0 at the lift of a
+    /// touch that was not a tap, so a message held back and read later would see the new value).
+    public var tapCount: Int
 }

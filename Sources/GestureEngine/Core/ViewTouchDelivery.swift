@@ -149,7 +149,7 @@ extension GestureEnvironment {
 
     private func sendToView(_ touch: Touch, _ kind: ViewDelivery.Kind) {
         guard let view = touch.view else { return }
-        let delivery = ViewDelivery(time: currentTime, view: view, kind: kind, touch: touch)
+        let delivery = ViewDelivery(time: currentTime, view: view, kind: kind, touch: touch, tapCount: touch.tapCount)
         if deliversTouchesToViews { observer?.environment(self, didDeliver: delivery) }
         if view.isResponderSubclass { pendingMessages.append(delivery) }
     }

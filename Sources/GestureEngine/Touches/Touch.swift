@@ -26,8 +26,18 @@ public final class Touch {
     public let view: View?
     /// How many taps this touch is in a quick succession of taps at about the same place: 1 for a
     /// first touch, 2 for the second tap of a double tap, and so on (`UITouch.tapCount`). Set when
-    /// the touch begins and fixed for its life; the rule is `TapCountTracker`'s (docs/engine.md).
+    /// the touch begins; set to 0 when it lifts if it was not a tap (down longer than 0.75 s, or
+    /// 45 pt or more from the sequence's first touch-down on either axis), as UIKit does. The rule
+    /// is UIKit's, `TapCountRule` (docs/engine.md, "Tap count").
     @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
+    /// UIKit's touch flag "is a tap": false once the touch went too far or stayed too long.
+    @exclusivity(unchecked) var isTap = true
+    /// True while the touch is its tap record's last touch and still a tap: each sample is checked.
+    @exclusivity(unchecked) var tracksTap = false
+    /// The tap record's first touch-down location (window coordinates) and this touch's tap deadline
+    /// (touch-down time + 0.75 s), copied when the touch began so that a sample needs no look-up.
+    @exclusivity(unchecked) var tapStart = Point.zero
+    @exclusivity(unchecked) var tapDeadline = 0.0
     /// True when the touch is not delivered at all: it began while a view with `isExclusiveTouch`
     /// had a touch down, or on such a view while other views had touches down. Its recognizers and
     /// its view never hear of it (`View.isExclusiveTouch`).

@@ -179,7 +179,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
         out.append("\",\"touch\":" as StaticString)
         out.appendJSON(touch)
         out.append(",\"tapCount\":" as StaticString)
-        out.append(d.touch.tapCount)
+        out.append(d.tapCount)
         out.append("}\n" as StaticString)
     }
 

@@ -176,7 +176,7 @@ public struct TextRenderer: ReplayRenderer {
         out.append(" touch " as StaticString)
         out.appendPlain(touch)
         out.append("  taps " as StaticString)
-        out.append(d.touch.tapCount)
+        out.append(d.tapCount)
         out.append(UInt8(ascii: "\n"))
     }
 
