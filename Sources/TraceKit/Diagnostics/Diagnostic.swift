@@ -79,6 +79,12 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         TraceError(.invalidTrace, .error(message, at: location, notes: notes))
     }
 
+    /// A trace with nothing to replay (`[]`, `{"events":[]}`, a CSV header without rows, an empty
+    /// JSON Lines file): all the same error, at the file's first line, so it never passes silently.
+    public static func emptyTrace(_ path: String) -> TraceError {
+        invalidTrace("empty trace: no events", at: SourceLocation(path: path, line: 1, column: 1))
+    }
+
     /// `path` cannot be opened.
     public static func cannotOpen(_ path: String, _ message: String) -> TraceError {
         TraceError(.cannotOpen, .error(message, at: .file(path)))

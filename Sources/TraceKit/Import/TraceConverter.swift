@@ -38,7 +38,7 @@ public enum TraceConverter {
             output.flushIfNeeded()
         }
         if writer.rowCount == 0 {
-            throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
+            throw .emptyTrace(reader.path)
         }
         writer.end(into: &output)
         output.flushIfNeeded()

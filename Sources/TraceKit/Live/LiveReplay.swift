@@ -148,17 +148,10 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
                 sink.renderer.end(into: &sink.buffer)
                 return
             }
-            throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
+            throw .emptyTrace(reader.path)
         }
         probe.finish(warn)
-        environment.finish()
-        if let summary = sink.summary {
-            switch options.outputFormat {
-            case .text: summary.renderText(into: &sink.buffer)
-            case .jsonl: summary.renderJSONLines(into: &sink.buffer)
-            }
-        }
-        sink.renderer.end(into: &sink.buffer)
+        sink.finish(environment, format: options.outputFormat)
         writeOutput()
     }
 

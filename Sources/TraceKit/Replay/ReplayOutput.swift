@@ -43,6 +43,19 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         }
     }
 
+    /// The end of a replay that delivered at least one frame: the environment finishes (touches still
+    /// down are cancelled, pending timers fire), then the `--summary` and the renderer's closing lines.
+    func finish(_ environment: GestureEnvironment, format: OutputFormat) {
+        environment.finish()
+        if let summary {
+            switch format {
+            case .text: summary.renderText(into: &buffer)
+            case .jsonl: summary.renderJSONLines(into: &buffer)
+            }
+        }
+        renderer.end(into: &buffer)
+    }
+
     func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
         guard rendersEveryTransition else {
             filteredTransition(transition)

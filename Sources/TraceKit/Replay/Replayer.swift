@@ -166,20 +166,11 @@ public enum Replayer {
             environment.send(changes, at: frame.time)
             sink.buffer.flushIfNeeded()
         }
-        // `[]`, `{"events":[]}`, a CSV header without rows and an empty JSON Lines file are all the
-        // same error: a trace with nothing to replay never passes silently.
         if frameCount == 0 {
-            throw .invalidTrace("empty trace: no events", at: SourceLocation(path: reader.path, line: 1, column: 1))
+            throw .emptyTrace(reader.path)
         }
         probe.finish(warn)
-        environment.finish()
-        if let summary = sink.summary {
-            switch options.outputFormat {
-            case .text: summary.renderText(into: &sink.buffer)
-            case .jsonl: summary.renderJSONLines(into: &sink.buffer)
-            }
-        }
-        sink.renderer.end(into: &sink.buffer)
+        sink.finish(environment, format: options.outputFormat)
         sink.buffer.flushIfNeeded()
     }
 }

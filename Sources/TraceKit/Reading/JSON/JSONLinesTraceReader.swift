@@ -91,7 +91,7 @@ struct JSONLinesCore {
                 if try refill() { continue }
                 if start == end {
                     if !sawContent {
-                        throw TraceError.invalidTrace("empty trace: no events", at: SourceLocation(path: source.path, line: 1, column: 1))
+                        throw TraceError.emptyTrace(source.path)
                     }
                     return nil
                 }

@@ -128,7 +128,7 @@ public final class JSONTraceReader: TraceReader {
         try w.fill(&s)
         s.skipWhitespace()
         if s.atEnd {
-            throw TraceError.invalidTrace("empty trace: no events", at: SourceLocation(path: source.path, line: 1, column: 1))
+            throw TraceError.emptyTrace(source.path)
         }
         switch s.current {
         case UInt8(ascii: "["):
