@@ -17,11 +17,13 @@ struct ReplayMessageOutputTests {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    static var sample: [ReplayMessage] { [
-        ReplayMessage(time: 0.38, source: .view(view), text: "Single tap!"),
-        ReplayMessage(time: 1234.5, source: .recognizer(recognizer), text: "wiggles: 3"),
-        ReplayMessage(time: 0, source: .environment, text: ""),
-    ] }
+    static var sample: [ReplayMessage] {
+        [
+            ReplayMessage(time: 0.38, source: .view(view), text: "Single tap!"),
+            ReplayMessage(time: 1234.5, source: .recognizer(recognizer), text: "wiggles: 3"),
+            ReplayMessage(time: 0, source: .environment, text: ""),
+        ]
+    }
 
     @Test("text: the time column, then view NAME:, recognizer NAME: or message:, then the text")
     func text() {
@@ -99,7 +101,8 @@ struct ReplayMessageOutputTests {
         configure(&options)
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(text: sceneText + "}")
         let trace = "t,id,phase,x,y\n0,1,began,50,50\n0.05,1,ended,50,50\n"
-        return try Replayer.replay(.bytes(Array(trace.utf8), name: "tap.csv"), scene: options.scenePath == nil ? scene : nil, options: options)
+        return try Replayer.replay(
+            .bytes(Array(trace.utf8), name: "tap.csv"), scene: options.scenePath == nil ? scene : nil, options: options)
     }
 
     @Test("in a replay: messages in order with the transitions; --states never hides them, --show hides other recognizers' only")
@@ -129,7 +132,9 @@ struct ReplayMessageOutputTests {
                    0.050  tap  tap       possible -> ended      at (50.0, 50.0)  touches 1  taps 1
 
                 """)
-        let jsonl = try Self.replay { $0.outputFormat = .jsonl; $0.shownRecognizers = ["p"] }
+        let jsonl = try Self.replay {
+            $0.outputFormat = .jsonl; $0.shownRecognizers = ["p"]
+        }
         #expect(
             jsonl.text == """
                 {"event":"replay","schema":2}
@@ -143,13 +148,16 @@ struct ReplayMessageOutputTests {
     @Test("expectations and --summary ignore messages")
     func expectationsAndSummary() throws {
         let result = try Self.replay { $0.summary = true }
-        let report = try result.evaluate(Expectations(text: #"[{"recognizer": "tap", "state": "ended"}, {"recognizer": "p", "state": "failed"}]"#))
+        let report = try result.evaluate(
+            Expectations(text: #"[{"recognizer": "tap", "state": "ended"}, {"recognizer": "p", "state": "failed"}]"#))
         #expect(report.passed)
-        #expect(result.text.hasSuffix("""
-            \nsummary:
-              p    printing  recognized 0  failed 1  cancelled 0  reasons: done (1)
-              tap  tap       recognized 1  failed 0  cancelled 0\n
-            """))
+        #expect(
+            result.text.hasSuffix(
+                """
+                \nsummary:
+                  p    printing  recognized 0  failed 1  cancelled 0  reasons: done (1)
+                  tap  tap       recognized 1  failed 0  cancelled 0\n
+                """))
     }
 
     @Test("a scene with expectations (the replay observes its transitions) prints the messages too")
