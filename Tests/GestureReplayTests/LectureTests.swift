@@ -7,29 +7,24 @@ import TraceKit
 // The seed lecture's two attempts at telling a single tap from a double tap in a view, before it
 // introduces recognizers, ported nearly line for line from UIKit: `UIView` becomes `View`,
 // `Set<UITouch>` and `UIEvent?` become `[Touch]` and `TouchEvent`, and `Timer.scheduledTimer`
-// becomes the view's `scheduledTimer(withTimeInterval:block:)` in trace time. `print` is the
-// view's own, so the lines read as in the lecture while the test reads what was printed, and when.
+// becomes the view's `scheduledTimer(withTimeInterval:block:)` in trace time, and `print` becomes
+// `replayPrint`, which prints into the replay's output at the trace time (issue 22 follow-up). The
+// same two views are in Examples/Sources/Lecture, replayed by `wiggle-replay` with goldens.
 
 /// The first attempt: touchesEnded looks at tapCount. A double tap prints "Single tap!" first.
 final class FirstAttemptView: View {
-    var printed: [String] = []
-    func print(_ text: String) { printed.append("\(environment?.currentTime ?? 0) \(text)") }
-
     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         let touch = touches.first!
         if touch.tapCount == 1 {
-            print("Single tap!")
+            replayPrint("Single tap!")
         } else if touch.tapCount == 2 {
-            print("Double tap!")
+            replayPrint("Double tap!")
         }
     }
 }
 
 /// The second attempt: the single tap waits 0.3 s on a timer, which a second tap invalidates.
 final class SecondAttemptView: View {
-    var printed: [String] = []
-    func print(_ text: String) { printed.append("\(environment?.currentTime ?? 0) \(text)") }
-
     var timer: ReplayTimer?
 
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
@@ -44,12 +39,12 @@ final class SecondAttemptView: View {
         if touch.tapCount == 1 {
             timer = scheduledTimer(withTimeInterval: 0.3) { _ in self.singleTap() }
         } else if touch.tapCount == 2 {
-            print("Double tap!")
+            replayPrint("Double tap!")
         }
     }
 
     func singleTap() {
-        print("Single tap!")
+        replayPrint("Single tap!")
     }
 }
 
@@ -64,13 +59,15 @@ struct LectureTests {
     }
 
     /// Replays `Tests/Fixtures/lecture/<trace>.csv` over `<attempt>.scene.json` and returns what
-    /// the view printed, with the times.
+    /// the view printed with `replayPrint`, with the times (every message comes from the view).
     static func printed(_ attempt: String, _ trace: String) throws -> [String] {
         let folder = try Fixtures.folder("lecture")
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(contentsOf: folder + "/\(attempt).scene.json")
-        _ = try Replayer.replay(.path(folder + "/\(trace).csv"), scene: scene)
+        let result = try Replayer.replay(.path(folder + "/\(trace).csv"), scene: scene)
         let view = try #require(scene.view(named: "lecture"))
-        return (view as? FirstAttemptView)?.printed ?? (view as? SecondAttemptView)?.printed ?? []
+        return result.messages.map { m in
+            if case .view(let v) = m.source, v === view { "\(m.time) \(m.text)" } else { "unexpected source: \(m.text)" }
+        }
     }
 
     @Test("first attempt: a double tap also prints Single tap!, a triple tap prints both and nothing for the third")

@@ -17,3 +17,16 @@ extension RecognizerCatalog {
         return catalog
     }
 }
+
+extension RecognizerCatalog {
+    /// Everything this package adds, as `wiggle-replay` uses it: the built-in kinds plus `wiggle`
+    /// (`withWiggle`), and the lecture's view classes `FirstAttemptView` and `SecondAttemptView`
+    /// (LectureViews.swift), which scene files may name as a view's `"class"`.
+    public static var examples: RecognizerCatalog {
+        var catalog = RecognizerCatalog.withWiggle
+        // New names in a catalog that has only the built-in `View`: they cannot clash.
+        try! catalog.register(viewClass: "FirstAttemptView") { FirstAttemptView(name: $0, frame: $1) }
+        try! catalog.register(viewClass: "SecondAttemptView") { SecondAttemptView(name: $0, frame: $1) }
+        return catalog
+    }
+}

@@ -8,6 +8,8 @@ public protocol GestureEnvironmentObserver: AnyObject {
     func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery)
     /// A touch ended or was cancelled (after the recognizers saw it).
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch)
+    /// User code printed a line with `replayPrint(_:)` (a view, a recognizer, the environment).
+    func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage)
 }
 
 extension GestureEnvironmentObserver {
@@ -15,6 +17,7 @@ extension GestureEnvironmentObserver {
     public func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {}
     public func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {}
     public func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {}
+    public func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {}
 }
 
 /// An observer that keeps everything it is told: handy in tests of custom recognizers.
@@ -23,6 +26,8 @@ public final class TransitionRecorder: GestureEnvironmentObserver {
     public private(set) var diagnostics: [EngineDiagnostic] = []
     public private(set) var deliveries: [ViewDelivery] = []
     public private(set) var endedTouches: [(time: Double, id: Int, phase: TouchPhase)] = []
+    /// What user code printed with `replayPrint(_:)`, in order.
+    public private(set) var messages: [ReplayMessage] = []
 
     public init() {}
 
@@ -47,5 +52,8 @@ public final class TransitionRecorder: GestureEnvironmentObserver {
     }
     public func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         endedTouches.append((touch.timestamp, touch.id, touch.phase))
+    }
+    public func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
+        messages.append(message)
     }
 }

@@ -183,6 +183,25 @@ public struct JSONLinesRenderer: ReplayRenderer {
         out.append("}\n" as StaticString)
     }
 
+    /// `{"event":"message","t":0.38,"view":"lecture","text":"Single tap!"}` (`"recognizer"` for a
+    /// recognizer's, neither key for the environment's); strings escaped per RFC 8259.
+    public mutating func message(_ m: ReplayMessage, into out: inout OutputBuffer) {
+        head("message", m.time, into: &out)
+        switch m.source {
+        case .view(let v):
+            out.append(",\"view\":" as StaticString)
+            out.appendJSONString(v.name)
+        case .recognizer(let r):
+            out.append(",\"recognizer\":" as StaticString)
+            out.appendJSONString(r.name)
+        case .environment:
+            break
+        }
+        out.append(",\"text\":" as StaticString)
+        out.appendJSONString(m.text)
+        out.append("}\n" as StaticString)
+    }
+
     public mutating func end(into out: inout OutputBuffer) {}
 }
 

@@ -29,8 +29,15 @@ public protocol ReplayRenderer {
     mutating func touchEnded(_ record: TouchEndRecord, into out: inout OutputBuffer)
     /// A view received a touch message (only with `--views`).
     mutating func viewDelivery(_ delivery: ViewDelivery, touch: TouchLabel, into out: inout OutputBuffer)
+    /// User code printed a line with `replayPrint(_:)`. The default writes nothing, so a renderer
+    /// written before messages existed still compiles (it leaves them out).
+    mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer)
     /// Once, after everything.
     mutating func end(into out: inout OutputBuffer)
+}
+
+extension ReplayRenderer {
+    public mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer) {}
 }
 
 /// The output formats, as named by `--format`.

@@ -180,6 +180,26 @@ public struct TextRenderer: ReplayRenderer {
         out.append(UInt8(ascii: "\n"))
     }
 
+    /// `   0.380  view lecture: Single tap!` (`recognizer NAME: `, or `message: ` from the environment);
+    /// the text escaped onto one line (`appendEscapedMessage`).
+    public mutating func message(_ m: ReplayMessage, into out: inout OutputBuffer) {
+        time(m.time, into: &out)
+        switch m.source {
+        case .view(let v):
+            out.append("view " as StaticString)
+            out.append(v.name)
+            out.append(": " as StaticString)
+        case .recognizer(let r):
+            out.append("recognizer " as StaticString)
+            out.append(r.name)
+            out.append(": " as StaticString)
+        case .environment:
+            out.append("message: " as StaticString)
+        }
+        out.appendEscapedMessage(m.text)
+        out.append(UInt8(ascii: "\n"))
+    }
+
     public mutating func end(into out: inout OutputBuffer) {}
 }
 

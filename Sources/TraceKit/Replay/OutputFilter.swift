@@ -43,6 +43,13 @@ struct OutputFilter {
         return names.contains(r)
     }
 
+    /// `replayPrint(_:)` messages are user output, filtered as notes are: a recognizer's follow
+    /// `--show`; a view's and the environment's are always printed. `--states` never hides them.
+    func shows(_ m: ReplayMessage) -> Bool {
+        guard let recognizers, case .recognizer(let r) = m.source else { return true }
+        return recognizers.contains(ObjectIdentifier(r))
+    }
+
     /// Whether `--summary` lists `r`.
     func showsInSummary(_ r: GestureRecognizer) -> Bool {
         recognizers?.contains(ObjectIdentifier(r)) ?? true

@@ -82,6 +82,11 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         renderer.viewDelivery(delivery, touch: touchIDs.label(delivery.touch.id), into: &buffer)
     }
 
+    func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
+        if let filter, !filter.shows(message) { return }
+        renderer.message(message, into: &buffer)
+    }
+
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         guard reportTouches else { return }
         let tracker = trackers.removeValue(forKey: touch.id)

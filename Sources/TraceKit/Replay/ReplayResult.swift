@@ -44,6 +44,8 @@ public enum ReplayEvent {
     case touchEnded(TouchEndRecord)
     /// A view received a touch message (only with `reportViews`).
     case viewDelivery(ViewDelivery, touch: TouchLabel)
+    /// User code printed a line with `replayPrint(_:)`.
+    case message(ReplayMessage)
 }
 
 /// What a replay produced: every transition and note, in order, the warnings of lenient repairs,
@@ -90,6 +92,11 @@ public final class ReplayResult {
         transitions.filter { $0.recognizer.name == name }
     }
 
+    /// Every line user code printed with `replayPrint(_:)`, in order.
+    public var messages: [ReplayMessage] {
+        events.compactMap { if case .message(let m) = $0 { m } else { nil } }
+    }
+
     /// Every engine note, in order.
     public var notes: [EngineDiagnostic] {
         events.compactMap { if case .note(let n) = $0 { n } else { nil } }
@@ -126,6 +133,8 @@ public final class ReplayResult {
                 renderer.touchEnded(record, into: &out)
             case .viewDelivery(let delivery, let touch):
                 renderer.viewDelivery(delivery, touch: touch, into: &out)
+            case .message(let m):
+                if filter?.shows(m) ?? true { renderer.message(m, into: &out) }
             }
         }
         if let summary {
@@ -242,6 +251,7 @@ struct RecordingRenderer: ReplayRenderer {
     mutating func viewDelivery(_ delivery: ViewDelivery, touch: TouchLabel, into out: inout OutputBuffer) {
         box.events.append(.viewDelivery(delivery, touch: touch))
     }
+    mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer) { box.events.append(.message(message)) }
     mutating func end(into out: inout OutputBuffer) {}
 }
 

@@ -229,4 +229,7 @@ private final class ObservingTee: GestureEnvironmentObserver {
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         sink.environment(environment, touchDidEnd: touch)
     }
+    func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
+        sink.environment(environment, didPrint: message)
+    }
 }
