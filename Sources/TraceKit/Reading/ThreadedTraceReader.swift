@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// When a replay reads its trace on a thread of its own (``ThreadedTraceReader``).
+/// When a replay reads its trace, and assembles and checks its frames, on a thread of its own.
 public enum ReaderThreading: Sendable, Equatable {
     /// For a large regular file (at least ``ThreadedTraceReader/minimumFileSize`` bytes) read as CSV
     /// or JSON Lines, with more than one core online; the plain streaming path otherwise.
