@@ -304,9 +304,28 @@ func appendInteger(_ value: Int, to out: inout [UInt8]) {
         }
         if left == 1 { (q - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v) }
         p = end
-        if trim {
-            while p[-1] == UInt8(ascii: "0") { p -= 1 }
+        if trim { trimZeros(decimals: decimals) }
+    }
+
+    /// Drops the trailing zeros of a fraction that is not zero, just written before `p` after a
+    /// point and at least one integer digit. With 3, 4 or 6 decimals the zeros are counted in one
+    /// word (no loop, no branch per digit): the word ends at `p` and reaches back at most to that
+    /// integer digit, and the point or a digit that is not zero stops the count.
+    @_spi(Formatting) @inlinable @inline(__always) public mutating func trimZeros(decimals: Int) {
+        #if _endian(little)
+        switch decimals {
+        case 3, 4:
+            let word = UnsafeRawPointer(p - 4).loadUnaligned(as: UInt32.self) ^ 0x3030_3030
+            p -= word.leadingZeroBitCount &>> 3
+            return
+        case 6:
+            let word = UnsafeRawPointer(p - 8).loadUnaligned(as: UInt64.self) ^ 0x3030_3030_3030_3030
+            p -= word.leadingZeroBitCount &>> 3
+            return
+        default: break
         }
+        #endif
+        while p[-1] == UInt8(ascii: "0") { p -= 1 }
     }
 
     /// Two ASCII digits of `r` (0...99) at `q`.

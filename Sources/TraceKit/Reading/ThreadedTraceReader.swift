@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// When a replay reads its trace on a thread of its own (``ThreadedTraceReader``).
+/// When a replay reads its trace, and assembles and checks its frames, on a thread of its own.
 public enum ReaderThreading: Sendable, Equatable {
     /// For a large regular file (at least ``ThreadedTraceReader/minimumFileSize`` bytes) read as CSV
     /// or JSON Lines, with more than one core online; the plain streaming path otherwise.
@@ -43,14 +43,14 @@ public final class ThreadedTraceReader<Base: TraceReader>: TraceReader {
     public let path: String
     public let touchNames: TouchNameTable
 
-    private let ring: ReaderRing
+    private let ring: ReaderRing<TraceRow>
     private var thread: pthread_t
     // The consumer's side: the batch being read.
     private var rows: UnsafeMutablePointer<TraceRow>
     private var index = 0
     private var count = 0
     private var slot = -1
-    private var end: ReaderRing.End?
+    private var end: ReaderRingEnd?
 
     /// Starts reading `base` on a new thread; `nil` if no thread could be started (read `base`
     /// plainly then).
@@ -59,22 +59,10 @@ public final class ThreadedTraceReader<Base: TraceReader>: TraceReader {
         path = base.path
         touchNames = base.touchNames
         touchNames.beginSharing()
-        ring = ReaderRing(batchSize: Self.batchSize, batchCount: Self.batchCount)
+        ring = ReaderRing(batchSize: Self.batchSize, batchCount: Self.batchCount, blank: TraceRow.blank)
         rows = ring.batches[0].rows
         let producer = ReaderProducer(ring: ring) { () throws(TraceError) -> TraceRow? in try base.next() }
-        let context = Unmanaged.passRetained(producer).toOpaque()
-        var tid = pthread_t()
-        let started = pthread_create(
-            &tid, nil,
-            { context in
-                let producer = Unmanaged<ReaderProducer>.fromOpaque(context!).takeRetainedValue()
-                producer.run()
-                return nil
-            }, context)
-        if started != 0 {
-            Unmanaged<ReaderProducer>.fromOpaque(context).release()
-            return nil
-        }
+        guard let tid = startReadingThread(producer.run) else { return nil }
         thread = tid
     }
 
@@ -118,17 +106,53 @@ public final class ThreadedTraceReader<Base: TraceReader>: TraceReader {
     }
 }
 
-/// The ring of batches shared by the reading thread and the consumer, with its lock.
-final class ReaderRing: @unchecked Sendable {
-    enum End {
-        case finished
-        case failed(TraceError)
+extension TraceRow {
+    /// A row to fill a ring's batches with before they are used.
+    static var blank: TraceRow {
+        TraceRow(time: 0, touch: .integer(0), phase: .began, x: 0, y: 0, positions: .init(all: .unknown))
     }
+}
+
+/// Starts a thread that runs `body`; `nil` if none could be started.
+func startReadingThread(_ body: @escaping () -> Void) -> pthread_t? {
+    final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    var tid = pthread_t()
+    let started = pthread_create(
+        &tid, nil,
+        { context in
+            let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
+    if started != 0 {
+        Unmanaged<Body>.fromOpaque(context).release()
+        return nil
+    }
+    return tid
+}
+
+/// How a reading thread's rows ended: at the end of the trace, or at an error.
+enum ReaderRingEnd {
+    case finished
+    case failed(TraceError)
+}
+
+/// The ring of batches shared by the reading thread and the consumer, with its lock. `Row` is a
+/// plain value (copied as bytes between the threads).
+final class ReaderRing<Row>: @unchecked Sendable {
+    typealias End = ReaderRingEnd
 
     struct Batch {
-        let rows: UnsafeMutablePointer<TraceRow>
+        let rows: UnsafeMutablePointer<Row>
         var count = 0
         var end: End?
+        /// Warnings found while the batch was filled, each with the frame it comes before
+        /// (``ThreadedFrameReader``; rare, so usually empty).
+        var warnings: [(frame: Int, diagnostic: Diagnostic)] = []
     }
 
     // Guarded by `mutex` (the rows of a batch belong to whichever side holds it: the reader
@@ -137,20 +161,20 @@ final class ReaderRing: @unchecked Sendable {
     let batchCount: Int
     private var filled = 0
     private var cancelled = false
-    private let batchSize: Int
+    let batchSize: Int
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var readerWaits = false
     private var consumerWaits = false
     private let readerWake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let consumerWake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init(batchSize: Int, batchCount: Int) {
+    init(batchSize: Int, batchCount: Int, blank: Row) {
+        precondition(_isPOD(Row.self), "rows are copied as plain bytes between threads")
         self.batchSize = batchSize
-        let blank = TraceRow(time: 0, touch: .integer(0), phase: .began, x: 0, y: 0, positions: .init(all: .unknown))
         self.batchCount = batchCount
         batches = .allocate(capacity: batchCount)
         for k in 0..<batchCount {
-            let rows = UnsafeMutablePointer<TraceRow>.allocate(capacity: batchSize)
+            let rows = UnsafeMutablePointer<Row>.allocate(capacity: batchSize)
             rows.initialize(repeating: blank, count: batchSize)
             (batches + k).initialize(to: Batch(rows: rows))
         }
@@ -186,7 +210,7 @@ final class ReaderRing: @unchecked Sendable {
     }
 
     /// Reader: fills the batch at `slot` with up to `batchSize` rows from `next`.
-    func fill(_ slot: Int, _ next: () throws(TraceError) -> TraceRow?) -> Bool {
+    func fill(_ slot: Int, _ next: () throws(TraceError) -> Row?) -> Bool {
         let rows = batches[slot].rows
         var n = 0
         var end: End?
@@ -202,16 +226,22 @@ final class ReaderRing: @unchecked Sendable {
         } catch {
             end = .failed(error)
         }
-        pthread_mutex_lock(mutex)
-        batches[slot].count = n
-        batches[slot].end = end
-        filled += 1
-        if consumerWaits { pthread_cond_signal(consumerWake) }
-        pthread_mutex_unlock(mutex)
+        publish(slot, count: n, end: end)
         return end == nil
     }
 
-    /// Consumer: waits for the batch at `slot` and returns it.
+    /// Reader: hands the batch at `slot` (its first `count` rows written) to the consumer.
+    func publish(_ slot: Int, count: Int, end: End?, warnings: [(frame: Int, diagnostic: Diagnostic)] = []) {
+        pthread_mutex_lock(mutex)
+        batches[slot].count = count
+        batches[slot].end = end
+        batches[slot].warnings = warnings
+        filled += 1
+        if consumerWaits { pthread_cond_signal(consumerWake) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Consumer: waits for the batch at `slot` and returns it (its warnings moved out of the ring).
     func take(_ slot: Int) -> Batch {
         pthread_mutex_lock(mutex)
         if filled == 0 {
@@ -220,6 +250,7 @@ final class ReaderRing: @unchecked Sendable {
             consumerWaits = false
         }
         let batch = batches[slot]
+        if !batch.warnings.isEmpty { batches[slot].warnings = [] }
         pthread_mutex_unlock(mutex)
         return batch
     }
@@ -243,10 +274,10 @@ final class ReaderRing: @unchecked Sendable {
 
 /// The reading thread's work: fill batches in ring order until the end, an error or a cancel.
 final class ReaderProducer: @unchecked Sendable {
-    let ring: ReaderRing
+    let ring: ReaderRing<TraceRow>
     let next: () throws(TraceError) -> TraceRow?
 
-    init(ring: ReaderRing, next: @escaping () throws(TraceError) -> TraceRow?) {
+    init(ring: ReaderRing<TraceRow>, next: @escaping () throws(TraceError) -> TraceRow?) {
         self.ring = ring
         self.next = next
     }

@@ -64,8 +64,8 @@ public struct ReplayOptions: Sendable {
     public var stallTime = 5.0
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
     public var color: ColorChoice = .auto
-    /// Whether the trace is read on a thread of its own (``ThreadedTraceReader``; only the plain
-    /// streaming replay of CSV and JSON Lines: not with `--sort` or `--time-unit auto`).
+    /// Whether the trace is read, and its frames assembled and checked, on a thread of its own
+    /// (only the plain streaming replay of CSV and JSON Lines: not with `--sort` or `--time-unit auto`).
     public var readerThreading: ReaderThreading = .automatic
 
     public init(inputPath: String) {

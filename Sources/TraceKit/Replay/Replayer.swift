@@ -109,7 +109,7 @@ public enum Replayer {
     ) throws(TraceError) {
         if let readAhead = run.readAhead {
             try replay(readAhead, run.environment, sink, options, run.observer, &output, warn)
-        } else if readsOnThread(reader, options), let threaded = ThreadedTraceReader(reader) {
+        } else if readsOnThread(reader, options), let threaded = ThreadedFrameReader(reader, mode: options.lenient ? .lenient : .strict) {
             try replay(threaded, run.environment, sink, options, run.observer, &output, warn)
         } else {
             try replay(reader, run.environment, sink, options, run.observer, &output, warn)
@@ -168,6 +168,60 @@ public enum Replayer {
         }
         if frameCount == 0 {
             throw .emptyTrace(reader.path)
+        }
+        probe.finish(warn)
+        sink.finish(environment, format: options.outputFormat)
+        sink.buffer.flushIfNeeded()
+    }
+}
+
+extension Replayer {
+    /// The replay loop of a trace read on a thread of its own, frames assembled there: the same
+    /// steps as the plain loop, in the same order (warnings, the time-unit probe, the rows' touch
+    /// changes, `send`), with a frame sent when the next one starts or the rows end.
+    private static func replay<Base: TraceReader, R: ReplayRenderer>(
+        _ frames: ThreadedFrameReader<Base>, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
+        _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
+        _ warn: @escaping (Diagnostic) -> Void
+    ) throws(TraceError) {
+        output = OutputBuffer(fileDescriptor: nil)
+        defer { output = sink.buffer }
+        environment.observer = observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
+        defer { environment.observer = nil }
+        sink.renderer.begin(into: &sink.buffer)
+        var changes: [TouchChange] = []
+        changes.reserveCapacity(16)
+        var probe = TimeUnitProbe(unit: options.timeUnit, path: frames.path)
+        if options.detectsTimeUnit { probe.finish { _ in } }
+        let reportTouches = options.reportTouches
+        var frameCount = 0
+        var time = 0.0
+        while let rows = frames.nextBatch() {
+            for row in rows {
+                if row.startsFrame {
+                    if frameCount > 0 {
+                        environment.send(changes, at: time)
+                        sink.buffer.flushIfNeeded()
+                        while !changes.isEmpty { changes.removeLast() }
+                    }
+                    time = row.time
+                    frames.reportWarnings(before: frameCount, warn)
+                    frameCount &+= 1
+                    if _slowPath(probe.isOpen) { probe.add(time, warn) }
+                }
+                let id = sink.touchIDs.engineID(row.touch)
+                let location = Point(x: row.x, y: row.y)
+                changes.append(TouchChange(id: id, phase: row.phase, location: location))
+                if reportTouches { sink.track(id, row.phase, time, location) }
+            }
+        }
+        if frameCount > 0 {
+            environment.send(changes, at: time)
+            sink.buffer.flushIfNeeded()
+        }
+        try frames.end(warn)
+        if frameCount == 0 {
+            throw .emptyTrace(frames.path)
         }
         probe.finish(warn)
         sink.finish(environment, format: options.outputFormat)

@@ -116,6 +116,64 @@ struct ThreadedReaderTests {
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
 
+    /// Logs transitions and warnings in the one order they happen.
+    final class InterleavingLog: ReplayObserver {
+        var entries: [String] = []
+        func replayWillStart(_ start: ReplayStart) throws(TraceError) {}
+        var observesTransitions: Bool { true }
+        func replay(didTransition t: Transition) {
+            entries.append("\(t.time) \(t.recognizer.name) \(t.previous) -> \(t.state)")
+        }
+    }
+
+    /// The transitions and warnings of `options`' replay, interleaved, and how it ended.
+    static func interleaved(_ options: ReplayOptions, _ threading: ReaderThreading) -> [String] {
+        var options = options
+        options.readerThreading = threading
+        let log = InterleavingLog()
+        var out = OutputBuffer(fileDescriptor: nil)
+        do {
+            try Replayer.run(options, output: &out, warn: { log.entries.append("warning: " + DiagnosticFormatter().format($0)) }, observer: log)
+        } catch {
+            log.entries.append("error: " + DiagnosticFormatter().format(error))
+        }
+        return log.entries
+    }
+
+    @Test("lenient repairs all over a trace: warnings between the same transitions as read plainly")
+    func warningsInterleaved() throws {
+        let folder = try TemporaryFolder()
+        var g = SplitMix64(seed: 0x5741_524e)
+        var failures: [String] = []
+        var warnings = 0
+        for index in 0..<TestScale.count(8, multipleOf: 1) {
+            let jsonl = index % 2 == 1
+            let rows = ThreadedTraceReader<AnyTraceReader>.batchSize * 3 + Int.random(in: 0..<2000, using: &g)
+            var lines = Self.randomTrace(rows: rows, jsonl: jsonl, fault: 0, using: &g).split(separator: "\n").map(String.init)
+            // Repairs anywhere: times going backwards, touches moved, ended or begun twice out of
+            // turn, and touches never ended (warned at the end).
+            for _ in 0..<40 {
+                let k = Int.random(in: (jsonl ? 0 : 1)..<lines.count, using: &g)
+                let id = ["ghost", "7", "0", "1"][Int.random(in: 0..<4, using: &g)]
+                let phase = ["moved", "ended", "began", "cancelled"][Int.random(in: 0..<4, using: &g)]
+                let t = Bool.random(using: &g) ? "0" : "1"
+                lines.insert(jsonl ? "{\"t\":\(t),\"id\":\"\(id)\",\"phase\":\"\(phase)\",\"x\":1,\"y\":2}" : "\(t),\(id),\(phase),1,2", at: k)
+            }
+            let path = try folder.write("warn-\(index)." + (jsonl ? "jsonl" : "csv"), lines.joined(separator: "\n") + "\n")
+            var options = ReplayOptions(inputPath: path)
+            options.lenient = true
+            let plain = Self.interleaved(options, .never)
+            let threaded = Self.interleaved(options, .always)
+            warnings += plain.filter { $0.hasPrefix("warning") }.count
+            if plain != threaded {
+                let k = (0..<min(plain.count, threaded.count)).first { plain[$0] != threaded[$0] } ?? min(plain.count, threaded.count)
+                failures.append("\(path): entry \(k): plain \(plain.dropFirst(k).prefix(1)), threaded \(threaded.dropFirst(k).prefix(1))")
+            }
+        }
+        #expect(warnings > 100)
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+    }
+
     @Test("the reader itself: the same rows, then the same error")
     func rowsAndError() throws {
         var g = SplitMix64(seed: 99)
