@@ -133,7 +133,8 @@ struct ThreadedReaderTests {
         let log = InterleavingLog()
         var out = OutputBuffer(fileDescriptor: nil)
         do {
-            try Replayer.run(options, output: &out, warn: { log.entries.append("warning: " + DiagnosticFormatter().format($0)) }, observer: log)
+            try Replayer.run(
+                options, output: &out, warn: { log.entries.append("warning: " + DiagnosticFormatter().format($0)) }, observer: log)
         } catch {
             log.entries.append("error: " + DiagnosticFormatter().format(error))
         }
@@ -157,7 +158,8 @@ struct ThreadedReaderTests {
                 let id = ["ghost", "7", "0", "1"][Int.random(in: 0..<4, using: &g)]
                 let phase = ["moved", "ended", "began", "cancelled"][Int.random(in: 0..<4, using: &g)]
                 let t = Bool.random(using: &g) ? "0" : "1"
-                lines.insert(jsonl ? "{\"t\":\(t),\"id\":\"\(id)\",\"phase\":\"\(phase)\",\"x\":1,\"y\":2}" : "\(t),\(id),\(phase),1,2", at: k)
+                lines.insert(
+                    jsonl ? "{\"t\":\(t),\"id\":\"\(id)\",\"phase\":\"\(phase)\",\"x\":1,\"y\":2}" : "\(t),\(id),\(phase),1,2", at: k)
             }
             let path = try folder.write("warn-\(index)." + (jsonl ? "jsonl" : "csv"), lines.joined(separator: "\n") + "\n")
             var options = ReplayOptions(inputPath: path)
