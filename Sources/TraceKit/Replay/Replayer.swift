@@ -107,12 +107,19 @@ public enum Replayer {
         _ reader: AnyTraceReader, _ run: Prepared, _ sink: ReplayOutput<R>, _ options: ReplayOptions,
         _ output: inout OutputBuffer, _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
+        // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
+        output = OutputBuffer(fileDescriptor: nil)
+        defer { output = sink.buffer }
+        let environment = run.environment
+        environment.observer = run.observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
+        defer { environment.observer = nil }
+        sink.renderer.begin(into: &sink.buffer)
         if let readAhead = run.readAhead {
-            try replay(readAhead, run.environment, sink, options, run.observer, &output, warn)
+            try replay(readAhead, environment, sink, options, warn)
         } else if readsOnThread(reader, options), let threaded = ThreadedFrameReader(reader, mode: options.lenient ? .lenient : .strict) {
-            try replay(threaded, run.environment, sink, options, run.observer, &output, warn)
+            try replay(threaded, environment, sink, options, warn)
         } else {
-            try replay(reader, run.environment, sink, options, run.observer, &output, warn)
+            try replay(reader, environment, sink, options, warn)
         }
     }
 
@@ -134,15 +141,8 @@ public enum Replayer {
 
     private static func replay<Reader: TraceReader, R: ReplayRenderer>(
         _ reader: Reader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
-        _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
-        _ warn: @escaping (Diagnostic) -> Void
+        _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
-        // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
-        output = OutputBuffer(fileDescriptor: nil)
-        defer { output = sink.buffer }
-        environment.observer = observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
-        defer { environment.observer = nil }
-        sink.renderer.begin(into: &sink.buffer)
         let frames = FrameAssembler(
             reader: reader, mode: options.lenient ? .lenient : .strict,
             checksTouchSequence: true, onWarning: warn)
@@ -181,14 +181,8 @@ extension Replayer {
     /// changes, `send`), with a frame sent when the next one starts or the rows end.
     private static func replay<Base: TraceReader, R: ReplayRenderer>(
         _ frames: ThreadedFrameReader<Base>, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
-        _ options: ReplayOptions, _ observer: ReplayObserver?, _ output: inout OutputBuffer,
-        _ warn: @escaping (Diagnostic) -> Void
+        _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
-        output = OutputBuffer(fileDescriptor: nil)
-        defer { output = sink.buffer }
-        environment.observer = observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
-        defer { environment.observer = nil }
-        sink.renderer.begin(into: &sink.buffer)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
         var probe = TimeUnitProbe(unit: options.timeUnit, path: frames.path)
