@@ -24,7 +24,7 @@ struct FrameRow {
 
 /// Reads another reader's rows and assembles them into frames on a thread of its own (the same
 /// ``FrameCore`` as ``FrameAssembler``: time checks, sequence checks, lenient repairs), handing the
-/// checked rows over in batches through the bounded ring of ``ThreadedTraceReader``, each frame's
+/// checked rows over in batches through a bounded ``ReaderRing``, each frame's
 /// first row marked. The replay loop on the main thread only turns rows into touch changes.
 ///
 /// Warnings found while frames are assembled travel with the batch, each tagged with the frame it
@@ -33,9 +33,11 @@ struct FrameRow {
 /// and those found at the end (touches never ended, or just before an error) after the last frame
 /// (``end(_:)``). The error itself, if any, comes after the rows read before it, as in the plain path.
 ///
-/// The same conditions as ``ThreadedTraceReader`` apply to the wrapped reader (not used by anyone
-/// else, no warnings of its own); stopping early is safe (the thread is stopped and joined when
-/// this reader is released).
+/// The wrapped reader must not be used by anyone else once this one exists, and must not report
+/// warnings of its own (the CSV and JSON Lines readers report none; device recordings do, and are
+/// read plainly). The table of touch names is shared with the reading thread (see
+/// ``TouchNameTable/beginSharing()``). Stopping early (an error found by the engine or the output)
+/// is safe: the reading thread is told to stop and joined when this reader is released.
 final class ThreadedFrameReader<Base: TraceReader> {
     let path: String
     private let ring: ReaderRing<FrameRow>
@@ -50,7 +52,7 @@ final class ThreadedFrameReader<Base: TraceReader> {
     init?(_ base: Base, mode: TraceValidationMode) {
         path = base.path
         base.touchNames.beginSharing()
-        ring = ReaderRing(batchSize: ThreadedTraceReader<Base>.batchSize, batchCount: ThreadedTraceReader<Base>.batchCount, blank: .blank)
+        ring = ReaderRing(batchSize: ReaderThreading.batchSize, batchCount: ReaderThreading.batchCount, blank: .blank)
         let producer = FrameProducer(ring: ring, base: base, mode: mode)
         guard let tid = startReadingThread(producer.run) else { return nil }
         thread = tid

@@ -30,7 +30,7 @@ public enum TouchID: Hashable, Sendable {
 ///
 /// Only the reader that owns the table adds names (internal `makeID`/`intern`, one thread);
 /// everything public only reads. Hand the table to another thread once reading is done, or call
-/// ``beginSharing()`` first (a reader running on a thread of its own, ``ThreadedTraceReader``):
+/// ``beginSharing()`` first (the replay reading a large file on a thread of its own, ``ReaderThreading``):
 /// from then on additions and the public reads take a lock, while the reading thread's own lookups
 /// (the per-row path) still take none, since only that thread changes the table.
 public final class TouchNameTable: @unchecked Sendable {

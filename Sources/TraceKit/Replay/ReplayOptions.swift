@@ -65,7 +65,8 @@ public struct ReplayOptions: Sendable {
     /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
     public var color: ColorChoice = .auto
     /// Whether the trace is read, and its frames assembled and checked, on a thread of its own
-    /// (only the plain streaming replay of CSV and JSON Lines: not with `--sort` or `--time-unit auto`).
+    /// (only the plain streaming replay of CSV and JSON Lines files: not with `--sort` or `--time-unit auto`,
+    /// nor for an input replayed live: a pipe, a FIFO, a socket, a terminal).
     public var readerThreading: ReaderThreading = .automatic
 
     public init(inputPath: String) {

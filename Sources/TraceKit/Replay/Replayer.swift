@@ -135,7 +135,7 @@ public enum Replayer {
             guard options.inputPath != "-", onlineCoreCount() > 1 else { return false }
             var st = stat()
             guard stat(options.inputPath, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
-            return Int(st.st_size) >= ThreadedTraceReader<AnyTraceReader>.minimumFileSize
+            return Int(st.st_size) >= ReaderThreading.minimumFileSize
         }
     }
 

@@ -1,9 +1,9 @@
 import GestureEngine
 import TestSupport
 import Testing
-import TraceKit
+@testable import TraceKit
 
-/// A replay that reads its trace on a thread of its own (`ThreadedTraceReader`, what a large CSV or
+/// A replay that reads its trace on a thread of its own (`ThreadedFrameReader`, what a large CSV or
 /// JSON Lines file gets) gives exactly what the plain path gives: the same output bytes, the same
 /// warnings, and the same error at the same position (so the same exit), for the sample traces, the
 /// malformed corpus and random traces of several batches with errors planted anywhere.
@@ -103,7 +103,7 @@ struct ThreadedReaderTests {
         let count = TestScale.count(12, multipleOf: 1)
         for index in 0..<count {
             let jsonl = index % 2 == 1
-            let rows = Int.random(in: 1...(ThreadedTraceReader<AnyTraceReader>.batchSize * 6), using: &g)
+            let rows = Int.random(in: 1...(ReaderThreading.batchSize * 6), using: &g)
             let fault = Int.random(in: 0...5, using: &g)
             let text = Self.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
             let path = try folder.write("trace-\(slice)-\(index)." + (jsonl ? "jsonl" : "csv"), text)
@@ -149,7 +149,7 @@ struct ThreadedReaderTests {
         var warnings = 0
         for index in 0..<TestScale.count(8, multipleOf: 1) {
             let jsonl = index % 2 == 1
-            let rows = ThreadedTraceReader<AnyTraceReader>.batchSize * 3 + Int.random(in: 0..<2000, using: &g)
+            let rows = ReaderThreading.batchSize * 3 + Int.random(in: 0..<2000, using: &g)
             var lines = Self.randomTrace(rows: rows, jsonl: jsonl, fault: 0, using: &g).split(separator: "\n").map(String.init)
             // Repairs anywhere: times going backwards, touches moved, ended or begun twice out of
             // turn, and touches never ended (warned at the end).
@@ -176,44 +176,68 @@ struct ThreadedReaderTests {
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
 
-    @Test("the reader itself: the same rows, then the same error")
-    func rowsAndError() throws {
-        var g = SplitMix64(seed: 99)
-        let text = Self.randomTrace(rows: ThreadedTraceReader<AnyTraceReader>.batchSize * 3 + 17, jsonl: false, fault: 3, using: &g)
-        let path = try TemporaryFile.make(Array(text.utf8), name: "rows.csv")
-        defer { TemporaryFile.remove(path) }
-        func readAll(_ reader: some TraceReader) -> ([TraceRow], String?) {
-            var rows: [TraceRow] = []
-            do {
-                while let row = try reader.next() { rows.append(row) }
-                return (rows, nil)
-            } catch {
-                return (rows, DiagnosticFormatter().format(error))
-            }
-        }
-        let plain = readAll(try AnyTraceReader(path: path))
-        let threaded = readAll(try #require(ThreadedTraceReader(try AnyTraceReader(path: path))))
-        #expect(plain.1 != nil)
-        #expect(plain.0.count > ThreadedTraceReader<AnyTraceReader>.batchSize)
-        #expect(plain.0 == threaded.0)
-        #expect(plain.1 == threaded.1)
+    /// The frames a reader gives, row by row as `(frame time, row, first of its frame)`, then its
+    /// warnings and its error, formatted: through `FrameAssembler` (plain) or `ThreadedFrameReader`.
+    struct Assembled: Equatable {
+        var rows: [String] = []
+        var warnings: [String] = []
+        var error: String?
     }
 
-    @Test("a reader dropped early stops its thread")
+    static func assemblePlainly(_ path: String) throws -> Assembled {
+        var result = Assembled()
+        let frames = FrameAssembler(
+            reader: try AnyTraceReader(path: path), mode: .strict, checksTouchSequence: true,
+            onWarning: { result.warnings.append(DiagnosticFormatter().format($0)) })
+        do {
+            while let frame = try frames.next() {
+                for (i, r) in frame.rows.enumerated() { result.rows.append("\(frame.time) \(r.touch) \(r.phase) \(r.x) \(r.y) \(i == 0)") }
+            }
+        } catch {
+            result.error = DiagnosticFormatter().format(error)
+        }
+        return result
+    }
+
+    static func assembleOnAThread(_ path: String) throws -> Assembled {
+        var result = Assembled()
+        let reader = try #require(ThreadedFrameReader(try AnyTraceReader(path: path), mode: .strict))
+        let warn = { (d: Diagnostic) in result.warnings.append(DiagnosticFormatter().format(d)) }
+        while let rows = reader.nextBatch() {
+            for r in rows { result.rows.append("\(r.time) \(r.touch) \(r.phase) \(r.x) \(r.y) \(r.startsFrame)") }
+        }
+        do { try reader.end(warn) } catch { result.error = DiagnosticFormatter().format(error) }
+        return result
+    }
+
+    @Test("the reader itself: the same frames' rows, warnings and error as the frame assembler")
+    func rowsAndError() throws {
+        var g = SplitMix64(seed: 99)
+        let text = Self.randomTrace(rows: ReaderThreading.batchSize * 3 + 17, jsonl: false, fault: 3, using: &g)
+        let path = try TemporaryFile.make(Array(text.utf8), name: "rows.csv")
+        defer { TemporaryFile.remove(path) }
+        let plain = try Self.assemblePlainly(path)
+        let threaded = try Self.assembleOnAThread(path)
+        #expect(plain.error != nil)
+        #expect(plain.rows.count > ReaderThreading.batchSize)
+        #expect(plain == threaded)
+    }
+
+    @Test("a reader dropped early stops its thread; string ids read on it stay named")
     func droppedEarly() throws {
         var g = SplitMix64(seed: 5)
-        let text = Self.randomTrace(rows: ThreadedTraceReader<AnyTraceReader>.batchSize * 20, jsonl: true, fault: 0, using: &g)
+        let text = Self.randomTrace(rows: ReaderThreading.batchSize * 20, jsonl: true, fault: 0, using: &g)
         let path = try TemporaryFile.make(Array(text.utf8), name: "early.jsonl")
         defer { TemporaryFile.remove(path) }
         for _ in 0..<20 {
-            let reader = try #require(ThreadedTraceReader(try AnyTraceReader(path: path)))
-            for _ in 0..<10 { _ = try reader.next() }
+            let reader = try #require(ThreadedFrameReader(try AnyTraceReader(path: path), mode: .strict))
+            #expect(reader.nextBatch() != nil)
         }
-        // String ids read on the other thread are still named right after the reader is gone.
         let base = try AnyTraceReader(path: path)
-        let reader = try #require(ThreadedTraceReader(base))
+        let reader = try #require(ThreadedFrameReader(base, mode: .strict))
         var names = Set<String>()
-        while let row = try reader.next() { names.insert(reader.touchNames.text(of: row.touch)) }
+        while let rows = reader.nextBatch() { for r in rows { names.insert(base.touchNames.text(of: r.touch)) } }
+        try reader.end { _ in }
         #expect(names.count == base.touchNames.count || names.allSatisfy { Int($0) != nil })
     }
 }

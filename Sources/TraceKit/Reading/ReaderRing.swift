@@ -6,111 +6,25 @@ import Musl
 import Darwin
 #endif
 
-/// When a replay reads its trace, and assembles and checks its frames, on a thread of its own.
+/// When a replay reads its trace, and assembles and checks its frames, on a thread of its own
+/// (``ThreadedFrameReader``). Files only: a pipe, a FIFO, a socket or a terminal is replayed live
+/// (docs/live.md), whatever this says.
 public enum ReaderThreading: Sendable, Equatable {
-    /// For a large regular file (at least ``ThreadedTraceReader/minimumFileSize`` bytes) read as CSV
+    /// For a large regular file (at least ``ReaderThreading/minimumFileSize`` bytes) read as CSV
     /// or JSON Lines, with more than one core online; the plain streaming path otherwise.
     case automatic
     /// Never (the plain path: the replay loop calls the reader).
     case never
-    /// Whenever the format allows it (CSV and JSON Lines), whatever the input's size or kind.
+    /// For every CSV or JSON Lines file, whatever its size.
     case always
-}
 
-/// Reads another reader's rows on a thread of its own, handing them over in batches through a
-/// bounded ring (a full ring puts the reading thread to sleep until half of it is free again, so
-/// it wakes once per few batches rather than per batch), so that parsing runs beside the engine and the output on a second core.
-///
-/// It is a ``TraceReader`` like any other: the same rows in the same order, then the same end or
-/// the same error (the reader's own `TraceError`, thrown after the rows read before it). Memory
-/// stays flat: ``batchCount`` batches of ``batchSize`` rows, whatever the trace's length. The
-/// wrapped reader must not be used by anyone else once this one exists, and must not report
-/// warnings (the CSV and JSON Lines readers report none; device recordings do, and are read
-/// plainly). The table of touch names is shared with the reading thread (see
-/// ``TouchNameTable/beginSharing()``).
-///
-/// Stopping early (an error found by the frame assembler, the engine or the output) is safe: the
-/// reading thread is told to stop and joined when this reader is released.
-public final class ThreadedTraceReader<Base: TraceReader>: TraceReader {
-    /// Rows per batch.
-    public static var batchSize: Int { 2048 }
-    /// Batches in the ring (the reading thread is at most this many batches ahead).
-    public static var batchCount: Int { 8 }
     /// The smallest regular file that ``ReaderThreading/automatic`` reads on a thread (8 MiB,
     /// about 250,000 CSV rows: below that, starting a thread is not worth its while).
     public static var minimumFileSize: Int { 8 << 20 }
-
-    public let path: String
-    public let touchNames: TouchNameTable
-
-    private let ring: ReaderRing<TraceRow>
-    private var thread: pthread_t
-    // The consumer's side: the batch being read.
-    private var rows: UnsafeMutablePointer<TraceRow>
-    private var index = 0
-    private var count = 0
-    private var slot = -1
-    private var end: ReaderRingEnd?
-
-    /// Starts reading `base` on a new thread; `nil` if no thread could be started (read `base`
-    /// plainly then).
-    public init?(_ base: Base) {
-        precondition(_isPOD(TraceRow.self), "rows are copied as plain bytes between threads")
-        path = base.path
-        touchNames = base.touchNames
-        touchNames.beginSharing()
-        ring = ReaderRing(batchSize: Self.batchSize, batchCount: Self.batchCount, blank: TraceRow.blank)
-        rows = ring.batches[0].rows
-        let producer = ReaderProducer(ring: ring) { () throws(TraceError) -> TraceRow? in try base.next() }
-        guard let tid = startReadingThread(producer.run) else { return nil }
-        thread = tid
-    }
-
-    deinit {
-        ring.cancel()
-        pthread_join(thread, nil)
-    }
-
-    @inline(__always)
-    public func next() throws(TraceError) -> TraceRow? {
-        if _fastPath(index < count) {
-            let row = rows[index]
-            index &+= 1
-            return row
-        }
-        return try nextBatch()
-    }
-
-    @inline(never)
-    private func nextBatch() throws(TraceError) -> TraceRow? {
-        while true {
-            if let end {
-                // After the last batch: the reader's end or error, every time it is asked.
-                switch end {
-                case .finished: return nil
-                case .failed(let error): throw error
-                }
-            }
-            if slot >= 0 { ring.release() }
-            slot = (slot + 1) % ring.batchCount
-            let batch = ring.take(slot)
-            rows = batch.rows
-            count = batch.count
-            end = batch.end
-            index = 0
-            if count > 0 {
-                index = 1
-                return rows[0]
-            }
-        }
-    }
-}
-
-extension TraceRow {
-    /// A row to fill a ring's batches with before they are used.
-    static var blank: TraceRow {
-        TraceRow(time: 0, touch: .integer(0), phase: .began, x: 0, y: 0, positions: .init(all: .unknown))
-    }
+    /// Rows per batch handed from the reading thread to the replay.
+    static var batchSize: Int { 2048 }
+    /// Batches in the ring (the reading thread is at most this many batches ahead).
+    static var batchCount: Int { 8 }
 }
 
 /// Starts a thread that runs `body`; `nil` if none could be started.
@@ -141,8 +55,11 @@ enum ReaderRingEnd {
     case failed(TraceError)
 }
 
-/// The ring of batches shared by the reading thread and the consumer, with its lock. `Row` is a
-/// plain value (copied as bytes between the threads).
+/// The ring of batches shared by the reading thread and the consumer, with its lock: a full ring
+/// puts the reading thread to sleep until half of it is free again, so it wakes once per few
+/// batches rather than per batch. Memory stays flat: ``ReaderThreading/batchCount`` batches of
+/// ``ReaderThreading/batchSize`` rows, whatever the trace's length. `Row` is a plain value (copied
+/// as bytes between the threads).
 final class ReaderRing<Row>: @unchecked Sendable {
     typealias End = ReaderRingEnd
 
@@ -209,27 +126,6 @@ final class ReaderRing<Row>: @unchecked Sendable {
         return go
     }
 
-    /// Reader: fills the batch at `slot` with up to `batchSize` rows from `next`.
-    func fill(_ slot: Int, _ next: () throws(TraceError) -> Row?) -> Bool {
-        let rows = batches[slot].rows
-        var n = 0
-        var end: End?
-        do throws(TraceError) {
-            while n < batchSize {
-                guard let row = try next() else {
-                    end = .finished
-                    break
-                }
-                rows[n] = row
-                n &+= 1
-            }
-        } catch {
-            end = .failed(error)
-        }
-        publish(slot, count: n, end: end)
-        return end == nil
-    }
-
     /// Reader: hands the batch at `slot` (its first `count` rows written) to the consumer.
     func publish(_ slot: Int, count: Int, end: End?, warnings: [(frame: Int, diagnostic: Diagnostic)] = []) {
         pthread_mutex_lock(mutex)
@@ -269,24 +165,5 @@ final class ReaderRing<Row>: @unchecked Sendable {
         cancelled = true
         pthread_cond_signal(readerWake)
         pthread_mutex_unlock(mutex)
-    }
-}
-
-/// The reading thread's work: fill batches in ring order until the end, an error or a cancel.
-final class ReaderProducer: @unchecked Sendable {
-    let ring: ReaderRing<TraceRow>
-    let next: () throws(TraceError) -> TraceRow?
-
-    init(ring: ReaderRing<TraceRow>, next: @escaping () throws(TraceError) -> TraceRow?) {
-        self.ring = ring
-        self.next = next
-    }
-
-    func run() {
-        var slot = 0
-        while ring.waitForFree() {
-            if !ring.fill(slot, next) { return }
-            slot = (slot + 1) % ring.batchCount
-        }
     }
 }
