@@ -235,13 +235,10 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         if options.live && frameCount > 0 && time < environment.currentTime { time = environment.currentTime }
         frameCount &+= 1
         if probe.isOpen { probe.add(openTime, warn) }
-        changes.removeAll(keepingCapacity: true)
-        for row in open {
-            let id = sink.touchIDs.engineID(row.touch)
-            changes.append(TouchChange(id: id, phase: row.phase, location: row.location))
-            if options.reportTouches { sink.track(id, row.phase, time, row.location) }
-        }
-        open.removeAll(keepingCapacity: true)
+        // Element by element, as in `Replayer`: `removeAll(keepingCapacity:)` is a generic `replaceSubrange`.
+        while !changes.isEmpty { changes.removeLast() }
+        for row in open { changes.append(sink.touchChange(row.touch, row.phase, row.location, at: time)) }
+        while !open.isEmpty { open.removeLast() }
         environment.send(changes, at: time)
         if sink.buffer.count >= sink.buffer.flushThreshold { writeOutput() }
     }

@@ -116,9 +116,6 @@ public final class TouchNameTable: @unchecked Sendable {
         return .name(intern(p, n))
     }
 
-    /// Whether `p[0..<n]` is already interned (for callers that validate new names first).
-    func contains(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool { lookup(p, n) != nil }
-
     @inline(__always)
     private static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325

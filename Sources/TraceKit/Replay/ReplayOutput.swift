@@ -29,6 +29,15 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         self.velocityEstimator = options.velocityEstimator
     }
 
+    /// A trace row as the engine's touch change (its id mapped, its position fed to the touch's
+    /// velocity tracker with `--touches`): the one per-row step of every replay loop.
+    @inline(__always)
+    func touchChange(_ touch: TouchID, _ phase: TouchPhase, _ location: Point, at time: Double) -> TouchChange {
+        let id = touchIDs.engineID(touch)
+        if reportTouches { track(id, phase, time, location) }
+        return TouchChange(id: id, phase: phase, location: location)
+    }
+
     /// Feeds a row's position to its touch's velocity tracker (lifts add no sample, see `VelocityTracker`).
     func track(_ id: Int, _ phase: TouchPhase, _ time: Double, _ location: Point) {
         switch phase {

@@ -158,11 +158,7 @@ public enum Replayer {
             // Element by element: `removeAll(keepingCapacity:)` goes through a generic
             // `replaceSubrange` (~40 instructions per frame) for the few changes of a frame.
             while !changes.isEmpty { changes.removeLast() }
-            for row in frame.rows {
-                let id = sink.touchIDs.engineID(row.touch)
-                changes.append(TouchChange(id: id, phase: row.phase, location: row.location))
-                if options.reportTouches { sink.track(id, row.phase, frame.time, row.location) }
-            }
+            for row in frame.rows { changes.append(sink.touchChange(row.touch, row.phase, row.location, at: frame.time)) }
             environment.send(changes, at: frame.time)
             sink.buffer.flushIfNeeded()
         }
@@ -185,9 +181,8 @@ extension Replayer {
     ) throws(TraceError) {
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
+        // Never with `--time-unit auto` (that replays from the read-ahead reader, plainly).
         var probe = TimeUnitProbe(unit: options.timeUnit, path: frames.path)
-        if options.detectsTimeUnit { probe.finish { _ in } }
-        let reportTouches = options.reportTouches
         var frameCount = 0
         var time = 0.0
         while let rows = frames.nextBatch() {
@@ -203,10 +198,7 @@ extension Replayer {
                     frameCount &+= 1
                     if _slowPath(probe.isOpen) { probe.add(time, warn) }
                 }
-                let id = sink.touchIDs.engineID(row.touch)
-                let location = Point(x: row.x, y: row.y)
-                changes.append(TouchChange(id: id, phase: row.phase, location: location))
-                if reportTouches { sink.track(id, row.phase, time, location) }
+                changes.append(sink.touchChange(row.touch, row.phase, Point(x: row.x, y: row.y), at: time))
             }
         }
         if frameCount > 0 {

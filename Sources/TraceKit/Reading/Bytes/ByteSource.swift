@@ -176,9 +176,6 @@ public final class ByteSource {
         return !LiveWaiter.waitReadable(fd, timeoutMilliseconds: 0)
     }
 
-    /// Whether the input is a pipe, FIFO, socket or terminal: one that can stall (never a regular file).
-    var canStall: Bool { fd >= 0 && LiveWaiter.canStall(fd) }
-
     /// The line readers' common start: buffers the first bytes from `first` and returns where
     /// reading begins, past a UTF-8 byte order mark when the input starts with one.
     func startSkippingByteOrderMark(from first: Int) throws(TraceError) -> Int {
