@@ -28,6 +28,12 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var exclusiveTouchesDown = 0
     /// View messages of the current delivery pass, sent grouped by view and message (see ViewTouchDelivery).
     @exclusivity(unchecked) var pendingMessages: [ViewDelivery] = []
+    /// Emptied lists for `sendPendingMessages` (a pool: a handler may feed the environment again,
+    /// and the nested pass takes lists of its own), so that a pass allocates nothing once warm.
+    @exclusivity(unchecked) var spareMessageLists: [[ViewDelivery]] = []
+    @exclusivity(unchecked) var spareTouchLists: [[Touch]] = []
+    /// Touches begun so far (`Touch.beganOrder`).
+    @exclusivity(unchecked) private var touchesBegun = 0
     /// The current trace time, seconds: the last event's, or a timer's deadline while it fires.
     @exclusivity(unchecked) public internal(set) var currentTime: Double = 0
     /// True after `finish()`: later events are rejected with a diagnostic.
@@ -232,6 +238,8 @@ public final class GestureEnvironment {
             let view = rootView.hitTest(rootPoint)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
             touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime)
+            touchesBegun &+= 1
+            touch.beganOrder = touchesBegun
             if let view, exclusiveTouchesDown > 0 || view.isExclusiveTouch, !admit(touch, to: view) {
                 // Blocked by an exclusive-touch view: down, but delivered to nothing.
                 touch.isBlockedByExclusiveTouch = true
@@ -253,7 +261,10 @@ public final class GestureEnvironment {
             touch.recognizerAttempts.reserveCapacity(candidates)
             v = view
             while let current = v {
-                if current.isResponderSubclass { sendsTouchMessages = true }
+                if current.isResponderSubclass {
+                    sendsTouchMessages = true
+                    touch.reachesResponderSubclass = true
+                }
                 for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
                     if r.dispatch.environment !== self {
                         r.dispatch.environment = self

@@ -148,34 +148,56 @@ extension GestureEnvironment {
     }
 
     private func sendToView(_ touch: Touch, _ kind: ViewDelivery.Kind) {
-        guard let view = touch.view else { return }
+        guard let view = touch.view, deliversTouchesToViews || touch.reachesResponderSubclass else { return }
         let delivery = ViewDelivery(time: currentTime, view: view, kind: kind, touch: touch, tapCount: touch.tapCount)
         if deliversTouchesToViews { observer?.environment(self, didDeliver: delivery) }
-        if view.isResponderSubclass { pendingMessages.append(delivery) }
+        if touch.reachesResponderSubclass { pendingMessages.append(delivery) }
     }
 
-    /// Sends the pass's messages to the view subclasses: one call per view and message, with that
-    /// view's touches of the message in order (a handler may feed the environment again: the list is
-    /// taken first).
+    /// Sends the pass's messages to the views: one call per view and message, in the order the
+    /// groups first appear, with that view's touches of the message in the order they began. A
+    /// plain view's default method passes the call up the responder chain to the subclass. A
+    /// handler may feed the environment again: the pass takes its list first (lists come from a
+    /// pool, so nothing is allocated once warm).
     private func sendPendingMessages() {
-        let messages = pendingMessages
-        pendingMessages.removeAll(keepingCapacity: true)
-        var sent = [Bool](repeating: false, count: messages.count)
+        var messages = spareMessageLists.popLast() ?? []
+        swap(&messages, &pendingMessages)
+        var touches = spareTouchLists.popLast() ?? []
         dispatchDepth += 1
-        for i in messages.indices where !sent[i] {
-            let first = messages[i]
-            var touches: [Touch] = []
-            for j in i..<messages.count where !sent[j] && messages[j].view === first.view && messages[j].kind == first.kind {
-                sent[j] = true
-                touches.append(messages[j].touch)
+        while let first = messages.first {
+            // Take the group out, keeping the other messages in order.
+            var kept = 0
+            for j in messages.indices {
+                let m = messages[j]
+                if m.view === first.view && m.kind == first.kind {
+                    Self.insertInBeganOrder(m.touch, into: &touches)
+                } else {
+                    messages[kept] = m
+                    kept += 1
+                }
             }
+            messages.removeLast(messages.count - kept)
             switch first.kind {
             case .touchesBegan: first.view.touchesBegan(touches, with: event)
             case .touchesMoved: first.view.touchesMoved(touches, with: event)
             case .touchesEnded: first.view.touchesEnded(touches, with: event)
             case .touchesCancelled: first.view.touchesCancelled(touches, with: event)
             }
+            touches.removeAll(keepingCapacity: true)
         }
         dispatchDepth -= 1
+        spareMessageLists.append(messages)
+        spareTouchLists.append(touches)
+    }
+
+    /// Inserts `touch` into `touches` (a view's few touches of one message) by `beganOrder`.
+    private static func insertInBeganOrder(_ touch: Touch, into touches: inout [Touch]) {
+        var i = touches.count
+        touches.append(touch)
+        while i > 0 && touches[i - 1].beganOrder > touch.beganOrder {
+            touches[i] = touches[i - 1]
+            i -= 1
+        }
+        touches[i] = touch
     }
 }

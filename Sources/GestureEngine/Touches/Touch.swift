@@ -45,6 +45,12 @@ public final class Touch {
     /// True when the touch landed (admitted) on a view with `isExclusiveTouch`: it counts in
     /// `GestureEnvironment.exclusiveTouchesDown` until it ends.
     @exclusivity(unchecked) var isOnExclusiveView = false
+    /// True when the touch's view or one of its ancestors is a `View` subclass: its view messages
+    /// are sent (a plain view's default methods pass them up the responder chain).
+    @exclusivity(unchecked) var reachesResponderSubclass = false
+    /// The touch's place among the environment's touches in the order they began (view messages
+    /// list their touches in that order).
+    @exclusivity(unchecked) var beganOrder = 0
 
     /// Recognizers that receive this touch, in delivery order (deepest view first, then order added).
     /// Unretained: the environment that delivers the touch holds each of them strongly for its

@@ -94,6 +94,26 @@ struct ResponderTests {
         #expect(inner.next === box)
     }
 
+    @Test("a plain View under a subclass passes the messages up to it (UIView's default methods)")
+    func plainViewUnderSubclass() {
+        let (h, box) = harness()
+        let inner = View(name: "inner", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        box.addSubview(inner)
+        h.send(0, (1, .began, 110, 110))
+        h.send(0.1, (1, .moved, 112, 110))
+        h.send(0.2, (1, .ended, 112, 110))
+        #expect(box.log == ["began 1 @0.0", "moved 1 @0.1", "ended 1 @0.2"])
+    }
+
+    @Test("one message lists the view's touches in the order they began, whatever the rows' order")
+    func touchesInBeganOrder() {
+        let (h, box) = harness(multipleTouch: true)
+        h.send(0, (7, .began, 150, 150), (3, .began, 160, 160))
+        h.send(0.1, (3, .moved, 161, 160), (7, .moved, 151, 150))
+        h.send(0.2, (3, .ended, 161, 160), (7, .ended, 151, 150))
+        #expect(box.log == ["began 7,3 @0.0", "moved 7,3 @0.1", "ended 7,3 @0.2"])
+    }
+
     @Test("a tree of plain views never works out view delivery")
     func plainViewsCostNothing() {
         let root = View(unboundedNamed: "root")
