@@ -281,6 +281,9 @@ open class GestureRecognizer {
     /// The environment that delivered this recognizer's touches (nil before the first touch and
     /// after the environment went away).
     var environment: GestureEnvironment? { dispatch.environment }
+    /// The environment this recognizer's own calls (`scheduledTimer`, `replayPrint`) go to: the
+    /// one delivering its touches, else its view's before its first touch.
+    var hostingEnvironment: GestureEnvironment? { dispatch.environment ?? view?.environment }
 
     // The storage behind `name`, `delegate` and `isEnabled`, which the engine reads for every
     // recognizer at every event. Only their accessors touch it, each in one short access (an

@@ -63,7 +63,7 @@ extension GestureRecognizer {
     /// recognizer (`recognizer NAME: text`). A recognizer neither attached to a view of a replaying
     /// environment nor delivered a touch yet prints nothing.
     public func replayPrint(_ text: String) {
-        guard let environment = environment ?? view?.environment else { return }
+        guard let environment = hostingEnvironment else { return }
         environment.emit(ReplayMessage(time: environment.currentTime, source: .recognizer(self), text: text))
     }
 }

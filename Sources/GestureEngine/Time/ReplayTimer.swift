@@ -103,10 +103,11 @@ extension View {
 extension GestureRecognizer {
     /// Schedules `block` to run once, `interval` seconds of trace time from now, on this recognizer's
     /// environment. Unlike `schedule(after:_:)`, the timer is not cancelled when the recognizer resets.
-    /// A recognizer that has not received a touch yet has no environment: its timer never fires.
+    /// Before its first touch it is its view's environment; a recognizer in no replaying
+    /// environment gets a timer that never fires.
     @discardableResult
     public func scheduledTimer(withTimeInterval interval: Double, block: @escaping (ReplayTimer) -> Void) -> ReplayTimer {
-        guard let environment else { return .invalid(at: 0) }
+        guard let environment = hostingEnvironment else { return .invalid(at: 0) }
         return environment.scheduledTimer(withTimeInterval: interval, block: block)
     }
 }

@@ -44,7 +44,6 @@ struct TapCountTracker {
         var start: Point
         var count = 0
         var lastUp: Double
-        var lastDown: Double
         /// The touch that last continued (or started) the record, until it lifts; held strongly so
         /// that its identity is never reused while the record names it.
         var owner: Touch?
@@ -78,12 +77,11 @@ struct TapCountTracker {
             }
         }
         if match < 0 {
-            records.append(Record(start: location, lastUp: time, lastDown: time))
+            records.append(Record(start: location, lastUp: time))
             match = records.count - 1
         }
         if let previous = records[match].owner { previous.tracksTap = false }
         records[match].owner = touch
-        records[match].lastDown = time
         records[match].count += 1
         touch.isTap = true
         touch.tracksTap = true

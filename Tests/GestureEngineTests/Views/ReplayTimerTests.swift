@@ -81,6 +81,17 @@ struct ReplayTimerTests {
         orphan.invalidate()
     }
 
+    @Test("a recognizer attached in a replaying tree schedules before its first touch (its view's environment)")
+    func recognizerTimerBeforeFirstTouch() {
+        let h = GestureHarness()
+        let tap = h.add(TapGestureRecognizer(name: "tap"))
+        var fired: [Double] = []
+        let timer = tap.scheduledTimer(withTimeInterval: 0.5) { _ in fired.append(h.environment.currentTime) }
+        #expect(timer.isValid)
+        h.send(1, (1, .began, 100, 100))
+        #expect(fired == [0.5])
+    }
+
     @Test("a recognizer's timer outlives its reset")
     func recognizerTimer() {
         let h = GestureHarness()
