@@ -9,7 +9,7 @@ import TraceKit
 // `Set<UITouch>` and `UIEvent?` become `[Touch]` and `TouchEvent`, and `Timer.scheduledTimer`
 // becomes the view's `scheduledTimer(withTimeInterval:block:)` in trace time, and `print` becomes
 // `replayPrint`, which prints into the replay's output at the trace time (issue 22 follow-up). The
-// same two views are in Examples/Sources/Lecture, replayed by `wiggle-replay` with goldens.
+// same two views are in Examples/Sources/Wiggle/LectureViews.swift, replayed by `wiggle-replay` with goldens.
 
 /// The first attempt: touchesEnded looks at tapCount. A double tap prints "Single tap!" first.
 final class FirstAttemptView: View {

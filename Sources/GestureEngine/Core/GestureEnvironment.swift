@@ -12,7 +12,8 @@ public final class GestureEnvironment {
 
     /// The root of the view tree (window coordinates = the root's superview coordinates).
     public let rootView: View
-    /// Receives transitions, diagnostics, view deliveries and touch ends (held strongly).
+    /// Receives transitions, diagnostics, view deliveries, touch ends and what user code prints
+    /// (`replayPrint(_:)`) (held strongly).
     @exclusivity(unchecked) public var observer: (any GestureEnvironmentObserver)?
     /// When true, the environment works out what each view would receive and reports it as `ViewDelivery`.
     @exclusivity(unchecked) public var deliversTouchesToViews = false

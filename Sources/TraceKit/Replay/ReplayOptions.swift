@@ -55,7 +55,9 @@ public struct ReplayOptions: Sendable {
     /// socket's or FIFO's) open frame is completed; 0 turns it off. Regular files never wait.
     public var idleFlush = 0.05
     /// `--unbuffered`: the output is written after each input frame that produced some (standard
-    /// output to a terminal always is). Output only: the replay is the same.
+    /// output to a terminal always is). Output only: the replay is the same. Read by the command,
+    /// which sets the output buffer's flush threshold from it (`OutputBuffer(fileDescriptor:flushThreshold:)`); the
+    /// replay API leaves flushing to the buffer it is given.
     public var unbuffered = false
     /// Seconds after which a live replay says so on standard error when its input sent nothing
     /// while touches are down, and (under `--live`) when its output has not been writable
