@@ -105,8 +105,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     @exclusivity(unchecked) private var frameCount = 0
     @exclusivity(unchecked) private var probe: TimeUnitProbe
     // Time checks (as `FrameAssembler`), and `--live --lenient`'s shift after a clock reset.
-    @exclusivity(unchecked) private var lastTime = -Double.infinity
-    @exclusivity(unchecked) private var lastTimePosition = TextPosition.unknown
+    @exclusivity(unchecked) private var timeOrder = TimeOrder()
     @exclusivity(unchecked) private var timeShift = 0.0
     // `--live`: trace time `traceAnchor` happened at monotonic `wallAnchor`.
     @exclusivity(unchecked) private var anchored = false
@@ -161,34 +160,23 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         while true {
             guard var row = try nextParsedRow() else { return nil }
             row.time += timeShift
-            if row.time < lastTime {
-                let message = "time \(row.time - timeShift) s goes backwards (the previous row is at \(lastTime - timeShift) s)"
-                let note = Diagnostic.note("previous time here", at: reader.location(lastTimePosition))
-                if !options.lenient {
-                    throw TraceError.invalidTrace(
-                        message, at: reader.location(row.positions.time),
-                        notes: [note, TraceHints.unsortedOrLenient(lenient: "clamps the time to the previous row's")])
-                }
+            if let backwards = timeOrder.check(row, in: reader, shift: timeShift) {
+                if !options.lenient { throw backwards.error }
+                let lastTime = timeOrder.lastTime
                 if options.live {
                     // A device reboot or a clock reset: the rows go on from here, shifted so that
                     // this one happens now (never before the previous row).
                     let restart = max(lastTime, anchored ? traceTime(at: monotonicSeconds()) : lastTime)
                     timeShift += restart - row.time
                     warn(
-                        .warning(
-                            message
-                                + "; the source's clock was reset: continuing from a new time origin (later times shifted by \(timeShift) s)",
-                            at: reader.location(row.positions.time), notes: [note]))
+                        backwards.warning(
+                            "the source's clock was reset: continuing from a new time origin (later times shifted by \(timeShift) s)"))
                     row.time = restart
-                    lastTime = restart
-                    lastTimePosition = row.positions.time
+                    timeOrder.restart(at: restart, row)
                 } else {
-                    warn(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
+                    warn(backwards.warning("clamped to \(lastTime) s"))
                     row.time = lastTime
                 }
-            } else {
-                lastTime = row.time
-                lastTimePosition = row.positions.time
             }
             guard try validator.check(&row, warn: warn) else { continue }
             if options.live {

@@ -58,8 +58,7 @@ struct FrameCore {
     var validator: TraceSequenceValidator?
     private var rows: [TraceRow] = []
     private var pending: TraceRow?
-    private var lastTime = -Double.infinity
-    private var lastTimePosition = TextPosition.unknown
+    private var timeOrder = TimeOrder()
     private var finished = false
 
     init(mode: TraceValidationMode, validator: TraceSequenceValidator?) {
@@ -105,19 +104,10 @@ struct FrameCore {
                 }
                 return nil
             }
-            if row.time < lastTime {
-                let message = "time \(row.time) s goes backwards (the previous row is at \(lastTime) s)"
-                let note = Diagnostic.note("previous time here", at: reader.location(lastTimePosition))
-                if mode == .strict {
-                    throw TraceError.invalidTrace(
-                        message, at: reader.location(row.positions.time),
-                        notes: [note, TraceHints.unsortedOrLenient(lenient: "clamps the time to the previous row's")])
-                }
-                warn(.warning(message + "; clamped to \(lastTime) s", at: reader.location(row.positions.time), notes: [note]))
-                row.time = lastTime
-            } else {
-                lastTime = row.time
-                lastTimePosition = row.positions.time
+            if let backwards = timeOrder.check(row, in: reader) {
+                if mode == .strict { throw backwards.error }
+                warn(backwards.warning("clamped to \(timeOrder.lastTime) s"))
+                row.time = timeOrder.lastTime
             }
             if validator != nil {
                 guard try validator!.check(&row, warn: warn) else { continue }
