@@ -136,7 +136,14 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         if !flipped.isEmpty {
             out.append("\nchanged:\n")
             for (path, x, y) in flipped {
-                out.append("  \(path)\n    A: \(x.text)\n    \(bLabel == "B" ? "B" : "golden"): \(y.text)\n")
+                out.append("  \(path)\n")
+                for (label, outcome) in [("A", x), (bLabel == "B" ? "B" : "golden", y)] {
+                    // A multi-line error's continuation lines are indented under its first, as in "broken".
+                    let prefix = "    \(label): "
+                    let indent = "\n" + String(repeating: " ", count: prefix.count)
+                    out.append(
+                        prefix + outcome.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent) + "\n")
+                }
             }
         }
         if !broken.isEmpty {
@@ -238,13 +245,20 @@ func side(
     _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
 ) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError]) {
     if textOutcomes {
-        // Against the goldens, both sides are read from the output the replay prints (the goldens
-        // are that output, with the trace's output filters applied), outcomes and counts alike.
+        // Against the goldens, both sides are read from what a golden file holds (the output the
+        // replay prints, with the trace's output filters applied, and the error it may stop at, as
+        // `GoldenFile.replay` writes them), outcomes and counts alike.
         let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?) in
             do throws(TraceError) {
                 let options = try traceSetup(forTrace: traces[i], commandLine: uses, catalog: catalog).options
-                let result = try Replayer.replay(.path(traces[i]), options: options)
-                let printed = CorpusStats.TraceStats(printed: result.text)
+                let replay = try GoldenFile.replay(options)
+                let (output, recorded) = GoldenFile.recordedError(in: replay.text)
+                if let recorded {
+                    // The broken list names the trace by the path given (the golden's text, by its folder).
+                    let error = replay.error.map { formatter.format($0) } ?? recorded.text
+                    return (SideOutcome(outcomes: [], error: error, exitCode: recorded.exitCode), nil, replay.error)
+                }
+                let printed = CorpusStats.TraceStats(printed: String(output))
                 return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil)
             } catch {
                 return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error)
@@ -268,14 +282,14 @@ func side(
 }
 
 /// Side B of `compare --goldens`: the golden file's outcome line and counts (text or JSON Lines,
-/// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error is that error (and
-/// counts nothing); a trace without a golden file has none to compare with.
+/// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error
+/// (`GoldenFile.recordedError`, whatever output came before it) is that error (and counts nothing);
+/// a trace without a golden file has none to compare with.
 func goldenOutcome(_ trace: String) -> (outcome: SideOutcome, stats: CorpusStats.TraceStats?) {
     let path = GoldenFile.expectedPath(forTrace: trace)
     guard let text = try? FileIO.readText(path) else { return (SideOutcome(outcomes: [], error: "no golden file \(path)"), nil) }
-    let printed = CorpusStats.TraceStats(printed: text)
-    if text.hasPrefix("gesturereplay: error:") || text.contains(": error: ") && printed.outcomes.isEmpty {
-        return (SideOutcome(outcomes: [], error: text.split(separator: "\n").first.map(String.init) ?? text), nil)
-    }
+    let (output, recorded) = GoldenFile.recordedError(in: text)
+    if let recorded { return (SideOutcome(outcomes: [], error: recorded.text, exitCode: recorded.exitCode), nil) }
+    let printed = CorpusStats.TraceStats(printed: String(output))
     return (SideOutcome(outcomes: printed.outcomes, error: nil), printed)
 }

@@ -251,4 +251,33 @@ struct StatsCLITests {
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("gesturereplay: error: compare needs two configurations"), "\(usage)")
     }
+
+    @Test("compare --goldens: a golden recording an error after some output is that error (unchanged, broken); fixed, it changed")
+    func compareGoldensErrorAfterOutput() throws {
+        let dir = try TemporaryFolder()
+        let rows = "t,id,phase,x,y\n0.000,1,began,100,100\n0.020,1,moved,130,100\n0.040,1,moved,160,100\n0.060,1,ended,160,100\n"
+        try dir.write("pan-then-bad.csv", rows + "2.000,2,moved,100,100\n")
+        try dir.write("pan-then-bad.args", "--expect-error\n")
+        let update = try BinaryRunner.run(["test", "--update", dir.path])
+        #expect(update.status == 0, "\(update)")
+        let golden = try String(contentsOfFile: dir.path + "/pan-then-bad.expected", encoding: .utf8)
+        #expect(golden.contains("  pan             pan             possible -> began "), "\(golden)")
+        #expect(golden.contains("\nerror (exit 65): pan-then-bad.csv:6:9: error: touch 2 moved but is not down\nnote: "), "\(golden)")
+
+        let same = try BinaryRunner.run(["compare", dir.path, "--goldens"])
+        #expect(same.status == 65, "\(same)")
+        #expect(same.stdout.contains("1 traces, 0 changed outcome\n"), "\(same)")
+        #expect(!same.stdout.contains("\nchanged:\n"), "\(same)")
+        #expect(same.stdout.contains("\nbroken traces (not compared):\n  A: \(dir.path)/pan-then-bad.csv:6:9: error: touch 2"), "\(same)")
+
+        // The bad row gone: the replay now ends where the golden records the error; the error's notes
+        // are indented under its first line.
+        try dir.write("pan-then-bad.csv", rows)
+        let fixed = try BinaryRunner.run(["compare", dir.path, "--goldens"])
+        #expect(fixed.status == 1, "\(fixed)")
+        #expect(
+            fixed.stdout.contains(
+                "\n    golden: error: pan-then-bad.csv:6:9: error: touch 2 moved but is not down\n            note: no 'began' for touch 2 before this row\n"
+            ), "\(fixed)")
+    }
 }
