@@ -75,11 +75,13 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
     let jobs = command.suite.jobs ?? onlineCoreCount()
     let aUses = sideUses(command.replayArguments, scene: c.aScene, sets: c.aSet)
+    let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
     let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
     let b: [SideOutcome]
     let aStats: CorpusStats
     let bStats: CorpusStats
     var bErrors: [TraceError] = []
+    var bNames: Set<String> = []
     if c.goldens {
         let goldens = traces.map(goldenOutcome)
         b = goldens.map(\.outcome)
@@ -89,17 +91,23 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         aStats = a.stats
         bStats = stats
     } else {
-        let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
         let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
         b = bSide.outcomes
         bErrors = bSide.errors
+        bNames = bSide.names
         aStats = a.stats
         bStats = bSide.stats
     }
     // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
     // stops everything (exit 2) instead of making every trace broken.
-    for (errors, option, sets) in [(a.errors, "--a-set", c.aSet), (bErrors, "--b-set", c.bSet)] {
-        guard let usage = errors.first(where: { $0.category == .usage }) else { continue }
+    // So is a --set whose NAME no trace's scene has (and no kind: skipped where a scene lacks it).
+    for (errors, names, uses, option, sets) in [(a.errors, a.names, aUses, "--a-set", c.aSet), (bErrors, bNames, bUses, "--b-set", c.bSet)]
+    {
+        var first = errors.first(where: { $0.category == .usage })
+        if first == nil {
+            do throws(TraceError) { try checkCorpusOverrides(uses, names: names, catalog: catalog) } catch { first = error }
+        }
+        guard let usage = first else { continue }
         // Name the side's own option when the value is one of its.
         let message = usage.diagnostic.message
         if let set = sets.first(where: { message.hasPrefix("invalid value '\($0)' for --set") }) {
@@ -243,41 +251,46 @@ enum CorpusStatsTable {
 /// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args.
 func side(
     _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
-) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError]) {
+) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError], names: Set<String>) {
     if textOutcomes {
         // Against the goldens, both sides are read from what a golden file holds (the output the
         // replay prints, with the trace's output filters applied, and the error it may stop at, as
         // `GoldenFile.replay` writes them), outcomes and counts alike.
-        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?) in
+        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) {
+            i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?, [String]) in
+            // Watches the replay for the scene's recognizer names only (the counts are the printed ones).
+            let collector = StatsCollector()
             do throws(TraceError) {
-                let options = try traceSetup(forTrace: traces[i], commandLine: uses, catalog: catalog).options
-                let replay = try GoldenFile.replay(options)
+                let options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
+                let replay = try GoldenFile.replay(options, observer: collector)
+                let names = collector.stats.recognizers.map(\.name)
                 let (output, recorded) = GoldenFile.recordedError(in: replay.text)
                 if let recorded {
                     // The broken list names the trace by the path given (the golden's text, by its folder).
                     let error = replay.error.map { formatter.format($0) } ?? recorded.text
-                    return (SideOutcome(outcomes: [], error: error, exitCode: recorded.exitCode), nil, replay.error)
+                    return (SideOutcome(outcomes: [], error: error, exitCode: recorded.exitCode), nil, replay.error, names)
                 }
                 let printed = CorpusStats.TraceStats(printed: String(output))
-                return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil)
+                return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil, names)
             } catch {
-                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error)
+                let names = collector.stats.recognizers.map(\.name)
+                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error, names)
             }
         }
         var stats = CorpusStats(configuration: [])
         for (trace, outcome) in zip(traces, outcomes) { if let counts = outcome.1 { stats.add(counts, path: trace) } }
         stats.normalize()
-        return (outcomes.map(\.0), stats, outcomes.compactMap(\.2))
+        return (outcomes.map(\.0), stats, outcomes.compactMap(\.2), Set(outcomes.flatMap(\.3)))
     }
     let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
-        try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+        try corpusTraceOptions(forTrace: path, commandLine: uses, catalog: catalog)
     }
     let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
     return (
         run.map {
             SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }, exitCode: $0.error?.exitCode ?? 0)
         }, stats,
-        run.compactMap(\.error)
+        run.compactMap(\.error), Set(run.flatMap(\.recognizerNames))
     )
 }
 

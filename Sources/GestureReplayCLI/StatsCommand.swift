@@ -106,6 +106,32 @@ func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
     uses.filter { $0.spec.commands.contains(.argsFile) }
 }
 
+/// A trace's replay options for `stats` and `compare` (`traceSetup`: its NAME.args, then `uses`);
+/// the command line's `--set`s skip a NAME the trace's scene does not have
+/// (`SceneOverride.skipsUnknownName`): `checkCorpusOverrides` checks the corpus as a whole.
+@Sendable func corpusTraceOptions(
+    forTrace path: String, commandLine uses: [OptionUse], catalog: RecognizerCatalog
+) throws(TraceError) -> ReplayOptions {
+    var options = try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+    for i in options.sceneOverrides.indices where options.sceneOverrides[i].location == nil {
+        options.sceneOverrides[i].skipsUnknownName = true
+    }
+    return options
+}
+
+/// A usage error when a `--set` of `uses` names no kind and no recognizer of any trace's scene
+/// (`names`: those of every trace replayed; none checked when no scene was loaded).
+func checkCorpusOverrides(_ uses: [OptionUse], names: Set<String>, catalog: RecognizerCatalog) throws(TraceError) {
+    guard !names.isEmpty else { return }
+    var overrides: [SceneOverride] = []
+    for use in uses where use.spec.long == "set" {
+        guard var o = try? SceneOverride(parsing: use.value) else { continue }
+        o.skipsUnknownName = true
+        overrides.append(o)
+    }
+    try SceneOverride.checkTargets(overrides, names: names, catalog: catalog)
+}
+
 /// `gesturereplay stats`: the corpus's stats (or the merge of stats files); exit 0, or the first
 /// broken trace's status (65 invalid, 66 cannot open, ...) after printing everything.
 func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
@@ -137,10 +163,11 @@ func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: R
     let configuration = try CorpusRun.configuration(options, tool: versionText, excludes: suite.excludes)
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
     let outcomes = CorpusRun.run(traces, jobs: suite.jobs ?? onlineCoreCount()) { path throws(TraceError) in
-        try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog).options
+        try corpusTraceOptions(forTrace: path, commandLine: replayArguments, catalog: catalog)
     }
     // A usage error (a bad --set or --recognizers name) is the command line's: it stops everything.
     if let usage = outcomes.lazy.compactMap(\.error).first(where: { $0.category == .usage }) { throw usage }
+    try checkCorpusOverrides(replayArguments, names: Set(outcomes.flatMap(\.recognizerNames)), catalog: catalog)
     return CorpusRun.stats(outcomes, configuration: configuration) { formatter.format($0) }
 }
 

@@ -135,6 +135,41 @@ struct StatsCLITests {
         #expect(shape.stderr.hasPrefix("gesturereplay: error: invalid value 'tap' for --set: expected NAME.PROPERTY=VALUE"), "\(shape)")
     }
 
+    @Test("stats/compare --set NAME: a trace whose scene lacks NAME is replayed without it; NAME in no scene (and no kind): exit 2")
+    func setNameInSomeScenes() throws {
+        // docs/scale.md's what-if over the corpus: doubleTap is in a few scenes only.
+        let stats = try BinaryRunner.run(["stats", "Traces", "--exclude", "errors/*", "--set", "doubleTap.maximumTapInterval=0.1"])
+        #expect(stats.status == 0, "\(stats)")
+        #expect(stats.stdout.hasPrefix("32 traces counted, 0 broken\n"), "\(stats)")
+        // Without it: 6 attempts, 3 recognized, 3 failed.
+        #expect(stats.stdout.contains("\ndoubleTap       tap                    9           0       9          0\n"), "\(stats)")
+        let compare = try BinaryRunner.run(["compare", "Traces", "--exclude", "errors/*", "--b-set", "doubleTap.maximumTapInterval=0.1"])
+        #expect(compare.status == 1, "\(compare)")
+        #expect(compare.stdout.contains("32 traces, 3 changed outcome\n"), "\(compare)")
+        let goldens = try BinaryRunner.run([
+            "compare", "Traces", "--exclude", "errors/*", "--goldens", "--a-set", "doubleTap.maximumTapInterval=0.1",
+        ])
+        #expect(goldens.status == 1, "\(goldens)")
+        #expect(goldens.stdout.contains("32 traces, 3 changed outcome\n"), "\(goldens)")
+
+        // A name no scene has: a usage error naming it and listing the names seen.
+        let seen = "recognizers: back, buttonTap, doubleTap, drag, hold, labelTap, longPress, marquee, pan, pinch, press, "
+        for (command, option) in [
+            (["stats", "--set"], "--set"), (["compare", "--a-set"], "--a-set"), (["compare", "--goldens", "--a-set"], "--a-set"),
+        ] {
+            let r = try BinaryRunner.run(command + ["nope.maximumTapInterval=0.1", "Traces", "--exclude", "errors/*"])
+            #expect(r.status == 2, "\(r)")
+            #expect(
+                r.stderr.hasPrefix(
+                    "gesturereplay: error: invalid value 'nope.maximumTapInterval=0.1' for \(option): no trace's scene has a recognizer 'nope' and no kind is named so; \(seen)"
+                ), "\(r)")
+            #expect(r.stdout.isEmpty, "\(r)")
+        }
+        // A kind in no scene is still checked (on a new recognizer of the kind), and passes when valid.
+        let kind = try BinaryRunner.run(["stats", "Traces/double-tap.json", "--set", "pinch.isEnabled=false"])
+        #expect(kind.status == 0, "\(kind)")
+    }
+
     @Test("--set changes the replay: every tap needs two taps, so single fails too")
     func setChangesReplay() throws {
         let r = try BinaryRunner.run([

@@ -20,6 +20,10 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
     public var value: String
     /// Where it was written: a `NAME.args` file's line and column; nil on the command line.
     public var location: SourceLocation?
+    /// A `NAME` that is neither a recognizer of the scene nor a kind is skipped instead of an error:
+    /// the corpus commands' (`stats`, `compare`) command line, where another trace's scene may have
+    /// it; `checkTargets` then checks the corpus as a whole.
+    public var skipsUnknownName = false
 
     /// Parses `NAME.PROPERTY=VALUE`. Throws (a message without position) when it has another shape.
     public init(parsing text: String, location: SourceLocation? = nil) throws(TraceError) {
@@ -74,6 +78,17 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The corpus commands' check of the overrides that skip unknown names (`skipsUnknownName`): a
+    /// usage error for the first whose `NAME` is not a kind and no recognizer of any scene replayed
+    /// (`names`, every trace's scene's recognizers), naming it and listing `names`.
+    public static func checkTargets(_ overrides: [SceneOverride], names: Set<String>, catalog: RecognizerCatalog) throws(TraceError) {
+        for o in overrides where o.skipsUnknownName && catalog.kind(named: o.target) == nil && !names.contains(o.target) {
+            throw error(
+                "no trace's scene has a recognizer '\(o.target)' and no kind is named so; recognizers: \(names.sorted().joined(separator: ", ")); kinds: \(catalog.kindNames.joined(separator: ", "))",
+                o.description, o.location)
+        }
+    }
+
     private func apply(to scene: Scene, catalog: RecognizerCatalog) throws(TraceError) {
         let at = location ?? .file("")
         if let r = scene.recognizer(named: target) {
@@ -85,6 +100,7 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard let kind = catalog.kind(named: target) else {
+            if skipsUnknownName { return }
             throw .invalidTrace(
                 "unknown recognizer or kind '\(target)'; recognizers: \(scene.recognizers.map(\.name).joined(separator: ", ")); kinds: \(catalog.kindNames.joined(separator: ", "))",
                 at: at)

@@ -6,6 +6,8 @@ public enum CorpusRun {
         public var path: String
         public var stats: CorpusStats.TraceStats?
         public var error: TraceError?
+        /// The names of the recognizers of the trace's scene (also when it broke after loading it).
+        public var recognizerNames: [String] = []
     }
 
     /// Replays every trace of `traces` on `jobs` threads with the options `optionsFor` gives it;
@@ -15,13 +17,14 @@ public enum CorpusRun {
     ) -> [TraceOutcome] {
         TraceSuite.parallelMap(traces.count, jobs: jobs) { i in
             let path = traces[i]
+            let collector = StatsCollector()
             do throws(TraceError) {
                 let options = try optionsFor(path)
-                let collector = StatsCollector()
                 _ = try Replayer.replay(.path(path), options: options, observer: collector)
-                return TraceOutcome(path: path, stats: collector.finish(), error: nil)
+                return TraceOutcome(
+                    path: path, stats: collector.finish(), error: nil, recognizerNames: collector.stats.recognizers.map(\.name))
             } catch {
-                return TraceOutcome(path: path, stats: nil, error: error)
+                return TraceOutcome(path: path, stats: nil, error: error, recognizerNames: collector.stats.recognizers.map(\.name))
             }
         }
     }
