@@ -85,11 +85,10 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     if c.goldens {
         let goldens = traces.map(goldenOutcome)
         b = goldens.map(\.outcome)
-        var stats = CorpusStats(configuration: [])
-        for (trace, golden) in zip(traces, goldens) { if let counts = golden.stats { stats.add(counts, path: trace) } }
-        stats.normalize()
         aStats = a.stats
-        bStats = stats
+        bStats = CorpusRun.stats(
+            zip(traces, goldens).map { CorpusRun.TraceOutcome(path: $0, stats: $1.stats, error: nil) }, configuration: []
+        ) { formatter.format($0) }
     } else {
         let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
         b = bSide.outcomes
@@ -277,9 +276,9 @@ func side(
                 return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error, names)
             }
         }
-        var stats = CorpusStats(configuration: [])
-        for (trace, outcome) in zip(traces, outcomes) { if let counts = outcome.1 { stats.add(counts, path: trace) } }
-        stats.normalize()
+        let stats = CorpusRun.stats(
+            zip(traces, outcomes).map { CorpusRun.TraceOutcome(path: $0, stats: $1.1, error: $1.2) }, configuration: []
+        ) { formatter.format($0) }
         return (outcomes.map(\.0), stats, outcomes.compactMap(\.2), Set(outcomes.flatMap(\.3)))
     }
     let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in

@@ -8,6 +8,13 @@ public enum CorpusRun {
         public var error: TraceError?
         /// The names of the recognizers of the trace's scene (also when it broke after loading it).
         public var recognizerNames: [String] = []
+
+        public init(path: String, stats: CorpusStats.TraceStats?, error: TraceError?, recognizerNames: [String] = []) {
+            self.path = path
+            self.stats = stats
+            self.error = error
+            self.recognizerNames = recognizerNames
+        }
     }
 
     /// Replays every trace of `traces` on `jobs` threads with the options `optionsFor` gives it;
@@ -29,7 +36,8 @@ public enum CorpusRun {
         }
     }
 
-    /// The stats of `outcomes` under `configuration`; broken traces keep their error as `format` prints it.
+    /// The stats of `outcomes` under `configuration` (summed once, in one pass); broken traces keep
+    /// their error as `format` prints it; an outcome with neither stats nor error counts nothing.
     public static func stats(
         _ outcomes: [TraceOutcome], configuration: [CorpusStats.Field], format: (TraceError) -> String
     ) -> CorpusStats {
@@ -40,7 +48,7 @@ public enum CorpusRun {
                 stats.counted.append(o.path)
                 for r in s.recognizers { sum.add(r) }
             } else if let e = o.error {
-                stats.addBroken(path: o.path, exitCode: e.exitCode, error: format(e))
+                stats.broken.append(CorpusStats.BrokenTrace(path: o.path, exitCode: e.exitCode, error: format(e)))
             }
         }
         stats.recognizers = sum.result()

@@ -173,19 +173,6 @@ extension CorpusStats {
         public var outcomes: [String] = []
     }
 
-    /// Adds one trace's stats (the trace `path` replayed to the end).
-    public mutating func add(_ trace: TraceStats, path: String) {
-        counted.append(path)
-        var sum = Accumulator(recognizers)
-        for r in trace.recognizers { sum.add(r) }
-        recognizers = sum.result()
-    }
-
-    /// Adds a trace that stopped at `error` (`formatted` as printed).
-    public mutating func addBroken(path: String, exitCode: Int32, error formatted: String) {
-        broken.append(BrokenTrace(path: path, exitCode: exitCode, error: formatted))
-    }
-
     /// Sums recognizer stats by (name, kind) in dictionaries (adding many traces or shards stays
     /// linear), then gives them back as `RecognizerStats`.
     struct Accumulator {
@@ -196,10 +183,6 @@ extension CorpusStats {
         }
         var order: [String] = []
         var sums: [String: Sum] = [:]
-
-        init(_ initial: [RecognizerStats] = []) {
-            for r in initial { add(r) }
-        }
 
         mutating func add(_ r: RecognizerStats) {
             let key = r.name + "\u{0}" + r.kind
