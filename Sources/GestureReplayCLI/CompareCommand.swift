@@ -138,7 +138,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
                     r.name, r.kind, "\(r.recognized)", "\(s.recognized)", "\(r.failed)", "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
                 ])
             }
-            out.append("\n" + CorpusStatsTable.table(rows))
+            out.append("\n" + CorpusStats.table(rows, rightAligned: 2))
         }
         if !flipped.isEmpty {
             out.append("\nchanged:\n")
@@ -225,25 +225,6 @@ func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.Recogn
             a.recognizers.first { ($0.name, $0.kind) == k } ?? empty,
             b.recognizers.first { ($0.name, $0.kind) == k } ?? empty
         )
-    }
-}
-
-enum CorpusStatsTable {
-    /// The stats table layout (left: name and kind; numbers right-aligned).
-    static func table(_ rows: [[String]]) -> String {
-        var widths = Array(repeating: 0, count: rows.map(\.count).max() ?? 0)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        var s = ""
-        for row in rows {
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                if i > 0 { line += "  " }
-                line += i >= 2 ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
-            }
-            s += line + "\n"
-        }
-        return s
     }
 }
 
