@@ -25,16 +25,26 @@ func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse])
     return CompareCommand(suite: suite, corpus: c, replayArguments: corpusReplayUses(uses))
 }
 
-/// The command-line option uses of one side: the common ones, then the side's scene and sets.
-func sideUses(_ common: [OptionUse], scene: String?, sets: [String]) -> [OptionUse] {
+/// The command-line option uses of one side: the common ones, with the side's scene.
+func sideUses(_ common: [OptionUse], scene: String?) -> [OptionUse] {
     var uses = common
     if let scene {
         uses.removeAll { $0.spec.long == "scene" }
         uses.append(OptionUse(spec: optionTable.first { $0.long == "scene" }!, value: scene))
     }
-    let set = optionTable.first { $0.long == "set" }!
-    uses += sets.map { OptionUse(spec: set, value: $0) }
     return uses
+}
+
+/// A side's `--a-set`/`--b-set` values (`option`), applied after the common `--set`s; like them, a
+/// NAME a trace's scene lacks is skipped there (`SceneOverride.skipsUnknownName`).
+func sideOverrides(_ sets: [String], option: String) throws(TraceError) -> [SceneOverride] {
+    var overrides: [SceneOverride] = []
+    for text in sets {
+        var o = try SceneOverride(parsing: text, option: option)
+        o.skipsUnknownName = true
+        overrides.append(o)
+    }
+    return overrides
 }
 
 /// What one trace did under one configuration: its outcome line, or the error it stopped at.
@@ -74,9 +84,9 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     let c = command.corpus
     let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
     let jobs = command.suite.jobs ?? onlineCoreCount()
-    let aUses = sideUses(command.replayArguments, scene: c.aScene, sets: c.aSet)
-    let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
-    let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
+    let aSets = try sideOverrides(c.aSet, option: "--a-set")
+    let bSets = try sideOverrides(c.bSet, option: "--b-set")
+    let a = side(traces, sideUses(command.replayArguments, scene: c.aScene), aSets, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
     let b: [SideOutcome]
     let aStats: CorpusStats
     let bStats: CorpusStats
@@ -90,7 +100,8 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
             zip(traces, goldens).map { CorpusRun.TraceOutcome(path: $0, stats: $1.stats, error: nil) }, configuration: []
         ) { formatter.format($0) }
     } else {
-        let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
+        let bSide = side(
+            traces, sideUses(command.replayArguments, scene: c.bScene), bSets, jobs: jobs, catalog: catalog, textOutcomes: false)
         b = bSide.outcomes
         bErrors = bSide.errors
         bNames = bSide.names
@@ -98,21 +109,12 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         bStats = bSide.stats
     }
     // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
-    // stops everything (exit 2) instead of making every trace broken.
-    // So is a --set whose NAME no trace's scene has (and no kind: skipped where a scene lacks it).
-    for (errors, names, uses, option, sets) in [(a.errors, a.names, aUses, "--a-set", c.aSet), (bErrors, bNames, bUses, "--b-set", c.bSet)]
-    {
-        var first = errors.first(where: { $0.category == .usage })
-        if first == nil {
-            do throws(TraceError) { try checkCorpusOverrides(uses, names: names, catalog: catalog) } catch { first = error }
-        }
-        guard let usage = first else { continue }
-        // Name the side's own option when the value is one of its.
-        let message = usage.diagnostic.message
-        if let set = sets.first(where: { message.hasPrefix("invalid value '\($0)' for --set") }) {
-            throw .usage(message.replacingOccurrences("'\(set)' for --set", "'\(set)' for \(option)"))
-        }
-        throw usage
+    // stops everything (exit 2) instead of making every trace broken. So is a --set whose NAME no
+    // trace's scene has (and no kind: skipped where a scene lacks it). The messages name the option.
+    let common = corpusOverrides(command.replayArguments)
+    for (errors, names, sets) in [(a.errors, a.names, aSets), (bErrors, bNames, bSets)] {
+        if let usage = errors.first(where: { $0.category == .usage }) { throw usage }
+        try checkCorpusOverrides(common + sets, names: names, catalog: catalog)
     }
     var flipped: [(String, SideOutcome, SideOutcome)] = []
     for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
@@ -228,9 +230,9 @@ func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.Recogn
     }
 }
 
-/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args.
+/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args, then `sets`.
 func side(
-    _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
+    _ traces: [String], _ uses: [OptionUse], _ sets: [SceneOverride], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
 ) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError], names: Set<String>) {
     if textOutcomes {
         // Against the goldens, both sides are read from what a golden file holds (the output the
@@ -241,7 +243,8 @@ func side(
             // Watches the replay for the scene's recognizer names only (the counts are the printed ones).
             let collector = StatsCollector()
             do throws(TraceError) {
-                let options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
+                var options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
+                options.sceneOverrides += sets
                 let replay = try GoldenFile.replay(options, observer: collector)
                 let names = collector.stats.recognizers.map(\.name)
                 let (output, recorded) = GoldenFile.recordedError(in: replay.text)
@@ -263,7 +266,9 @@ func side(
         return (outcomes.map(\.0), stats, outcomes.compactMap(\.2), Set(outcomes.flatMap(\.3)))
     }
     let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
-        try corpusTraceOptions(forTrace: path, commandLine: uses, catalog: catalog)
+        var options = try corpusTraceOptions(forTrace: path, commandLine: uses, catalog: catalog)
+        options.sceneOverrides += sets
+        return options
     }
     let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
     return (

@@ -60,21 +60,9 @@ let corpusOptionRows: [OptionSpec] = [
 /// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
 func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
     do throws(TraceError) {
-        return try SceneOverride(parsing: text)
+        return try SceneOverride(parsing: text, option: "--" + option)
     } catch {
-        throw UsageError(message: error.diagnostic.message.replacingOccurrences("--set", "--" + option))
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
+        throw UsageError(message: error.diagnostic.message)
     }
 }
 
@@ -119,16 +107,20 @@ func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
     return options
 }
 
-/// A usage error when a `--set` of `uses` names no kind and no recognizer of any trace's scene
-/// (`names`: those of every trace replayed; none checked when no scene was loaded).
-func checkCorpusOverrides(_ uses: [OptionUse], names: Set<String>, catalog: RecognizerCatalog) throws(TraceError) {
-    guard !names.isEmpty else { return }
-    var overrides: [SceneOverride] = []
-    for use in uses where use.spec.long == "set" {
-        guard var o = try? SceneOverride(parsing: use.value) else { continue }
-        o.skipsUnknownName = true
-        overrides.append(o)
+/// The `--set`s of the command line's `uses` (`SceneOverride.skipsUnknownName`, as
+/// `corpusTraceOptions` makes them).
+func corpusOverrides(_ uses: [OptionUse]) -> [SceneOverride] {
+    uses.filter { $0.spec.long == "set" }.compactMap { use in
+        var o = try? SceneOverride(parsing: use.value)
+        o?.skipsUnknownName = true
+        return o
     }
+}
+
+/// A usage error when one of `overrides` names no kind and no recognizer of any trace's scene
+/// (`names`: those of every trace replayed; none checked when no scene was loaded).
+func checkCorpusOverrides(_ overrides: [SceneOverride], names: Set<String>, catalog: RecognizerCatalog) throws(TraceError) {
+    guard !names.isEmpty else { return }
     try SceneOverride.checkTargets(overrides, names: names, catalog: catalog)
 }
 
@@ -167,7 +159,7 @@ func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: R
     }
     // A usage error (a bad --set or --recognizers name) is the command line's: it stops everything.
     if let usage = outcomes.lazy.compactMap(\.error).first(where: { $0.category == .usage }) { throw usage }
-    try checkCorpusOverrides(replayArguments, names: Set(outcomes.flatMap(\.recognizerNames)), catalog: catalog)
+    try checkCorpusOverrides(corpusOverrides(replayArguments), names: Set(outcomes.flatMap(\.recognizerNames)), catalog: catalog)
     return CorpusRun.stats(outcomes, configuration: configuration) { formatter.format($0) }
 }
 

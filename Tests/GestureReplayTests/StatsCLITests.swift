@@ -221,6 +221,9 @@ struct StatsCLITests {
             bad.stderr.hasPrefix(
                 "gesturereplay: error: invalid value 'tap.nope=1' for --b-set: unknown parameter 'nope' for a tap recognizer"), "\(bad)")
         #expect(bad.stdout.isEmpty)
+        let shape = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--a-set", "tap"])
+        #expect(shape.status == 2, "\(shape)")
+        #expect(shape.stderr.hasPrefix("gesturereplay: error: invalid value 'tap' for --a-set: expected NAME.PROPERTY=VALUE"), "\(shape)")
     }
 
     @Test("compare --goldens: counts per recognizer on both sides (text and JSON), equal to stats' with the goldens current")
