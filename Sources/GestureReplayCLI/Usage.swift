@@ -182,7 +182,7 @@ var otherCommandOptions: [OptionSpec] {
 
 /// The options of stats and compare that no other command takes.
 var corpusOnlyOptions: [OptionSpec] {
-    optionTable.filter { Commands.corpus.isSuperset(of: $0.commands) || $0.commands == [.test, .corpus] }
+    optionTable.filter { Commands.corpus.isSuperset(of: $0.commands) }
 }
 
 let statsParagraph = """
@@ -239,7 +239,7 @@ func helpText(_ command: Subcommand) -> String {
         text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
         text += optionLines(otherCommandOptions, mark: commandMark)
         text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
-        text += optionLines(corpusOnlyOptions.filter { $0.commands != [.test, .corpus] }, mark: commandMark)
+        text += optionLines(corpusOnlyOptions, mark: commandMark)
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
     case .check, .test:
         let summary = commandSummaries[command == .check ? 1 : 2]
@@ -544,7 +544,7 @@ func manPage() -> String {
     optionSection("CHECK AND TEST", checkAndTestOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(checkAndTestParagraph)
     optionSection("SYNTH, RENDER AND CONVERT", otherCommandOptions, mark: commandMark)
-    optionSection("STATS AND COMPARE", corpusOnlyOptions.filter { $0.commands != [.test, .corpus] }, mark: commandMark)
+    optionSection("STATS AND COMPARE", corpusOnlyOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(statsParagraph) + ".PP\n" + roffParagraph(compareParagraph)
     s += ".SH EXAMPLES\n"
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
