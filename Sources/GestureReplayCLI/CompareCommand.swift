@@ -132,7 +132,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     case .text:
         out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
         out.append("B: \(c.goldens ? "the golden files (TRACE.expected)" : sideDescription(scene: c.bScene, sets: c.bSet))\n")
-        out.append("\(traces.count) traces, \(flipped.count) changed outcome\n")
+        out.append("\(traces.count) trace\(traces.count == 1 ? "" : "s"), \(flipped.count) changed outcome\n")
         do {
             var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
             for (r, s) in pairRecognizers(aStats, bStats) {

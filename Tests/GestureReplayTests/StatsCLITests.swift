@@ -24,6 +24,22 @@ struct StatsCLITests {
         #expect(all.stdout.contains(clean.stdout.dropFirst("32 traces counted, 0 broken\n".count)), "\(all)")
     }
 
+    @Test("help stats/compare: --velocity changes the pans' velocities; a broken trace's own status (65, 66); no trace: 1")
+    func corpusHelp() throws {
+        for command in ["stats", "compare"] {
+            let help = try BinaryRunner.run(["help", command])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("for --touches and for the pans,\n"), "\(help)")
+            #expect(help.stdout.contains("(65 invalid, 66 cannot open)"), "\(help)")
+            #expect(help.stdout.contains("no trace is found"), "\(help)")
+        }
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.stdout.contains("stats: no trace was found;\n      compare: an outcome changed, or no trace was found)"), "\(help)")
+        // compare's count line: singular as stats' ("1 trace counted").
+        let one = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2"])
+        #expect(one.stdout.contains("\n1 trace, 1 changed outcome\n"), "\(one)")
+    }
+
     @Test("stats of no traces: exit 1, the note on stdout (text) or stderr (JSON, which stays parseable)")
     func noTraces() throws {
         let dir = try TemporaryFolder()
@@ -304,7 +320,7 @@ struct StatsCLITests {
 
         let same = try BinaryRunner.run(["compare", dir.path, "--goldens"])
         #expect(same.status == 65, "\(same)")
-        #expect(same.stdout.contains("1 traces, 0 changed outcome\n"), "\(same)")
+        #expect(same.stdout.contains("1 trace, 0 changed outcome\n"), "\(same)")
         #expect(!same.stdout.contains("\nchanged:\n"), "\(same)")
         #expect(same.stdout.contains("\nbroken traces (not compared):\n  A: \(dir.path)/pan-then-bad.csv:6:9: error: touch 2"), "\(same)")
 
