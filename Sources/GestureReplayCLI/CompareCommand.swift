@@ -56,14 +56,11 @@ struct SideOutcome: Equatable {
     /// The error's exit status alone (65, 66, ...); 0 without one.
     var exitCode: Int32 = 0
 
-    init(outcomes lines: [String], error: String?, exitCode: Int32 = 0) {
+    init(outcomes transitions: [(name: String, state: GestureRecognizerState)], error: String?, exitCode: Int32 = 0) {
         self.error = error
         self.exitCode = exitCode
-        var byName: [String: [Substring]] = [:]
-        for line in lines {
-            guard let space = line.lastIndex(of: " ") else { continue }
-            byName[String(line[..<space]), default: []].append(line[line.index(after: space)...])
-        }
+        var byName: [String: [String]] = [:]
+        for t in transitions { byName[t.name, default: []].append(t.state.description) }
         outcomes = byName.sorted { $0.key < $1.key }.map { $0.key + ": " + $0.value.joined(separator: " ") }
     }
 
