@@ -111,7 +111,8 @@ struct Commands: OptionSet, Sendable {
     static let corpus: Commands = [.stats, .compare]
     /// Options that decide a replay's output: every command that replays, and NAME.args.
     static let replaying: Commands = [.replay, .check, .test, .argsFile, .render]
-    /// Options that decide how a trace or recording is read: the replaying ones and `convert`.
+    /// Options that decide how a trace or recording is read: the replaying ones, `convert`, and the
+    /// corpus commands (`stats`, `compare`).
     static let reading: Commands = [.replay, .check, .test, .argsFile, .render, .convert, .stats, .compare]
     static let all: Commands = [.replay, .check, .test, .render]
 }
@@ -285,7 +286,9 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "velocity", valueName: "ESTIMATOR", choices: VelocityEstimatorKind.allCases.map(\.rawValue),
-            help: "velocity estimator for --touches (default uikit)", commands: [.replaying, .corpus]
+            help:
+                "velocity estimator (default uikit) for --touches and for the pans,\nmarquees and screen-edge pans of a scene that names none (so stats'\nand compare's pan velocities and outcomes)",
+            commands: [.replaying, .corpus]
         ) { p, v throws(UsageError) in
             p.replay.velocityEstimator = try choice(
                 "velocity", v, VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))

@@ -25,16 +25,26 @@ func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse])
     return CompareCommand(suite: suite, corpus: c, replayArguments: corpusReplayUses(uses))
 }
 
-/// The command-line option uses of one side: the common ones, then the side's scene and sets.
-func sideUses(_ common: [OptionUse], scene: String?, sets: [String]) -> [OptionUse] {
+/// The command-line option uses of one side: the common ones, with the side's scene.
+func sideUses(_ common: [OptionUse], scene: String?) -> [OptionUse] {
     var uses = common
     if let scene {
         uses.removeAll { $0.spec.long == "scene" }
         uses.append(OptionUse(spec: optionTable.first { $0.long == "scene" }!, value: scene))
     }
-    let set = optionTable.first { $0.long == "set" }!
-    uses += sets.map { OptionUse(spec: set, value: $0) }
     return uses
+}
+
+/// A side's `--a-set`/`--b-set` values (`option`), applied after the common `--set`s; like them, a
+/// NAME a trace's scene lacks is skipped there (`SceneOverride.skipsUnknownName`).
+func sideOverrides(_ sets: [String], option: String) throws(TraceError) -> [SceneOverride] {
+    var overrides: [SceneOverride] = []
+    for text in sets {
+        var o = try SceneOverride(parsing: text, option: option)
+        o.skipsUnknownName = true
+        overrides.append(o)
+    }
+    return overrides
 }
 
 /// What one trace did under one configuration: its outcome line, or the error it stopped at.
@@ -46,14 +56,11 @@ struct SideOutcome: Equatable {
     /// The error's exit status alone (65, 66, ...); 0 without one.
     var exitCode: Int32 = 0
 
-    init(outcomes lines: [String], error: String?, exitCode: Int32 = 0) {
+    init(outcomes transitions: [(name: String, state: GestureRecognizerState)], error: String?, exitCode: Int32 = 0) {
         self.error = error
         self.exitCode = exitCode
-        var byName: [String: [Substring]] = [:]
-        for line in lines {
-            guard let space = line.lastIndex(of: " ") else { continue }
-            byName[String(line[..<space]), default: []].append(line[line.index(after: space)...])
-        }
+        var byName: [String: [String]] = [:]
+        for t in transitions { byName[t.name, default: []].append(t.state.description) }
         outcomes = byName.sorted { $0.key < $1.key }.map { $0.key + ": " + $0.value.joined(separator: " ") }
     }
 
@@ -74,38 +81,37 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     let c = command.corpus
     let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
     let jobs = command.suite.jobs ?? onlineCoreCount()
-    let aUses = sideUses(command.replayArguments, scene: c.aScene, sets: c.aSet)
-    let a = side(traces, aUses, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
+    let aSets = try sideOverrides(c.aSet, option: "--a-set")
+    let bSets = try sideOverrides(c.bSet, option: "--b-set")
+    let a = side(traces, sideUses(command.replayArguments, scene: c.aScene), aSets, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
     let b: [SideOutcome]
     let aStats: CorpusStats
     let bStats: CorpusStats
     var bErrors: [TraceError] = []
+    var bNames: Set<String> = []
     if c.goldens {
         let goldens = traces.map(goldenOutcome)
         b = goldens.map(\.outcome)
-        var stats = CorpusStats(configuration: [])
-        for (trace, golden) in zip(traces, goldens) { if let counts = golden.stats { stats.add(counts, path: trace) } }
-        stats.normalize()
         aStats = a.stats
-        bStats = stats
+        bStats = CorpusRun.stats(
+            zip(traces, goldens).map { CorpusRun.TraceOutcome(path: $0, stats: $1.stats, error: nil) }, configuration: []
+        ) { formatter.format($0) }
     } else {
-        let bUses = sideUses(command.replayArguments, scene: c.bScene, sets: c.bSet)
-        let bSide = side(traces, bUses, jobs: jobs, catalog: catalog, textOutcomes: false)
+        let bSide = side(
+            traces, sideUses(command.replayArguments, scene: c.bScene), bSets, jobs: jobs, catalog: catalog, textOutcomes: false)
         b = bSide.outcomes
         bErrors = bSide.errors
+        bNames = bSide.names
         aStats = a.stats
         bStats = bSide.stats
     }
     // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
-    // stops everything (exit 2) instead of making every trace broken.
-    for (errors, option, sets) in [(a.errors, "--a-set", c.aSet), (bErrors, "--b-set", c.bSet)] {
-        guard let usage = errors.first(where: { $0.category == .usage }) else { continue }
-        // Name the side's own option when the value is one of its.
-        let message = usage.diagnostic.message
-        if let set = sets.first(where: { message.hasPrefix("invalid value '\($0)' for --set") }) {
-            throw .usage(message.replacingOccurrences("'\(set)' for --set", "'\(set)' for \(option)"))
-        }
-        throw usage
+    // stops everything (exit 2) instead of making every trace broken. So is a --set whose NAME no
+    // trace's scene has (and no kind: skipped where a scene lacks it). The messages name the option.
+    let common = corpusOverrides(command.replayArguments)
+    for (errors, names, sets) in [(a.errors, a.names, aSets), (bErrors, bNames, bSets)] {
+        if let usage = errors.first(where: { $0.category == .usage }) { throw usage }
+        try checkCorpusOverrides(common + sets, names: names, catalog: catalog)
     }
     var flipped: [(String, SideOutcome, SideOutcome)] = []
     for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
@@ -123,7 +129,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     case .text:
         out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
         out.append("B: \(c.goldens ? "the golden files (TRACE.expected)" : sideDescription(scene: c.bScene, sets: c.bSet))\n")
-        out.append("\(traces.count) traces, \(flipped.count) changed outcome\n")
+        out.append("\(traces.count) trace\(traces.count == 1 ? "" : "s"), \(flipped.count) changed outcome\n")
         do {
             var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
             for (r, s) in pairRecognizers(aStats, bStats) {
@@ -131,12 +137,19 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
                     r.name, r.kind, "\(r.recognized)", "\(s.recognized)", "\(r.failed)", "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
                 ])
             }
-            out.append("\n" + CorpusStatsTable.table(rows))
+            out.append("\n" + CorpusStats.table(rows, rightAligned: 2))
         }
         if !flipped.isEmpty {
             out.append("\nchanged:\n")
             for (path, x, y) in flipped {
-                out.append("  \(path)\n    A: \(x.text)\n    \(bLabel == "B" ? "B" : "golden"): \(y.text)\n")
+                out.append("  \(path)\n")
+                for (label, outcome) in [("A", x), (bLabel == "B" ? "B" : "golden", y)] {
+                    // A multi-line error's continuation lines are indented under its first, as in "broken".
+                    let prefix = "    \(label): "
+                    let indent = "\n" + String(repeating: " ", count: prefix.count)
+                    out.append(
+                        prefix + outcome.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent) + "\n")
+                }
             }
         }
         if !broken.isEmpty {
@@ -214,68 +227,64 @@ func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.Recogn
     }
 }
 
-enum CorpusStatsTable {
-    /// The stats table layout (left: name and kind; numbers right-aligned).
-    static func table(_ rows: [[String]]) -> String {
-        var widths = Array(repeating: 0, count: rows.map(\.count).max() ?? 0)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        var s = ""
-        for row in rows {
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                if i > 0 { line += "  " }
-                line += i >= 2 ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
-            }
-            s += line + "\n"
-        }
-        return s
-    }
-}
-
-/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args.
+/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args, then `sets`.
 func side(
-    _ traces: [String], _ uses: [OptionUse], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
-) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError]) {
+    _ traces: [String], _ uses: [OptionUse], _ sets: [SceneOverride], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
+) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError], names: Set<String>) {
     if textOutcomes {
-        // Against the goldens, both sides are read from the output the replay prints (the goldens
-        // are that output, with the trace's output filters applied), outcomes and counts alike.
-        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) { i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?) in
+        // Against the goldens, both sides are read from what a golden file holds (the output the
+        // replay prints, with the trace's output filters applied, and the error it may stop at, as
+        // `GoldenFile.replay` writes them), outcomes and counts alike.
+        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) {
+            i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?, [String]) in
+            // Watches the replay for the scene's recognizer names only (the counts are the printed ones).
+            let collector = StatsCollector()
             do throws(TraceError) {
-                let options = try traceSetup(forTrace: traces[i], commandLine: uses, catalog: catalog).options
-                let result = try Replayer.replay(.path(traces[i]), options: options)
-                let printed = CorpusStats.TraceStats(printed: result.text)
-                return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil)
+                var options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
+                options.sceneOverrides += sets
+                let replay = try GoldenFile.replay(options, observer: collector)
+                let names = collector.stats.recognizers.map(\.name)
+                let (output, recorded) = GoldenFile.recordedError(in: replay.text)
+                if let recorded {
+                    // The broken list names the trace by the path given (the golden's text, by its folder).
+                    let error = replay.error.map { formatter.format($0) } ?? recorded.text
+                    return (SideOutcome(outcomes: [], error: error, exitCode: recorded.exitCode), nil, replay.error, names)
+                }
+                let printed = CorpusStats.TraceStats(printed: String(output))
+                return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil, names)
             } catch {
-                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error)
+                let names = collector.stats.recognizers.map(\.name)
+                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error, names)
             }
         }
-        var stats = CorpusStats(configuration: [])
-        for (trace, outcome) in zip(traces, outcomes) { if let counts = outcome.1 { stats.add(counts, path: trace) } }
-        stats.normalize()
-        return (outcomes.map(\.0), stats, outcomes.compactMap(\.2))
+        let stats = CorpusRun.stats(
+            zip(traces, outcomes).map { CorpusRun.TraceOutcome(path: $0, stats: $1.1, error: $1.2) }, configuration: []
+        ) { formatter.format($0) }
+        return (outcomes.map(\.0), stats, outcomes.compactMap(\.2), Set(outcomes.flatMap(\.3)))
     }
     let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
-        try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+        var options = try corpusTraceOptions(forTrace: path, commandLine: uses, catalog: catalog)
+        options.sceneOverrides += sets
+        return options
     }
     let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
     return (
         run.map {
             SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }, exitCode: $0.error?.exitCode ?? 0)
         }, stats,
-        run.compactMap(\.error)
+        run.compactMap(\.error), Set(run.flatMap(\.recognizerNames))
     )
 }
 
 /// Side B of `compare --goldens`: the golden file's outcome line and counts (text or JSON Lines,
-/// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error is that error (and
-/// counts nothing); a trace without a golden file has none to compare with.
+/// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error
+/// (`GoldenFile.recordedError`, whatever output came before it) is that error (and counts nothing);
+/// a trace without a golden file has none to compare with.
 func goldenOutcome(_ trace: String) -> (outcome: SideOutcome, stats: CorpusStats.TraceStats?) {
     let path = GoldenFile.expectedPath(forTrace: trace)
     guard let text = try? FileIO.readText(path) else { return (SideOutcome(outcomes: [], error: "no golden file \(path)"), nil) }
-    let printed = CorpusStats.TraceStats(printed: text)
-    if text.hasPrefix("gesturereplay: error:") || text.contains(": error: ") && printed.outcomes.isEmpty {
-        return (SideOutcome(outcomes: [], error: text.split(separator: "\n").first.map(String.init) ?? text), nil)
-    }
+    let (output, recorded) = GoldenFile.recordedError(in: text)
+    if let recorded { return (SideOutcome(outcomes: [], error: recorded.text, exitCode: recorded.exitCode), nil) }
+    let printed = CorpusStats.TraceStats(printed: String(output))
     return (SideOutcome(outcomes: printed.outcomes, error: nil), printed)
 }

@@ -60,21 +60,9 @@ let corpusOptionRows: [OptionSpec] = [
 /// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
 func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
     do throws(TraceError) {
-        return try SceneOverride(parsing: text)
+        return try SceneOverride(parsing: text, option: "--" + option)
     } catch {
-        throw UsageError(message: error.diagnostic.message.replacingOccurrences("--set", "--" + option))
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
+        throw UsageError(message: error.diagnostic.message)
     }
 }
 
@@ -104,6 +92,36 @@ func statsCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) t
 /// The options of `uses` that a trace's replay takes (as in NAME.args), for `stats` and `compare`.
 func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
     uses.filter { $0.spec.commands.contains(.argsFile) }
+}
+
+/// A trace's replay options for `stats` and `compare` (`traceSetup`: its NAME.args, then `uses`);
+/// the command line's `--set`s skip a NAME the trace's scene does not have
+/// (`SceneOverride.skipsUnknownName`): `checkCorpusOverrides` checks the corpus as a whole.
+@Sendable func corpusTraceOptions(
+    forTrace path: String, commandLine uses: [OptionUse], catalog: RecognizerCatalog
+) throws(TraceError) -> ReplayOptions {
+    var options = try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
+    for i in options.sceneOverrides.indices where options.sceneOverrides[i].location == nil {
+        options.sceneOverrides[i].skipsUnknownName = true
+    }
+    return options
+}
+
+/// The `--set`s of the command line's `uses` (`SceneOverride.skipsUnknownName`, as
+/// `corpusTraceOptions` makes them).
+func corpusOverrides(_ uses: [OptionUse]) -> [SceneOverride] {
+    uses.filter { $0.spec.long == "set" }.compactMap { use in
+        var o = try? SceneOverride(parsing: use.value)
+        o?.skipsUnknownName = true
+        return o
+    }
+}
+
+/// A usage error when one of `overrides` names no kind and no recognizer of any trace's scene
+/// (`names`: those of every trace replayed; none checked when no scene was loaded).
+func checkCorpusOverrides(_ overrides: [SceneOverride], names: Set<String>, catalog: RecognizerCatalog) throws(TraceError) {
+    guard !names.isEmpty else { return }
+    try SceneOverride.checkTargets(overrides, names: names, catalog: catalog)
 }
 
 /// `gesturereplay stats`: the corpus's stats (or the merge of stats files); exit 0, or the first
@@ -137,10 +155,11 @@ func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: R
     let configuration = try CorpusRun.configuration(options, tool: versionText, excludes: suite.excludes)
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
     let outcomes = CorpusRun.run(traces, jobs: suite.jobs ?? onlineCoreCount()) { path throws(TraceError) in
-        try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog).options
+        try corpusTraceOptions(forTrace: path, commandLine: replayArguments, catalog: catalog)
     }
     // A usage error (a bad --set or --recognizers name) is the command line's: it stops everything.
     if let usage = outcomes.lazy.compactMap(\.error).first(where: { $0.category == .usage }) { throw usage }
+    try checkCorpusOverrides(corpusOverrides(replayArguments), names: Set(outcomes.flatMap(\.recognizerNames)), catalog: catalog)
     return CorpusRun.stats(outcomes, configuration: configuration) { formatter.format($0) }
 }
 

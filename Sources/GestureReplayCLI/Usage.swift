@@ -23,12 +23,12 @@ let exitCodes: [(code: String, meaning: String)] = [
     ("0", "success"),
     (
         "1",
-        "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found; compare: an outcome changed)"
+        "expectations not met (check/test: a golden file differs or is missing, or an\nexpectation does not hold, or no trace was found; stats: no trace was found;\ncompare: an outcome changed, or no trace was found)"
     ),
     ("2", "usage error"),
     (
         "65",
-        "invalid trace or scene, or a malformed expectation (the error names file:line:column);\nstats, compare: a trace of the corpus is broken (listed; the others are still counted),\nor a stats file cannot be merged"
+        "invalid trace or scene, or a malformed expectation (the error names file:line:column);\nstats, compare: a trace of the corpus is invalid (listed; the others are still counted;\n66 when the first broken one cannot be opened), or a stats file cannot be merged"
     ),
     ("66", "cannot open an input file"),
     (
@@ -182,7 +182,7 @@ var otherCommandOptions: [OptionSpec] {
 
 /// The options of stats and compare that no other command takes.
 var corpusOnlyOptions: [OptionSpec] {
-    optionTable.filter { Commands.corpus.isSuperset(of: $0.commands) || $0.commands == [.test, .corpus] }
+    optionTable.filter { Commands.corpus.isSuperset(of: $0.commands) }
 }
 
 let statsParagraph = """
@@ -192,8 +192,9 @@ let statsParagraph = """
     (numbers as N); and the values at recognition, exactly (count, min, p50, p90, p99, max): pan
     velocity at ended (pt/s), tap and swipe duration (s), pinch scale, rotation angle (rad). A
     trace that stops at an error is listed and not counted; the exit status is then the first such
-    trace's (65). --format json is versioned and carries the configuration; stats --merge FILE...
-    prints the stats of the union, exactly as one run (docs/scale.md, docs/output-format.md).
+    trace's own (65 invalid, 66 cannot open); 1 when no trace is found. --format json is versioned
+    and carries the configuration; stats --merge FILE... prints the stats of the union, exactly as
+    one run (docs/scale.md, docs/output-format.md).
     """
 
 let compareParagraph = """
@@ -201,8 +202,8 @@ let compareParagraph = """
     given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
     file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
     recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
-    does, 0 when none does. A trace that stops at an error is listed, and the exit status is then
-    the first such trace's (65) (docs/scale.md).
+    does or no trace is found, 0 when none does. A trace that stops at an error is listed, and the
+    exit status is then the first such trace's own (65 invalid, 66 cannot open) (docs/scale.md).
     """
 
 /// The commands an option applies to, as help marks it in those sections: `(check) `,
@@ -239,7 +240,7 @@ func helpText(_ command: Subcommand) -> String {
         text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
         text += optionLines(otherCommandOptions, mark: commandMark)
         text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
-        text += optionLines(corpusOnlyOptions.filter { $0.commands != [.test, .corpus] }, mark: commandMark)
+        text += optionLines(corpusOnlyOptions, mark: commandMark)
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
     case .check, .test:
         let summary = commandSummaries[command == .check ? 1 : 2]
@@ -544,7 +545,7 @@ func manPage() -> String {
     optionSection("CHECK AND TEST", checkAndTestOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(checkAndTestParagraph)
     optionSection("SYNTH, RENDER AND CONVERT", otherCommandOptions, mark: commandMark)
-    optionSection("STATS AND COMPARE", corpusOnlyOptions.filter { $0.commands != [.test, .corpus] }, mark: commandMark)
+    optionSection("STATS AND COMPARE", corpusOnlyOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(statsParagraph) + ".PP\n" + roffParagraph(compareParagraph)
     s += ".SH EXAMPLES\n"
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }

@@ -24,6 +24,22 @@ struct StatsCLITests {
         #expect(all.stdout.contains(clean.stdout.dropFirst("32 traces counted, 0 broken\n".count)), "\(all)")
     }
 
+    @Test("help stats/compare: --velocity changes the pans' velocities; a broken trace's own status (65, 66); no trace: 1")
+    func corpusHelp() throws {
+        for command in ["stats", "compare"] {
+            let help = try BinaryRunner.run(["help", command])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("for --touches and for the pans,\n"), "\(help)")
+            #expect(help.stdout.contains("(65 invalid, 66 cannot open)"), "\(help)")
+            #expect(help.stdout.contains("no trace is found"), "\(help)")
+        }
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.stdout.contains("stats: no trace was found;\n      compare: an outcome changed, or no trace was found)"), "\(help)")
+        // compare's count line: singular as stats' ("1 trace counted").
+        let one = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2"])
+        #expect(one.stdout.contains("\n1 trace, 1 changed outcome\n"), "\(one)")
+    }
+
     @Test("stats of no traces: exit 1, the note on stdout (text) or stderr (JSON, which stays parseable)")
     func noTraces() throws {
         let dir = try TemporaryFolder()
@@ -135,6 +151,41 @@ struct StatsCLITests {
         #expect(shape.stderr.hasPrefix("gesturereplay: error: invalid value 'tap' for --set: expected NAME.PROPERTY=VALUE"), "\(shape)")
     }
 
+    @Test("stats/compare --set NAME: a trace whose scene lacks NAME is replayed without it; NAME in no scene (and no kind): exit 2")
+    func setNameInSomeScenes() throws {
+        // docs/scale.md's what-if over the corpus: doubleTap is in a few scenes only.
+        let stats = try BinaryRunner.run(["stats", "Traces", "--exclude", "errors/*", "--set", "doubleTap.maximumTapInterval=0.1"])
+        #expect(stats.status == 0, "\(stats)")
+        #expect(stats.stdout.hasPrefix("32 traces counted, 0 broken\n"), "\(stats)")
+        // Without it: 6 attempts, 3 recognized, 3 failed.
+        #expect(stats.stdout.contains("\ndoubleTap       tap                    9           0       9          0\n"), "\(stats)")
+        let compare = try BinaryRunner.run(["compare", "Traces", "--exclude", "errors/*", "--b-set", "doubleTap.maximumTapInterval=0.1"])
+        #expect(compare.status == 1, "\(compare)")
+        #expect(compare.stdout.contains("32 traces, 3 changed outcome\n"), "\(compare)")
+        let goldens = try BinaryRunner.run([
+            "compare", "Traces", "--exclude", "errors/*", "--goldens", "--a-set", "doubleTap.maximumTapInterval=0.1",
+        ])
+        #expect(goldens.status == 1, "\(goldens)")
+        #expect(goldens.stdout.contains("32 traces, 3 changed outcome\n"), "\(goldens)")
+
+        // A name no scene has: a usage error naming it and listing the names seen.
+        let seen = "recognizers: back, buttonTap, doubleTap, drag, hold, labelTap, longPress, marquee, pan, pinch, press, "
+        for (command, option) in [
+            (["stats", "--set"], "--set"), (["compare", "--a-set"], "--a-set"), (["compare", "--goldens", "--a-set"], "--a-set"),
+        ] {
+            let r = try BinaryRunner.run(command + ["nope.maximumTapInterval=0.1", "Traces", "--exclude", "errors/*"])
+            #expect(r.status == 2, "\(r)")
+            #expect(
+                r.stderr.hasPrefix(
+                    "gesturereplay: error: invalid value 'nope.maximumTapInterval=0.1' for \(option): no trace's scene has a recognizer 'nope' and no kind is named so; \(seen)"
+                ), "\(r)")
+            #expect(r.stdout.isEmpty, "\(r)")
+        }
+        // A kind in no scene is still checked (on a new recognizer of the kind), and passes when valid.
+        let kind = try BinaryRunner.run(["stats", "Traces/double-tap.json", "--set", "pinch.isEnabled=false"])
+        #expect(kind.status == 0, "\(kind)")
+    }
+
     @Test("--set changes the replay: every tap needs two taps, so single fails too")
     func setChangesReplay() throws {
         let r = try BinaryRunner.run([
@@ -186,6 +237,9 @@ struct StatsCLITests {
             bad.stderr.hasPrefix(
                 "gesturereplay: error: invalid value 'tap.nope=1' for --b-set: unknown parameter 'nope' for a tap recognizer"), "\(bad)")
         #expect(bad.stdout.isEmpty)
+        let shape = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--a-set", "tap"])
+        #expect(shape.status == 2, "\(shape)")
+        #expect(shape.stderr.hasPrefix("gesturereplay: error: invalid value 'tap' for --a-set: expected NAME.PROPERTY=VALUE"), "\(shape)")
     }
 
     @Test("compare --goldens: counts per recognizer on both sides (text and JSON), equal to stats' with the goldens current")
@@ -250,5 +304,34 @@ struct StatsCLITests {
         let usage = try BinaryRunner.run(["compare", "Traces/"])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("gesturereplay: error: compare needs two configurations"), "\(usage)")
+    }
+
+    @Test("compare --goldens: a golden recording an error after some output is that error (unchanged, broken); fixed, it changed")
+    func compareGoldensErrorAfterOutput() throws {
+        let dir = try TemporaryFolder()
+        let rows = "t,id,phase,x,y\n0.000,1,began,100,100\n0.020,1,moved,130,100\n0.040,1,moved,160,100\n0.060,1,ended,160,100\n"
+        try dir.write("pan-then-bad.csv", rows + "2.000,2,moved,100,100\n")
+        try dir.write("pan-then-bad.args", "--expect-error\n")
+        let update = try BinaryRunner.run(["test", "--update", dir.path])
+        #expect(update.status == 0, "\(update)")
+        let golden = try String(contentsOfFile: dir.path + "/pan-then-bad.expected", encoding: .utf8)
+        #expect(golden.contains("  pan             pan             possible -> began "), "\(golden)")
+        #expect(golden.contains("\nerror (exit 65): pan-then-bad.csv:6:9: error: touch 2 moved but is not down\nnote: "), "\(golden)")
+
+        let same = try BinaryRunner.run(["compare", dir.path, "--goldens"])
+        #expect(same.status == 65, "\(same)")
+        #expect(same.stdout.contains("1 trace, 0 changed outcome\n"), "\(same)")
+        #expect(!same.stdout.contains("\nchanged:\n"), "\(same)")
+        #expect(same.stdout.contains("\nbroken traces (not compared):\n  A: \(dir.path)/pan-then-bad.csv:6:9: error: touch 2"), "\(same)")
+
+        // The bad row gone: the replay now ends where the golden records the error; the error's notes
+        // are indented under its first line.
+        try dir.write("pan-then-bad.csv", rows)
+        let fixed = try BinaryRunner.run(["compare", dir.path, "--goldens"])
+        #expect(fixed.status == 1, "\(fixed)")
+        #expect(
+            fixed.stdout.contains(
+                "\n    golden: error: pan-then-bad.csv:6:9: error: touch 2 moved but is not down\n            note: no 'began' for touch 2 before this row\n"
+            ), "\(fixed)")
     }
 }

@@ -20,27 +20,37 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
     public var value: String
     /// Where it was written: a `NAME.args` file's line and column; nil on the command line.
     public var location: SourceLocation?
+    /// A `NAME` that is neither a recognizer of the scene nor a kind is skipped instead of an error:
+    /// the corpus commands' (`stats`, `compare`) command line, where another trace's scene may have
+    /// it; `checkTargets` then checks the corpus as a whole.
+    public var skipsUnknownName = false
+    /// The option it came from, as its messages name it (`--set`, or `compare`'s `--a-set`/`--b-set`).
+    public var option: String
 
-    /// Parses `NAME.PROPERTY=VALUE`. Throws (a message without position) when it has another shape.
-    public init(parsing text: String, location: SourceLocation? = nil) throws(TraceError) {
+    /// Parses `NAME.PROPERTY=VALUE` of `option`. Throws (a message without position) when it has
+    /// another shape.
+    public init(parsing text: String, location: SourceLocation? = nil, option: String = "--set") throws(TraceError) {
         guard let eq = text.firstIndex(of: "="), let dot = text[..<eq].firstIndex(of: ".") else {
-            throw Self.error("expected NAME.PROPERTY=VALUE (NAME a recognizer or a kind), e.g. tap.allowableMovement=15", text, location)
+            throw Self.error(
+                "expected NAME.PROPERTY=VALUE (NAME a recognizer or a kind), e.g. tap.allowableMovement=15", text, location, option: option)
         }
         target = String(text[..<dot])
         property = String(text[text.index(after: dot)..<eq])
         value = String(text[text.index(after: eq)...])
         self.location = location
+        self.option = option
         if target.isEmpty || property.isEmpty || value.isEmpty {
-            throw Self.error("expected NAME.PROPERTY=VALUE with none of the three empty, e.g. tap.allowableMovement=15", text, location)
+            throw Self.error(
+                "expected NAME.PROPERTY=VALUE with none of the three empty, e.g. tap.allowableMovement=15", text, location, option: option)
         }
     }
 
     /// `NAME.PROPERTY=VALUE`.
     public var description: String { target + "." + property + "=" + value }
 
-    static func error(_ message: String, _ text: String, _ location: SourceLocation?) -> TraceError {
-        if let location { return .invalidTrace("--set \(text): \(message)", at: location) }
-        return .usage("invalid value '\(text)' for --set: \(message)")
+    static func error(_ message: String, _ text: String, _ location: SourceLocation?, option: String) -> TraceError {
+        if let location { return .invalidTrace("\(option) \(text): \(message)", at: location) }
+        return .usage("invalid value '\(text)' for \(option): \(message)")
     }
 
     /// The value as a scene file would hold it, located at the override (the command line: no place).
@@ -58,7 +68,7 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Applies `overrides` in order to `scene`'s recognizers; errors as described on the type (on the
-    /// command line a usage error naming `--set`, in a `NAME.args` file at the override's place).
+    /// command line a usage error naming its option, in a `NAME.args` file at the override's place).
     public static func apply(_ overrides: [SceneOverride], to scene: Scene, catalog: RecognizerCatalog) throws(TraceError) {
         for o in overrides {
             do throws(TraceError) {
@@ -69,8 +79,19 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
                     throw error.category == .usage
                         ? .invalidTrace(error.diagnostic.message, at: o.location!) : error
                 }
-                throw error.category == .usage ? error : .usage("invalid value '\(o)' for --set: \(error.diagnostic.message)")
+                throw error.category == .usage ? error : .usage("invalid value '\(o)' for \(o.option): \(error.diagnostic.message)")
             }
+        }
+    }
+
+    /// The corpus commands' check of the overrides that skip unknown names (`skipsUnknownName`): a
+    /// usage error for the first whose `NAME` is not a kind and no recognizer of any scene replayed
+    /// (`names`, every trace's scene's recognizers), naming it and listing `names`.
+    public static func checkTargets(_ overrides: [SceneOverride], names: Set<String>, catalog: RecognizerCatalog) throws(TraceError) {
+        for o in overrides where o.skipsUnknownName && catalog.kind(named: o.target) == nil && !names.contains(o.target) {
+            throw error(
+                "no trace's scene has a recognizer '\(o.target)' and no kind is named so; recognizers: \(names.sorted().joined(separator: ", ")); kinds: \(catalog.kindNames.joined(separator: ", "))",
+                o.description, o.location, option: o.option)
         }
     }
 
@@ -85,6 +106,7 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard let kind = catalog.kind(named: target) else {
+            if skipsUnknownName { return }
             throw .invalidTrace(
                 "unknown recognizer or kind '\(target)'; recognizers: \(scene.recognizers.map(\.name).joined(separator: ", ")); kinds: \(catalog.kindNames.joined(separator: ", "))",
                 at: at)

@@ -6,6 +6,15 @@ public enum CorpusRun {
         public var path: String
         public var stats: CorpusStats.TraceStats?
         public var error: TraceError?
+        /// The names of the recognizers of the trace's scene (also when it broke after loading it).
+        public var recognizerNames: [String] = []
+
+        public init(path: String, stats: CorpusStats.TraceStats?, error: TraceError?, recognizerNames: [String] = []) {
+            self.path = path
+            self.stats = stats
+            self.error = error
+            self.recognizerNames = recognizerNames
+        }
     }
 
     /// Replays every trace of `traces` on `jobs` threads with the options `optionsFor` gives it;
@@ -15,18 +24,20 @@ public enum CorpusRun {
     ) -> [TraceOutcome] {
         TraceSuite.parallelMap(traces.count, jobs: jobs) { i in
             let path = traces[i]
+            let collector = StatsCollector()
             do throws(TraceError) {
                 let options = try optionsFor(path)
-                let collector = StatsCollector()
                 _ = try Replayer.replay(.path(path), options: options, observer: collector)
-                return TraceOutcome(path: path, stats: collector.finish(), error: nil)
+                return TraceOutcome(
+                    path: path, stats: collector.finish(), error: nil, recognizerNames: collector.stats.recognizers.map(\.name))
             } catch {
-                return TraceOutcome(path: path, stats: nil, error: error)
+                return TraceOutcome(path: path, stats: nil, error: error, recognizerNames: collector.stats.recognizers.map(\.name))
             }
         }
     }
 
-    /// The stats of `outcomes` under `configuration`; broken traces keep their error as `format` prints it.
+    /// The stats of `outcomes` under `configuration` (summed once, in one pass); broken traces keep
+    /// their error as `format` prints it; an outcome with neither stats nor error counts nothing.
     public static func stats(
         _ outcomes: [TraceOutcome], configuration: [CorpusStats.Field], format: (TraceError) -> String
     ) -> CorpusStats {
@@ -37,7 +48,7 @@ public enum CorpusRun {
                 stats.counted.append(o.path)
                 for r in s.recognizers { sum.add(r) }
             } else if let e = o.error {
-                stats.addBroken(path: o.path, exitCode: e.exitCode, error: format(e))
+                stats.broken.append(CorpusStats.BrokenTrace(path: o.path, exitCode: e.exitCode, error: format(e)))
             }
         }
         stats.recognizers = sum.result()

@@ -165,25 +165,14 @@ public struct CorpusStats: Sendable, Equatable {
 // MARK: Collecting
 
 extension CorpusStats {
-    /// What one trace did: per recognizer (in scene order) its counts, reason templates and values,
-    /// and its outcome line (what `compare` compares).
+    /// What one trace did: per recognizer (in scene order) its counts, reason templates and values
+    /// (those two in no particular order: `StatsCollector.finish`), and its outcome line (what
+    /// `compare` compares).
     public struct TraceStats: Sendable {
         public var recognizers: [RecognizerStats] = []
-        /// Every counted transition, in order: `name state` (`doubleTap ended`, `single failed`).
-        public var outcomes: [String] = []
-    }
-
-    /// Adds one trace's stats (the trace `path` replayed to the end).
-    public mutating func add(_ trace: TraceStats, path: String) {
-        counted.append(path)
-        var sum = Accumulator(recognizers)
-        for r in trace.recognizers { sum.add(r) }
-        recognizers = sum.result()
-    }
-
-    /// Adds a trace that stopped at `error` (`formatted` as printed).
-    public mutating func addBroken(path: String, exitCode: Int32, error formatted: String) {
-        broken.append(BrokenTrace(path: path, exitCode: exitCode, error: formatted))
+        /// Every counted transition, in order: the recognizer's name and the state it reached
+        /// (`doubleTap`, `ended`; `single`, `failed`).
+        public var outcomes: [(name: String, state: GestureRecognizerState)] = []
     }
 
     /// Sums recognizer stats by (name, kind) in dictionaries (adding many traces or shards stays
@@ -196,10 +185,6 @@ extension CorpusStats {
         }
         var order: [String] = []
         var sums: [String: Sum] = [:]
-
-        init(_ initial: [RecognizerStats] = []) {
-            for r in initial { add(r) }
-        }
 
         mutating func add(_ r: RecognizerStats) {
             let key = r.name + "\u{0}" + r.kind
@@ -306,7 +291,7 @@ extension CorpusStats.TraceStats {
                 index[key] = i
                 recognizers.append(CorpusStats.RecognizerStats(name: name, kind: kind))
             }
-            if recognizers[i].count(previous: previous, state: state) { outcomes.append(name + " " + state.description) }
+            if recognizers[i].count(previous: previous, state: state) { outcomes.append((name, state)) }
         }
     }
 
@@ -352,7 +337,7 @@ public final class StatsCollector: ReplayObserver {
     public func replay(didTransition t: Transition) {
         guard let i = index[ObjectIdentifier(t.recognizer)] else { return }
         if stats.recognizers[i].count(previous: t.previous, state: t.state) {
-            stats.outcomes.append(t.recognizer.name + " " + t.state.description)
+            stats.outcomes.append((t.recognizer.name, t.state))
         }
         if let reason = t.reason, t.state == .failed || t.state == .cancelled {
             reasons[i][ReplaySummary.template(reason), default: 0] += 1
@@ -374,12 +359,14 @@ public final class StatsCollector: ReplayObserver {
         return nil
     }
 
-    /// The trace's stats, with reasons and values in their final form.
+    /// The trace's stats, with reasons and values filled in: the reasons and the quantities in no
+    /// particular order (summing them, `CorpusRun.stats` or `CorpusStats.merged`, orders them); each
+    /// distribution's counts sorted by value, as `ValueDistribution` keeps them.
     public func finish() -> CorpusStats.TraceStats {
         var result = stats
         for i in result.recognizers.indices {
-            result.recognizers[i].reasons = reasons[i].sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            result.recognizers[i].values = values[i].sorted { $0.key < $1.key }.map { q, counts in
+            result.recognizers[i].reasons = reasons[i].map { ($0.key, $0.value) }
+            result.recognizers[i].values = values[i].map { q, counts in
                 CorpusStats.ValueDistribution(quantity: q, counts: counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             }
         }

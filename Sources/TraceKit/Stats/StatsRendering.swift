@@ -107,8 +107,9 @@ extension CorpusStats {
         return s
     }
 
-    /// Columns separated by two spaces; from column `rightAligned` on, aligned right.
-    static func table(_ rows: [[String]], rightAligned: Int, indent: String = "") -> String {
+    /// Columns separated by two spaces; from column `rightAligned` on, aligned right (the layout of
+    /// `stats`' tables and `compare`'s).
+    public static func table(_ rows: [[String]], rightAligned: Int, indent: String = "") -> String {
         var widths: [Int] = []
         for row in rows {
             for (i, cell) in row.enumerated() {

@@ -68,13 +68,37 @@ public enum GoldenFile {
                 options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
         } catch  where error.category == .invalidTrace {
             out.append(warnings)
-            out.append("error (exit \(error.exitCode)): ")
+            out.append(errorLinePrefix + "\(error.exitCode)): ")
             out.append(formatter.format(relative(error.diagnostic, to: folder)))
             out.append("\n")
             warnings = ""
             stopped = error
         }
         return (warnings + out.text, stopped)
+    }
+
+    /// How the line of a recorded error starts (`error (exit 65): x.json:3:5: error: ...`).
+    static let errorLinePrefix = "error (exit "
+
+    /// `replay`'s text (a golden file's, or a replay's now) split where it records an error: the
+    /// output before it (with the warnings), and the error's exit status and text (the positioned
+    /// error and its notes, without `error (exit N): ` and the last newline); nil when it records
+    /// none. The one reader of that line, so both sides of `compare --goldens` see the same thing.
+    public static func recordedError(in text: String) -> (output: Substring, error: (exitCode: Int32, text: String)?) {
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[start..<end]
+            if line.hasPrefix(errorLinePrefix), let close = line.firstIndex(of: ")"),
+                let code = Int32(line[line.index(start, offsetBy: errorLinePrefix.count)..<close]), line[close...].hasPrefix("): ")
+            {
+                var error = text[line.index(close, offsetBy: 3)...]
+                if error.last == "\n" { error = error.dropLast() }
+                return (text[..<start], (code, String(error)))
+            }
+            start = end < text.endIndex ? text.index(after: end) : end
+        }
+        return (text[...], nil)
     }
 
     /// `diagnostic` (and its notes) with the paths under `folder` written relative to it.
