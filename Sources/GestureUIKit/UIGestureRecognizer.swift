@@ -25,6 +25,8 @@ open class UIGestureRecognizer {
     /// The targets and actions (`addTarget(_:action:)`), in the order added.
     private var actions: [ActionEntry] = []
     private let delegateAdapter = DelegateAdapter()
+    /// Objects kept alive with this recognizer (`retain(_:)`).
+    var retainedObjects: [AnyObject] = []
 
     /// `init(target:action:)`: the target given here runs first, before targets added later (UIKit's order).
     public init(target: Any?, action: Selector?) {
