@@ -3,6 +3,7 @@ import PackageDescription
 
 // Dependencies point one way: gesturereplay (main.swift) -> GestureReplayCLI (the command line) ->
 // TraceKit (I/O) -> GestureEngine (stdlib only); GestureTesting -> TraceKit, GestureEngine;
+// GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
 // TraceRecorder depends on nothing.
 // Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
 // runtime support ships with macOS 26). Linux needs no platform entry.

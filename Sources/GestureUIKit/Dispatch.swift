@@ -59,8 +59,9 @@ public final class DispatchQueue {
     private func enqueue(after seconds: Double, _ work: @escaping () -> Void) {
         guard ReplayContext.current != nil else {
             FileHandle.standardError.write(
-                Data(("warning: GestureUIKit: DispatchQueue.main work queued outside a replay goes to Dispatch's main "
-                    + "queue, which a replay never runs\n").utf8))
+                Data(
+                    ("warning: GestureUIKit: DispatchQueue.main work queued outside a replay goes to Dispatch's main "
+                        + "queue, which a replay never runs\n").utf8))
             nonisolated(unsafe) let unsafeWork = work
             Dispatch.DispatchQueue.main.asyncAfter(deadline: .now() + Swift.max(0, seconds)) { unsafeWork() }
             return

@@ -54,8 +54,9 @@ extension Rect {
     /// `CGRect.null`: the empty rectangle at infinity (`union` with it gives the other rectangle).
     public static let null = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
     /// `CGRect.infinite`.
-    public static let infinite = Rect(x: -.greatestFiniteMagnitude / 2, y: -.greatestFiniteMagnitude / 2,
-                                      width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+    public static let infinite = Rect(
+        x: -.greatestFiniteMagnitude / 2, y: -.greatestFiniteMagnitude / 2,
+        width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
     /// `CGRect.midX`, `midY` (points).
     public var midX: Double { origin.x + size.width / 2 }
     public var midY: Double { origin.y + size.height / 2 }
@@ -93,8 +94,9 @@ extension Rect {
         if isNull { return r }
         if r.isNull { return self }
         let a = standardized, b = r.standardized
-        return Rect(corner: Point(x: Swift.min(a.minX, b.minX), y: Swift.min(a.minY, b.minY)),
-                    corner: Point(x: Swift.max(a.maxX, b.maxX), y: Swift.max(a.maxY, b.maxY)))
+        return Rect(
+            corner: Point(x: Swift.min(a.minX, b.minX), y: Swift.min(a.minY, b.minY)),
+            corner: Point(x: Swift.max(a.maxX, b.maxX), y: Swift.max(a.maxY, b.maxY)))
     }
 }
 

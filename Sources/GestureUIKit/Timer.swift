@@ -90,8 +90,9 @@ public final class Timer {
         guard let source = ReplayContext.current else {
             isValid = false
             FileHandle.standardError.write(
-                Data(("warning: GestureUIKit: Timer scheduled outside a replay (no recognizer, view or timer of a "
-                    + "replay is running on this thread); it never fires\n").utf8))
+                Data(
+                    ("warning: GestureUIKit: Timer scheduled outside a replay (no recognizer, view or timer of a "
+                        + "replay is running on this thread); it never fires\n").utf8))
             return
         }
         self.source = source

@@ -8,8 +8,12 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
@@ -18,10 +22,14 @@ extension UIGestureRecognizerDelegate {
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool { false }
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
         false
     }
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
         false
     }
 }
@@ -33,7 +41,9 @@ final class DelegateAdapter: GestureRecognizerDelegate {
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let delegate else { return true }
-        return ReplayContext.with(.recognizer(recognizer)) { delegate.gestureRecognizerShouldBegin(UIGestureRecognizer.uikit(for: recognizer)) }
+        return ReplayContext.with(.recognizer(recognizer)) {
+            delegate.gestureRecognizerShouldBegin(UIGestureRecognizer.uikit(for: recognizer))
+        }
     }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         guard let delegate else { return true }
@@ -51,13 +61,15 @@ final class DelegateAdapter: GestureRecognizerDelegate {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
         guard let delegate else { return false }
         return ReplayContext.with(.recognizer(recognizer)) {
-            delegate.gestureRecognizer(UIGestureRecognizer.uikit(for: recognizer), shouldRequireFailureOf: UIGestureRecognizer.uikit(for: other))
+            delegate.gestureRecognizer(
+                UIGestureRecognizer.uikit(for: recognizer), shouldRequireFailureOf: UIGestureRecognizer.uikit(for: other))
         }
     }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
         guard let delegate else { return false }
         return ReplayContext.with(.recognizer(recognizer)) {
-            delegate.gestureRecognizer(UIGestureRecognizer.uikit(for: recognizer), shouldBeRequiredToFailBy: UIGestureRecognizer.uikit(for: other))
+            delegate.gestureRecognizer(
+                UIGestureRecognizer.uikit(for: recognizer), shouldBeRequiredToFailBy: UIGestureRecognizer.uikit(for: other))
         }
     }
 }

@@ -7,16 +7,20 @@ import TraceKit
 @Suite struct UIKitCatalogTests {
     static func catalog() throws -> RecognizerCatalog {
         var catalog = RecognizerCatalog.builtIn
-        try catalog.register(kind: "swipe2", factory: { name in
-            TwoFingerVerticalSwipeGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "swipe2", name: name)
-        })
-        try catalog.register(kind: "lockedPan", factory: { name in
-            let pan = DirectionLockedPanGestureRecognizer(target: nil, action: nil)
-            let delegate = AlwaysSimultaneous()
-            pan.delegate = delegate
-            pan.retain(delegate)
-            return pan.replayRecognizer(kind: "lockedPan", name: name)
-        })
+        try catalog.register(
+            kind: "swipe2",
+            factory: { name in
+                TwoFingerVerticalSwipeGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "swipe2", name: name)
+            })
+        try catalog.register(
+            kind: "lockedPan",
+            factory: { name in
+                let pan = DirectionLockedPanGestureRecognizer(target: nil, action: nil)
+                let delegate = AlwaysSimultaneous()
+                pan.delegate = delegate
+                pan.retain(delegate)
+                return pan.replayRecognizer(kind: "lockedPan", name: name)
+            })
         return catalog
     }
 

@@ -52,9 +52,10 @@ import Testing
         }
         try h.expect("tickle", states: [.ended])
         // `print` in the recognizer reached the replay, attributed to it, at the trace time.
-        #expect(h.recorder.messages.map { "\($0.sourceName ?? "-") \($0.text) @\($0.time)" } == [
-            "tickle tickle 1 @0.25", "tickle tickle 2 @0.5", "tickle tickle 3 @0.75",
-        ])
+        #expect(
+            h.recorder.messages.map { "\($0.sourceName ?? "-") \($0.text) @\($0.time)" } == [
+                "tickle tickle 1 @0.25", "tickle tickle 2 @0.5", "tickle tickle 3 @0.75",
+            ])
     }
 
     @Test func tickleFailsWhenLiftedEarly() throws {

@@ -42,10 +42,16 @@ struct UIKitSwipeTests {
         let handler = Handler()
         let swipe = TwoFingerVerticalSwipeGestureRecognizer(target: handler, action: Selector("swiped:", Handler.swiped))
         window.addGestureRecognizer(swipe)
-        environment.send([TouchChange(id: 1, phase: .began, location: Point(x: 100, y: 300)),
-                          TouchChange(id: 2, phase: .began, location: Point(x: 160, y: 300))], at: 0)
-        environment.send([TouchChange(id: 1, phase: .moved, location: Point(x: 100, y: 370)),
-                          TouchChange(id: 2, phase: .moved, location: Point(x: 160, y: 370))], at: 0.05)
+        environment.send(
+            [
+                TouchChange(id: 1, phase: .began, location: Point(x: 100, y: 300)),
+                TouchChange(id: 2, phase: .began, location: Point(x: 160, y: 300)),
+            ], at: 0)
+        environment.send(
+            [
+                TouchChange(id: 1, phase: .moved, location: Point(x: 100, y: 370)),
+                TouchChange(id: 2, phase: .moved, location: Point(x: 160, y: 370)),
+            ], at: 0.05)
         environment.finish()
         #expect(handler.seen == ["down"])
     }
