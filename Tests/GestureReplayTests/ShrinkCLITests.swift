@@ -58,7 +58,7 @@ struct ShrinkCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try BinaryRunner.run(["shrink", "--until", "doubleTap ended", "buried.csv", "--scene", "scene.json"], in: dir)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.hasPrefix("t,id,phase,x,y\n0,"), "\(run)")
+        #expect(run.stdout.hasPrefix("t,id,phase,x,y\n0.0,"), "\(run)")
         #expect(run.stderr.hasPrefix("shrink: buried.csv: doubleTap reaches ended\n"), "\(run)")
     }
 
@@ -101,7 +101,7 @@ struct ShrinkCLITests {
         #expect(none.status == 1, "\(none)")
         #expect(
             none.stderr
-                == "gesturereplay: buried.json: error: the trace does not show the property: the replay of buried.json never has doubleTap reaches cancelled; nothing written\n",
+                == "buried.json: error: the trace does not show the property: the replay of buried.json never has doubleTap reaches cancelled; nothing written\n",
             "\(none)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
 
@@ -132,7 +132,7 @@ struct ShrinkCLITests {
         lines.insert(contentsOf: moved, at: 25)
         try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("unsorted.csv"), atomically: true, encoding: .utf8)
         let strict = try BinaryRunner.run(["shrink", "--until", "doubleTap ended", "unsorted.csv", "--scene", "scene.json", "-o", "o.csv"], in: dir)
-        #expect(strict.status == 65 && strict.stderr.contains("unsorted.csv:"), "\(strict)")
+        #expect(strict.status == 65 && strict.stderr.hasPrefix("unsorted.csv:14:9: error: touch 3 moved but is not down\n"), "\(strict)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.csv").path))
         let sorted = try BinaryRunner.run(
             ["shrink", "--sort", "--until", "doubleTap ended", "unsorted.csv", "--scene", "scene.json", "-o", "o.csv"], in: dir)
@@ -153,23 +153,25 @@ struct ShrinkCLITests {
         let text = try Self.read(dir, "tap.json")
         #expect(text.hasPrefix("{\"screen\": {\"width\": 390.0, \"height\": 844.0},\n \"events\": [\n"), "\(text)")
         let replay = try BinaryRunner.run(["tap.json"], in: dir)
-        #expect(replay.stdout.contains("tap  possible -> ended"), "\(replay)")
+        #expect(replay.stdout.split(separator: "\n").contains { $0.contains(" tap ") && $0.contains("possible -> ended") }, "\(replay)")
         let csv = try BinaryRunner.run(["shrink", "--until", "tap ended", "tap.getevent.txt", "--screen", "390x844", "-o", "tap.csv"], in: dir)
         let csvText = try Self.read(dir, "tap.csv")
         #expect(csv.status == 0 && csvText.hasPrefix("t,id,phase,x,y\n"), "\(csv)")
     }
 
-    /// 84,000 taps of 12 rows: a trace of 1,008,000 rows (about 35 MB of CSV).
-    static func million(_ dir: URL) throws {
-        let rows = ShrinkFixtures.buriedDoubleTap(taps: 84_000)
+    /// 5,000 taps of 12 rows: a trace of 60,012 rows (2 MB of CSV). (A trace of 10^6 rows takes
+    /// the same path ten times longer: docs/shrink.md has the measurement; a debug build on a busy
+    /// test machine replays it in about a minute.)
+    static func large(_ dir: URL) throws {
+        let rows = ShrinkFixtures.buriedDoubleTap(taps: 5_000)
         try ShrinkFixtures.text(rows, as: .csv).write(to: dir.appendingPathComponent("million.csv"), atomically: true, encoding: .utf8)
     }
 
-    @Test("10^6 rows: --max-replays bounds the work and the best trace so far is written; Ctrl-C writes it too (exit 130)")
-    func millionRows() throws {
+    @Test("6 x 10^4 rows: --max-replays bounds the work and the best trace so far is written; Ctrl-C writes it too (exit 130)")
+    func largeTrace() throws {
         let dir = try Self.scratch(taps: 2)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.million(dir)
+        try Self.large(dir)
         let start = Date()
         let capped = try BinaryRunner.run(
             ["shrink", "--until", "doubleTap ended", "million.csv", "--scene", "scene.json", "--max-replays", "3", "-j", "1", "-o", "m.csv"], in: dir)

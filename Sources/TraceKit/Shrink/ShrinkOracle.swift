@@ -58,7 +58,14 @@ public final class ShrinkOracle: Sendable {
             guard let b else { throw .usage("shrink: the disagreement oracle needs two configurations (--a-scene/--b-scene, --a-set/--b-set)") }
             sides.append(try side(b))
         }
-        let first = try replay(document.rows, document, sides[0])
+        let first: Run
+        do throws(TraceError) {
+            first = try replay(document.rows, document, sides[0])
+        } catch {
+            // The trace itself does not replay: its error, positioned in the file.
+            if options.inputPath != "-" { _ = try Replayer.replay(.path(options.inputPath), options: options) }
+            throw error
+        }
         let names = first.result.scene.recognizers.map(\.name)
         switch property {
         case .reaches(let name, let state, let reason):

@@ -51,7 +51,8 @@ public final class TraceShrinker {
     private var stop: Stop?
     private var failed: Set<Int> = []
     private var removed = ShrinkResult.Removed()
-    private var simplified: [String] = []
+    /// Each simplification kept, with how many times, in the order first made.
+    private var simplified: [(what: String, count: Int)] = []
 
     /// A shrinker of `rows`, which must have the property (``ShrinkOracle`` checks the trace first);
     /// `holds` is called from several threads when `limits.jobs` > 1.
@@ -84,7 +85,7 @@ public final class TraceShrinker {
         }
         return ShrinkResult(
             rows: best, originalRowCount: original, replays: replays, stop: stop, isOneMinimal: settled && stop == nil,
-            removed: removed, simplifications: simplified)
+            removed: removed, simplifications: simplified.map { $0.count == 1 ? $0.what : "\($0.what) (\($0.count))" })
     }
 
     // MARK: Levels
@@ -201,7 +202,7 @@ public final class TraceShrinker {
             }
             frame += 1
         }
-        if changed > 0 { simplified.append("\(changed) time gap\(changed == 1 ? "" : "s") shortened") }
+        note("time gaps shortened", changed)
     }
 
     /// Per touch: its start rounded to a multiple of 10 points, then its other rows' offsets from
@@ -249,7 +250,7 @@ public final class TraceShrinker {
                 }
             }
         }
-        if snapped > 0 { simplified.append("coordinates snapped toward each touch's start (\(snapped) change\(snapped == 1 ? "" : "s"))") }
+        note("coordinates snapped toward each touch's start", snapped)
     }
 
     /// Replaces `best` with `change(best)` if that differs and still has the property.
@@ -258,8 +259,14 @@ public final class TraceShrinker {
         let candidate = change(best)
         if candidate != best, first(of: 1, { _ in candidate }) != nil {
             best = candidate
-            simplified.append(what)
+            note(what, 1)
         }
+    }
+
+    /// Counts `count` more of the simplification `what`.
+    private func note(_ what: String, _ count: Int) {
+        guard count > 0 else { return }
+        if let i = simplified.firstIndex(where: { $0.what == what }) { simplified[i].count += count } else { simplified.append((what, count)) }
     }
 
     static func frameTimes(_ rows: [ShrinkRow]) -> [Double] {
@@ -355,6 +362,7 @@ public struct ShrinkResult: Sendable {
     /// True when it finished: removing any one touch or `moved` row of `rows` loses the property.
     public var isOneMinimal: Bool
     public var removed: Removed
-    /// The simplifications kept, in the order made (`times shifted to start at 0`, ...).
+    /// The simplifications kept, in the order first made, each with how many times when more than
+    /// once (`times shifted to start at 0`, `time gaps shortened (14)`, ...).
     public var simplifications: [String]
 }
