@@ -376,7 +376,7 @@ let optionTable: [OptionSpec] =
             }
             p.suite.shard = (i, n)
         },
-        OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all cores)", commands: [.test, .corpus, .shrink])
+        OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all\ncores; shrink: N candidates)", commands: [.test, .corpus, .shrink])
         {
             p, raw throws(UsageError) in
             guard let n = Int(raw), n >= 1 else {
@@ -413,7 +413,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             long: "output", short: "o", valueName: "FILE", isPath: true,
             help:
-                "write to FILE (atomically) instead of\nstandard output (- or none); (synth) with a sweep, one\nfile per value: FILE-VALUE.EXT",
+                "write to FILE (atomically)\ninstead of standard output (- or none); (synth) with a\nsweep, one file per value: FILE-VALUE.EXT",
             commands: [.synth, .render, .convert, .shrink]
         ) { p, v in p.outputPath = v },
         OptionSpec(
