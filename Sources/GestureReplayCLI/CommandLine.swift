@@ -376,8 +376,10 @@ let optionTable: [OptionSpec] =
             }
             p.suite.shard = (i, n)
         },
-        OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all\ncores; shrink: N candidates)", commands: [.test, .corpus, .shrink])
-        {
+        OptionSpec(
+            long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all\ncores; shrink: N candidates)",
+            commands: [.test, .corpus, .shrink]
+        ) {
             p, raw throws(UsageError) in
             guard let n = Int(raw), n >= 1 else {
                 throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")

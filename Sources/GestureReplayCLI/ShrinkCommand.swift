@@ -111,8 +111,12 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
         var bOptions = try traceSetup(forTrace: path, commandLine: sideUses(command.replayArguments, scene: c.bScene), catalog: catalog)
             .options
         // One trace: a NAME its scene lacks is an error, not skipped as in a corpus.
-        a.sceneOverrides += try sideOverrides(c.aSet, option: "--a-set").map { var o = $0; o.skipsUnknownName = false; return o }
-        bOptions.sceneOverrides += try sideOverrides(c.bSet, option: "--b-set").map { var o = $0; o.skipsUnknownName = false; return o }
+        a.sceneOverrides += try sideOverrides(c.aSet, option: "--a-set").map {
+            var o = $0; o.skipsUnknownName = false; return o
+        }
+        bOptions.sceneOverrides += try sideOverrides(c.bSet, option: "--b-set").map {
+            var o = $0; o.skipsUnknownName = false; return o
+        }
         b = bOptions
     } else {
         a = try traceSetup(forTrace: path, commandLine: command.replayArguments, catalog: catalog).options
@@ -151,7 +155,7 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
     // The report: on standard output beside a written file, else on standard error.
     var report = ""
     report += "shrink: \(document.path): \(oracle.description)\n"
-    let touches = Set(result.rows.map(\.touch)).count
+    let touches = result.touchCount
     report +=
         "kept \(result.rows.count) of \(result.originalRowCount) rows (\(touches) touch\(touches == 1 ? "" : "es")) after \(result.replays) replays"
     switch result.stop {
@@ -164,7 +168,8 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
     report += "\(r.middleRows) moved row\(r.middleRows == 1 ? "" : "s")\n"
     if !result.simplifications.isEmpty { report += "simplified: " + result.simplifications.joined(separator: "; ") + "\n" }
     if toFile {
-        report += "wrote \(command.outputPath!)" + (format.rawValue == document.format.name ? "" : " (\(format.rawValue), in points)") + "\n"
+        report +=
+            "wrote \(command.outputPath!)" + (format.rawValue == document.format.name ? "" : " (\(format.rawValue), in points)") + "\n"
     }
     if toFile {
         out.append(report)

@@ -15,7 +15,8 @@ func usageLine(_ command: Subcommand) -> String {
     case .convert: "usage: gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help convert for more)"
     case .stats: "usage: gesturereplay stats [options] [PATH...] | stats --merge FILE...  (gesturereplay help stats for more)"
     case .compare: "usage: gesturereplay compare [options] [PATH...] --a-... --b-...|--goldens  (gesturereplay help compare for more)"
-    case .shrink: "usage: gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]  (gesturereplay help shrink for more)"
+    case .shrink:
+        "usage: gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]  (gesturereplay help shrink for more)"
     }
 }
 

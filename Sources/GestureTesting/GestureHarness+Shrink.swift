@@ -16,7 +16,11 @@ extension GestureHarness {
                 changes = []
                 time = row.time
             }
-            let id = Int(row.touch) ?? ids[row.touch] ?? { let n = 1_000_000 + ids.count; ids[row.touch] = n; return n }()
+            let id =
+                Int(row.touch) ?? ids[row.touch]
+                ?? {
+                    let n = 1_000_000 + ids.count; ids[row.touch] = n; return n
+                }()
             changes.append(TouchChange(id: id, phase: row.phase, location: Point(x: row.x, y: row.y)))
         }
         if !changes.isEmpty { harness.send(changes, at: time) }

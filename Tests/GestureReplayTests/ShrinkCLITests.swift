@@ -12,7 +12,8 @@ struct ShrinkCLITests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let rows = ShrinkFixtures.buriedDoubleTap(taps: taps)
         for format in TraceWriter.Format.allCases {
-            try ShrinkFixtures.text(rows, as: format).write(to: dir.appendingPathComponent("buried.\(format.rawValue)"), atomically: true, encoding: .utf8)
+            try ShrinkFixtures.text(rows, as: format).write(
+                to: dir.appendingPathComponent("buried.\(format.rawValue)"), atomically: true, encoding: .utf8)
         }
         try ShrinkFixtures.sceneJSON.write(to: dir.appendingPathComponent("scene.json"), atomically: true, encoding: .utf8)
         return dir
@@ -26,7 +27,9 @@ struct ShrinkCLITests {
     func formats() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (input, extra) in [("buried.csv", ["--scene", "scene.json"]), ("buried.jsonl", ["--scene", "scene.json"]), ("buried.json", [])] {
+        for (input, extra) in [
+            ("buried.csv", ["--scene", "scene.json"]), ("buried.jsonl", ["--scene", "scene.json"]), ("buried.json", []),
+        ] {
             let before = try Self.read(dir, input)
             let output = "small-" + input
             let run = try BinaryRunner.run(["shrink", "--until", "doubleTap ended", input, "-o", output, "-j", "2"] + extra, in: dir)
@@ -68,7 +71,8 @@ struct ShrinkCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // An expectation that fails only because of the buried double tap.
         var json = try Self.read(dir, "buried.json")
-        json = json.replacingOccurrences(of: "\"events\": [", with: "\"expect\": [{\"recognizer\": \"doubleTap\", \"never\": \"ended\"}],\n \"events\": [")
+        json = json.replacingOccurrences(
+            of: "\"events\": [", with: "\"expect\": [{\"recognizer\": \"doubleTap\", \"never\": \"ended\"}],\n \"events\": [")
         try json.write(to: dir.appendingPathComponent("expect.json"), atomically: true, encoding: .utf8)
         let expect = try BinaryRunner.run(["shrink", "expect.json", "-o", "small.json"], in: dir)
         #expect(expect.status == 0, "\(expect)")
@@ -76,19 +80,22 @@ struct ShrinkCLITests {
         let check = try BinaryRunner.run(["check", "small.json"], in: dir)
         #expect(check.status == 1 && check.stdout.contains("doubleTap never"), "\(check)")
 
-        let disagree = try BinaryRunner.run(["shrink", "--b-set", "doubleTap.maximumTapInterval=0.1", "buried.json", "-o", "d.json"], in: dir)
+        let disagree = try BinaryRunner.run(
+            ["shrink", "--b-set", "doubleTap.maximumTapInterval=0.1", "buried.json", "-o", "d.json"], in: dir)
         #expect(disagree.status == 0, "\(disagree)")
         #expect(disagree.stdout.hasPrefix("shrink: buried.json: A and B disagree about doubleTap (A: "), "\(disagree)")
         let small = try Self.read(dir, "d.json")
         #expect(small.split(separator: "\n").filter { $0.contains("\"phase\"") }.count <= 12, "\(small)")
         let a = try BinaryRunner.run(["d.json"], in: dir)
         let b = try BinaryRunner.run(["d.json", "--set", "doubleTap.maximumTapInterval=0.1"], in: dir)
-        #expect(a.stdout.contains("doubleTap  tap  possible -> ended") && !b.stdout.contains("doubleTap  tap  possible -> ended"), "\(a)\(b)")
+        #expect(
+            a.stdout.contains("doubleTap  tap  possible -> ended") && !b.stdout.contains("doubleTap  tap  possible -> ended"), "\(a)\(b)")
 
         // --b-scene: B's scene is a file.
         try #"{"recognizers": [{"name": "single", "kind": "tap"}, {"name": "doubleTap", "kind": "tap", "numberOfTapsRequired": 3}]}"#
             .write(to: dir.appendingPathComponent("b.scene.json"), atomically: true, encoding: .utf8)
-        let scenes = try BinaryRunner.run(["shrink", "--a-scene", "scene.json", "--b-scene", "b.scene.json", "buried.csv", "-o", "s.csv"], in: dir)
+        let scenes = try BinaryRunner.run(
+            ["shrink", "--a-scene", "scene.json", "--b-scene", "b.scene.json", "buried.csv", "-o", "s.csv"], in: dir)
         #expect(scenes.status == 0 && scenes.stdout.contains("disagree about "), "\(scenes)")
     }
 
@@ -107,7 +114,9 @@ struct ShrinkCLITests {
 
         let unknown = try BinaryRunner.run(["shrink", "--until", "tripleTap ended", "buried.json", "-o", "out.json"], in: dir)
         #expect(unknown.status == 2, "\(unknown)")
-        #expect(unknown.stderr.hasPrefix("gesturereplay: error: --until names no recognizer 'tripleTap'; the scene has: single, doubleTap\n"), "\(unknown)")
+        #expect(
+            unknown.stderr.hasPrefix("gesturereplay: error: --until names no recognizer 'tripleTap'; the scene has: single, doubleTap\n"),
+            "\(unknown)")
 
         let same = try BinaryRunner.run(["shrink", "--until", "doubleTap ended", "buried.json", "-o", "./buried.json"], in: dir)
         #expect(same.status == 2 && same.stderr.contains("is the trace being shrunk: the original is never replaced"), "\(same)")
@@ -115,7 +124,8 @@ struct ShrinkCLITests {
 
         let noExpect = try BinaryRunner.run(["shrink", "buried.json"], in: dir)
         #expect(noExpect.status == 2 && noExpect.stderr.contains("has no expectations"), "\(noExpect)")
-        let both = try BinaryRunner.run(["shrink", "--until", "doubleTap ended", "--b-set", "doubleTap.numberOfTapsRequired=3", "buried.json"], in: dir)
+        let both = try BinaryRunner.run(
+            ["shrink", "--until", "doubleTap ended", "--b-set", "doubleTap.numberOfTapsRequired=3", "buried.json"], in: dir)
         #expect(both.status == 2 && both.stderr.contains("shrink takes one oracle"), "\(both)")
         let badState = try BinaryRunner.run(["shrink", "--until", "doubleTap done", "buried.json"], in: dir)
         #expect(badState.status == 2 && badState.stderr.contains("unknown state 'done'"), "\(badState)")
@@ -131,7 +141,8 @@ struct ShrinkCLITests {
         lines.removeSubrange(13...24)
         lines.insert(contentsOf: moved, at: 25)
         try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("unsorted.csv"), atomically: true, encoding: .utf8)
-        let strict = try BinaryRunner.run(["shrink", "--until", "doubleTap ended", "unsorted.csv", "--scene", "scene.json", "-o", "o.csv"], in: dir)
+        let strict = try BinaryRunner.run(
+            ["shrink", "--until", "doubleTap ended", "unsorted.csv", "--scene", "scene.json", "-o", "o.csv"], in: dir)
         #expect(strict.status == 65 && strict.stderr.hasPrefix("unsorted.csv:14:9: error: touch 3 moved but is not down\n"), "\(strict)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.csv").path))
         let sorted = try BinaryRunner.run(
@@ -146,15 +157,18 @@ struct ShrinkCLITests {
         let dir = try Self.scratch(taps: 2)
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
-            at: BinaryRunner.packageRoot.appendingPathComponent("docs/examples/tap.getevent.txt"), to: dir.appendingPathComponent("tap.getevent.txt"))
-        let json = try BinaryRunner.run(["shrink", "--until", "tap ended", "tap.getevent.txt", "--screen", "390x844", "-o", "tap.json"], in: dir)
+            at: BinaryRunner.packageRoot.appendingPathComponent("docs/examples/tap.getevent.txt"),
+            to: dir.appendingPathComponent("tap.getevent.txt"))
+        let json = try BinaryRunner.run(
+            ["shrink", "--until", "tap ended", "tap.getevent.txt", "--screen", "390x844", "-o", "tap.json"], in: dir)
         #expect(json.status == 0, "\(json)")
         #expect(json.stdout.hasSuffix("wrote tap.json (json, in points)\n"), "\(json)")
         let text = try Self.read(dir, "tap.json")
         #expect(text.hasPrefix("{\"screen\": {\"width\": 390.0, \"height\": 844.0},\n \"events\": [\n"), "\(text)")
         let replay = try BinaryRunner.run(["tap.json"], in: dir)
         #expect(replay.stdout.split(separator: "\n").contains { $0.contains(" tap ") && $0.contains("possible -> ended") }, "\(replay)")
-        let csv = try BinaryRunner.run(["shrink", "--until", "tap ended", "tap.getevent.txt", "--screen", "390x844", "-o", "tap.csv"], in: dir)
+        let csv = try BinaryRunner.run(
+            ["shrink", "--until", "tap ended", "tap.getevent.txt", "--screen", "390x844", "-o", "tap.csv"], in: dir)
         let csvText = try Self.read(dir, "tap.csv")
         #expect(csv.status == 0 && csvText.hasPrefix("t,id,phase,x,y\n"), "\(csv)")
     }
@@ -174,7 +188,10 @@ struct ShrinkCLITests {
         try Self.large(dir)
         let start = Date()
         let capped = try BinaryRunner.run(
-            ["shrink", "--until", "doubleTap ended", "million.csv", "--scene", "scene.json", "--max-replays", "3", "-j", "1", "-o", "m.csv"], in: dir)
+            [
+                "shrink", "--until", "doubleTap ended", "million.csv", "--scene", "scene.json", "--max-replays", "3", "-j", "1", "-o",
+                "m.csv",
+            ], in: dir)
         #expect(capped.status == 0, "\(capped)")
         #expect(capped.stdout.contains(" after 3 replays; stopped at --max-replays 3: the best trace so far, not 1-minimal\n"), "\(capped)")
         #expect(Date().timeIntervalSince(start) < 100)

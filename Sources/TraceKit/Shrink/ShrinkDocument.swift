@@ -16,8 +16,9 @@ public struct ShrinkDocument: Sendable {
     /// The JSON trace's own `expect` member.
     public var expect: JSONValue?
 
-    public init(path: String, rows: [ShrinkRow], format: TraceFormat, screen: Size? = nil, scene: JSONValue? = nil, expect: JSONValue? = nil)
-    {
+    public init(
+        path: String, rows: [ShrinkRow], format: TraceFormat, screen: Size? = nil, scene: JSONValue? = nil, expect: JSONValue? = nil
+    ) {
         self.path = path
         self.rows = rows
         self.format = format
@@ -29,7 +30,8 @@ public struct ShrinkDocument: Sendable {
     /// Reads the trace `options.inputPath` as the replay would (format, time unit, `--sort`, a
     /// device recording's mapping onto points). Throws the reader's positioned errors; the rows
     /// are checked by replaying them (``ShrinkOracle``).
-    public static func read(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> ShrinkDocument {
+    public static func read(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> ShrinkDocument
+    {
         let reader = try AnyTraceReader(
             path: options.inputPath, format: options.inputFormat,
             timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
@@ -81,7 +83,8 @@ public struct ShrinkDocument: Sendable {
     }
 
     private static func write(
-        _ rows: [ShrinkRow], as format: TraceWriter.Format, screen: Size?, members: [(key: String, value: JSONValue)], into out: inout OutputBuffer
+        _ rows: [ShrinkRow], as format: TraceWriter.Format, screen: Size?, members: [(key: String, value: JSONValue)],
+        into out: inout OutputBuffer
     ) {
         var writer = TraceWriter(format: format)
         writer.begin(screen: screen, members: members, into: &out)

@@ -55,7 +55,9 @@ public final class ShrinkOracle: Sendable {
     ) throws(TraceError) -> ShrinkOracle? {
         var sides = [try side(options)]
         if case .disagree = property {
-            guard let b else { throw .usage("shrink: the disagreement oracle needs two configurations (--a-scene/--b-scene, --a-set/--b-set)") }
+            guard let b else {
+                throw .usage("shrink: the disagreement oracle needs two configurations (--a-scene/--b-scene, --a-set/--b-set)")
+            }
             sides.append(try side(b))
         }
         let first: Run
@@ -92,7 +94,8 @@ public final class ShrinkOracle: Sendable {
         case .expectationFails:
             let list = try expectations(document, sides[0])
             guard !list.isEmpty else {
-                throw .usage("\(document.path) has no expectations (no \"expect\" in the trace or its scene): give --until or --a-.../--b-...")
+                throw .usage(
+                    "\(document.path) has no expectations (no \"expect\" in the trace or its scene): give --until or --a-.../--b-...")
             }
             _ = try first.result.evaluate(Expectations(list: list))
             for e in list {
@@ -185,7 +188,8 @@ public final class ShrinkOracle: Sendable {
         var options = side.options
         let screen = options.screen ?? document.screen
         let loader = SceneLoader(screen: screen, velocityEstimator: options.velocityEstimator, catalog: options.catalog)
-        let scene = try sceneJSON(document, side).map { j throws(TraceError) in try loader.load(j) }
+        let scene =
+            try sceneJSON(document, side).map { j throws(TraceError) in try loader.load(j) }
             ?? Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
         // The candidate as `shrink` writes it, in points and seconds, already in time order.
         options.inputFormat = .csv
@@ -198,7 +202,8 @@ public final class ShrinkOracle: Sendable {
         options.scenePath = nil
         let bytes = ShrinkDocument.csvBytes(rows)
         let collector = StatsCollector()
-        let result = try Replayer.replay(.bytes(bytes, name: document.path + ".shrink.csv"), scene: scene, options: options, observer: collector)
+        let result = try Replayer.replay(
+            .bytes(bytes, name: document.path + ".shrink.csv"), scene: scene, options: options, observer: collector)
         return Run(result: result, collector: collector)
     }
 

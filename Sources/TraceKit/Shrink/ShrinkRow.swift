@@ -45,7 +45,9 @@ struct ShrinkStructure {
         var gesture: [Int] = []
         for (i, row) in rows.enumerated() {
             if row.phase == .began {
-                if let t = open[row.touch] { touches[t].append(i) } else {
+                if let t = open[row.touch] {
+                    touches[t].append(i)
+                } else {
                     open[row.touch] = touches.count
                     touches.append([i])
                     down += 1

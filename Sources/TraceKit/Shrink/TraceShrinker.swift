@@ -166,13 +166,23 @@ public final class TraceShrinker {
     private func simplify() {
         // Times: from 0, in milliseconds, then each gap between frames shortened.
         if let t0 = best.first?.time, t0 != 0 {
-            tryChange("times shifted to start at 0") { $0.map { var r = $0; r.time -= t0; return r } }
+            tryChange("times shifted to start at 0") {
+                $0.map {
+                    var r = $0; r.time -= t0; return r
+                }
+            }
         }
-        tryChange("times rounded to milliseconds") { $0.map { var r = $0; r.time = Self.rounded(r.time, 0.001); return r } }
+        tryChange("times rounded to milliseconds") {
+            $0.map {
+                var r = $0; r.time = Self.rounded(r.time, 0.001); return r
+            }
+        }
         shortenGaps()
         // Coordinates: whole points, then offsets from each touch's start snapped toward it.
         tryChange("coordinates rounded to whole points") {
-            $0.map { var r = $0; (r.x, r.y) = (r.x.rounded(), r.y.rounded()); return r }
+            $0.map {
+                var r = $0; (r.x, r.y) = (r.x.rounded(), r.y.rounded()); return r
+            }
         }
         snapTowardStart()
     }
@@ -266,7 +276,11 @@ public final class TraceShrinker {
     /// Counts `count` more of the simplification `what`.
     private func note(_ what: String, _ count: Int) {
         guard count > 0 else { return }
-        if let i = simplified.firstIndex(where: { $0.what == what }) { simplified[i].count += count } else { simplified.append((what, count)) }
+        if let i = simplified.firstIndex(where: { $0.what == what }) {
+            simplified[i].count += count
+        } else {
+            simplified.append((what, count))
+        }
     }
 
     static func frameTimes(_ rows: [ShrinkRow]) -> [Double] {
@@ -354,6 +368,8 @@ public struct ShrinkResult: Sendable {
 
     /// The smallest trace found that has the property.
     public var rows: [ShrinkRow]
+    /// How many touches `rows` has (a `began` to its end; an id used again is another touch).
+    public var touchCount: Int { ShrinkStructure(rows).touches.count }
     public var originalRowCount: Int
     /// Candidates checked.
     public var replays: Int

@@ -141,3 +141,37 @@ struct TraceShrinkerTests {
         #expect(result.isOneMinimal)
     }
 }
+
+/// A recognizer whose outcome depends on something besides its touches (how many taps it saw
+/// before, in this process: a stand-in for the wall clock): it recognizes every other tap.
+final class CoinFlipGestureRecognizer: GestureRecognizer {
+    nonisolated(unsafe) static var taps = 0
+    override var kind: String { "coinFlip" }
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        Self.taps += 1
+        if Self.taps % 2 == 1 { state = .ended } else { fail("an even tap") }
+    }
+}
+
+@Suite("shrink: a property that depends on more than the trace")
+struct ShrinkNondeterminismTests {
+    @Test("a property that does not hold on every replay of the same rows is an error, not a shrink chasing noise")
+    func notDeterministic() throws {
+        var catalog = RecognizerCatalog.builtIn
+        try catalog.register(kind: "coinFlip", factory: { CoinFlipGestureRecognizer(name: $0) })
+        var options = ReplayOptions(inputPath: "flip.json")
+        options.catalog = catalog
+        let document = ShrinkDocument(
+            path: "flip.json", rows: ShrinkFixtures.buriedDoubleTap(taps: 1, buriedAt: 5), format: .json,
+            scene: try JSONParser().parse(#"{"recognizers": [{"name": "flip", "kind": "coinFlip"}]}"#, path: "scene"))
+        CoinFlipGestureRecognizer.taps = 0
+        var why = ""
+        #expect(
+            throws: TraceError.invalidTrace(
+                "the property (flip reaches ended) does not hold on every replay of the same rows: it depends on something besides the trace, such as the wall clock",
+                at: .file("flip.json"))
+        ) {
+            try ShrinkOracle.make(.reaches(recognizer: "flip", state: .ended, reason: nil), document: document, options: options, why: &why)
+        }
+    }
+}
