@@ -13,9 +13,11 @@ import Darwin
 
 private let scratch = Fuzz.ScratchFile("timescale")
 
+// From text: the subnormal ones as literals would be compile-time warnings.
 private let scales: [Double] = [
-    5e-324, 1e-320, 1e-315, 1e-310, 1e-300, 1e-12, 1e-9, 1e-6, 1e-3, 0.008, 1, 1e3, 1e9, 1e15, 1e300, 1e306, 1e307, 1.7e308,
-]
+    "5e-324", "1e-320", "1e-315", "1e-310", "1e-300", "1e-12", "1e-9", "1e-6", "1e-3", "0.008", "1", "1e3", "1e9", "1e15", "1e300",
+    "1e306", "1e307", "1.7e308",
+].map { Double($0)! }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
