@@ -9,7 +9,7 @@ ARGS ?=
 RELEASE_BIN = .build/release/gesturereplay
 DEBUG_BIN = .build/debug/gesturereplay
 
-.PHONY: all build release run test ci examples install install-files bench fuzz clean format lint
+.PHONY: all build release run test ci examples install install-files bench fuzz fuzz-brief clean format lint
 
 all: build
 
@@ -88,12 +88,15 @@ bench:
 	$(SWIFT) build -c release
 	bench/run.sh --bin $(RELEASE_BIN) $(if $(BASELINE),--baseline $(BASELINE)) $(BENCH_ARGS)
 
-# Fuzzing (docs/robustness.md): builds the libFuzzer targets (csv, json, jsonl, scene) and runs each
-# for FUZZ_SECONDS (default 600), as many at once as there are cores; FUZZ_TARGETS picks some.
+# Fuzzing (docs/robustness.md): builds the libFuzzer targets (csv, json, jsonl, scene, recording,
+# timescale, synth) and runs each for FUZZ_SECONDS (default 600), as many at once as there are
+# cores; FUZZ_TARGETS picks some. `make fuzz-brief` is the short run for CI: 20 s per target.
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?=
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh $(FUZZ_TARGETS)
+fuzz-brief:
+	FUZZ_SECONDS=20 fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build .build-* .build_*

@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh                 build, then run every target for FUZZ_SECONDS (default 600) each,
 #                               FUZZ_JOBS (default: the number of cores) at a time, and summarize
-#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording)
+#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording, timescale, synth)
 #   fuzz/run.sh build           only build
 #   .build-fuzz/bin/fuzz-csv FILE...   replay inputs once (a crasher, a corpus file)
 #
@@ -21,7 +21,7 @@ FUZZ_JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-16384}
 FUZZ_BUILD=${FUZZ_BUILD:-.build-fuzz}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
-ALL_TARGETS="csv json jsonl scene recording"
+ALL_TARGETS="csv json jsonl scene recording timescale synth"
 
 # The Swift runtime's backtracer and libFuzzer's crash handler do not mix (the backtracer hangs).
 export SWIFT_BACKTRACE=enable=no
@@ -57,6 +57,8 @@ target_file() {
         jsonl) echo fuzz/targets/FuzzJSONLines.swift ;;
         scene) echo fuzz/targets/FuzzScene.swift ;;
         recording) echo fuzz/targets/FuzzRecording.swift ;;
+        timescale) echo fuzz/targets/FuzzTimeScale.swift ;;
+        synth) echo fuzz/targets/FuzzSynth.swift ;;
         *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
     esac
 }
@@ -86,6 +88,8 @@ seed_corpus() {
         jsonl) find Traces -name '*.jsonl' -exec cp -n {} "$dir/" \; ;;
         json) find Traces -name '*.json' ! -name '*.scene.json' -exec cp -n {} "$dir/" \; ;;
         scene) find Traces -name '*.scene.json' -exec cp -n {} "$dir/" \; ;;
+        timescale) ;;  # binary inputs: fuzz/seeds/timescale/ only
+        synth) find Tests/Fixtures Traces docs -name '*.synth' -exec cp -n {} "$dir/" \; 2>/dev/null || true ;;
         recording)
             find Tests/Fixtures/recordings -name '*.evemu' -exec cp -n {} "$dir/" \;
             find Tests/TraceKitTests/Malformed/corpus \( -name 'getevent-*' -o -name 'evemu-*' -o -name 'libinput-*' \
@@ -100,6 +104,7 @@ run_target() {
     local t=$1 dict
     case $t in
         csv) dict=fuzz/dict/csv.dict ;; scene) dict=fuzz/dict/scene.dict ;; recording) dict=fuzz/dict/recording.dict ;;
+        synth) dict=fuzz/dict/synth.dict ;; timescale) dict=fuzz/dict/csv.dict ;;
         *) dict=fuzz/dict/json.dict ;;
     esac
     mkdir -p "$FUZZ_BUILD/artifacts/$t" "$FUZZ_BUILD/logs"

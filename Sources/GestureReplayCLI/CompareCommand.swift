@@ -79,7 +79,9 @@ struct SideOutcome: Equatable {
 /// outcome differs (or one side broke where the other did not), 0 when none does.
 func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
     let c = command.corpus
-    let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes)
+    let traces = try TraceSuite.discover(command.suite.paths, shard: command.suite.shard, excludes: command.suite.excludes) {
+        printError(formatter.format($0))
+    }
     let jobs = command.suite.jobs ?? onlineCoreCount()
     let aSets = try sideOverrides(c.aSet, option: "--a-set")
     let bSets = try sideOverrides(c.bSet, option: "--b-set")

@@ -18,7 +18,10 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         let entry = HTMLReport.Entry(
             tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
             details: result.passed ? "" : result.details, picture: picture)
-        try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html)
+        var inputs = [check.tracePath, GoldenFile.expectedPath(forTrace: check.tracePath), ArgsFile.path(forTrace: check.tracePath)]
+        if let expect = check.expectPath { inputs.append(expect) }
+        if let scene = setup.options.scenePath { inputs.append(scene) }
+        try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
     }
     if let message = result.failureMessage {
         out.append("FAIL \(result.tracePath): \(message)\n")
@@ -63,7 +66,7 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
 func runSuite(
     _ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog, output out: inout OutputBuffer
 ) throws(TraceError) -> Int32 {
-    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
+    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes) { printError(formatter.format($0)) }
     let start = monotonicSeconds()
     let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
         try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
@@ -93,15 +96,27 @@ func runSuite(
     // The results are out before the report is written, so a report that cannot be written
     // (exit 66/74) does not hide them.
     out.flush()
-    if let junit = suite.junitPath {
-        try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit)
-    }
-    if let html = suite.htmlPath {
-        let entries = outcomes.map {
-            HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) { tracePicture($0, replayArguments, catalog: catalog) }
+    if suite.junitPath != nil || suite.htmlPath != nil {
+        // A report never replaces a file the suite reads: a trace, its golden, .args and scene.
+        var inputs: [String] = []
+        for trace in traces {
+            inputs += [trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace)]
+            if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scenePath {
+                inputs.append(scene)
+            }
         }
-        try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html)
+        if let junit = suite.junitPath {
+            try FileIO.writeAtomically(JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit, inputs: inputs)
+        }
+        if let html = suite.htmlPath {
+            let entries = outcomes.map {
+                HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) { tracePicture($0, replayArguments, catalog: catalog) }
+            }
+            try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html, inputs: inputs)
+        }
     }
+    // A golden or trace that could not be written or read (an I/O error) is exit 74, as for `check`.
+    if outcomes.contains(where: { $0.error?.category == .ioError }) { return ExitCode.ioError }
     return failed == 0 && !traces.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
 }
 

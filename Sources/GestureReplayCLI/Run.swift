@@ -139,9 +139,16 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             try runSynth(synth, output: &out)
         case .render(var options, let outputPath):
             options.catalog = catalog
+            // The trace is read twice: a FIFO or a pipe (`render <(cmd)`) would block or read empty.
+            var st = stat()
+            if options.inputPath != "-", stat(options.inputPath, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+                throw .usage(
+                    "render needs a regular trace file, not a FIFO, pipe or device: '\(options.inputPath)' (the trace is read twice)")
+            }
             let svg = try Picture.svg(options) { printError(formatter.format($0)) }
             if let outputPath, outputPath != "-" {
-                try FileIO.writeAtomically(svg, to: outputPath)
+                out.flush()
+                try FileIO.writeAtomically(svg, to: outputPath, inputs: [options.inputPath] + (options.scenePath.map { [$0] } ?? []))
             } else {
                 out.append(svg)
             }
@@ -236,7 +243,8 @@ func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(Tr
         }
         for variant in document.variants {
             let file = sweepFileName(path, label: variant.label ?? "")
-            try FileIO.writeAtomically(SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file)
+            try FileIO.writeAtomically(
+                SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file, inputs: [command.scriptPath])
             out.append(file)
             out.append("\n")
         }
@@ -246,41 +254,42 @@ func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(Tr
     if toStandardOutput {
         SynthTraceWriter.write(trace, as: format, to: &out)
     } else {
-        try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!)
+        try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!, inputs: [command.scriptPath])
     }
 }
 
-/// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE` under
-/// a temporary name beside it and renamed at the end (an error leaves no half-written trace, and
-/// the existing FILE is kept).
+/// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE`
+/// through ``AtomicFile`` (a temporary file beside it, renamed at the end: an error leaves no
+/// half-written trace and the existing FILE is kept; a device or FIFO is written through). From a
+/// live source (a pipe, say `adb shell getevent -lt | gesturereplay convert - -o capture.json`),
+/// SIGINT and SIGTERM end the input: the rows read so far are written and the file completed, and
+/// the exit status is 130 or 143 (docs/live.md).
 func runConvert(_ command: ConvertCommand, output out: inout OutputBuffer) throws(TraceError) {
     let warn: (Diagnostic) -> Void = { printError(formatter.format($0)) }
     let target = command.format ?? .json
+    LiveSignals.install(forReplayOf: [command.options.inputPath], command.options)
     guard let path = command.outputPath, path != "-" else {
         try TraceConverter.convert(command.options, to: target, output: &out, warn: warn)
         return
     }
-    let temporary = path + ".partial-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .cannotOpen(path, "cannot create '\(path)': \(String(cString: strerror(errno)))") }
-    var file = OutputBuffer(fileDescriptor: fd)
+    out.flush()
+    let file = try AtomicFile(path, inputs: [command.options.inputPath])
+    var buffer = OutputBuffer(fileDescriptor: file.fileDescriptor)
+    let rows: Int
     do throws(TraceError) {
-        try TraceConverter.convert(command.options, to: target, output: &file, warn: warn)
-        file.flush()
+        rows = try TraceConverter.convert(command.options, to: target, output: &buffer, warn: warn)
+        buffer.flush()
     } catch {
-        file = OutputBuffer(fileDescriptor: nil)
-        close(fd)
-        unlink(temporary)
+        buffer = OutputBuffer(fileDescriptor: nil)
+        file.discard()
         throw error
     }
-    var error = file.writeError
-    if error == 0 && fsync(fd) != 0 { error = errno }
-    close(fd)
-    if error == 0 && rename(temporary, path) != 0 { error = errno }
-    if error != 0 {
-        unlink(temporary)
-        throw .ioError(path, "cannot write '\(path)': \(String(cString: strerror(error)))")
+    // Stopped by a signal before the first row: the output is left as it was.
+    if rows == 0 {
+        file.discard()
+        return
     }
+    try file.commit(writeError: buffer.writeError)
 }
 
 /// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.

@@ -153,7 +153,7 @@ func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: R
     var options = suite.replay
     options.catalog = catalog
     let configuration = try CorpusRun.configuration(options, tool: versionText, excludes: suite.excludes)
-    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
+    let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes) { printError(formatter.format($0)) }
     let outcomes = CorpusRun.run(traces, jobs: suite.jobs ?? onlineCoreCount()) { path throws(TraceError) in
         try corpusTraceOptions(forTrace: path, commandLine: replayArguments, catalog: catalog)
     }

@@ -37,7 +37,8 @@ struct SynthCLITests {
         // A folder in the way is an error and nothing is written.
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("d.json"), withIntermediateDirectories: false)
         let bad = try BinaryRunner.run(["synth", script, "-o", "d.json"], in: folder.url)
-        #expect(bad.status == 66 && bad.stderr == "d.json: error: cannot write: it is a folder\n", "\(bad)")
+        // An output failure is exit 74, as for every command (issue #30; it was 66, "cannot open an input").
+        #expect(bad.status == 74 && bad.stderr == "d.json: error: cannot write: it is a folder\n", "\(bad)")
     }
 
     @Test("a sweep writes one trace per value and prints their paths")

@@ -54,8 +54,15 @@ enum LiveReplay {
         source.waiter = waiter
         var format = options.inputFormat
         if format == nil && options.inputPath != "-" { format = TraceFormat(pathExtensionOf: options.inputPath) }
-        let reader = try AnyTraceReader(
-            source: source, format: format, timeUnit: options.timeUnit, recording: options.recordingOptions, warn: warn)
+        let reader: AnyTraceReader
+        do {
+            reader = try AnyTraceReader(
+                source: source, format: format, timeUnit: options.timeUnit, recording: options.recordingOptions, warn: warn)
+        } catch {
+            // A signal before the first complete line (nothing to sniff): the replay ends quietly.
+            if waiter.stoppedBySignal && error.category == .invalidTrace { return }
+            throw error
+        }
         let run = try Replayer.prepare(reader, scene: nil, options, warn: warn, observer: nil)
         switch options.outputFormat {
         case .text:
@@ -78,7 +85,8 @@ enum LiveReplay {
         // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
         output = OutputBuffer(fileDescriptor: nil)
         defer { output = sink.buffer }
-        let session = LiveSession(reader: reader, environment: run.environment, sink: sink, options: options, warn: warn)
+        let session = LiveSession(
+            reader: reader, waiter: waiter, environment: run.environment, sink: sink, options: options, warn: warn)
         waiter.delegate = session
         defer { waiter.delegate = nil }
         run.environment.observer = sink
@@ -90,6 +98,7 @@ enum LiveReplay {
 /// One live replay's state: the open frame, the time checks, the wall-clock mapping.
 final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     let reader: AnyTraceReader
+    unowned let waiter: LiveWaiter
     let environment: GestureEnvironment
     let sink: ReplayOutput<R>
     let options: ReplayOptions
@@ -112,15 +121,18 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     @exclusivity(unchecked) private var traceAnchor = 0.0
     @exclusivity(unchecked) private var wallAnchor = 0.0
     private var warnedOutputStall = false
+    /// True once a signal ended the input mid-row (the rest of the input is ignored).
+    private var inputEnded = false
     /// The start of the last wait in which the input stall was said (`noteInputStall`), so it is
     /// said once per stall.
     private var notedStallWait = -Double.infinity
 
     init(
-        reader: AnyTraceReader, environment: GestureEnvironment, sink: ReplayOutput<R>, options: ReplayOptions,
+        reader: AnyTraceReader, waiter: LiveWaiter, environment: GestureEnvironment, sink: ReplayOutput<R>, options: ReplayOptions,
         warn: @escaping (Diagnostic) -> Void
     ) {
         self.reader = reader
+        self.waiter = waiter
         self.environment = environment
         self.sink = sink
         self.options = options
@@ -197,12 +209,19 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     /// stream) is skipped with its positioned error as a warning, as long as the reader moves on
     /// (the same error twice in a row stops the replay).
     @inline(__always) private func nextParsedRow() throws(TraceError) -> TraceRow? {
-        if !(options.live && options.lenient) { return try reader.next() }
+        if !(options.live && options.lenient) {
+            do {
+                return try reader.next()
+            } catch {
+                return try stoppedInput(error)
+            }
+        }
         var previous: Diagnostic?
         while true {
             do {
                 return try reader.next()
             } catch {
+                if waiter.stoppedBySignal { return try stoppedInput(error) }
                 guard error.category == .invalidTrace, error.diagnostic != previous else { throw error }
                 previous = error.diagnostic
                 warn(
@@ -210,6 +229,14 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
                         error.diagnostic.message + "; skipped (--lenient)", at: error.diagnostic.location, notes: error.diagnostic.notes))
             }
         }
+    }
+
+    /// A reader's error after a signal stopped the input: the end of the trace, with a warning
+    /// (``LiveWaiter/endOfStoppedInput(_:_:)``); any other error is thrown on.
+    @inline(never) private func stoppedInput(_ error: TraceError) throws(TraceError) -> TraceRow? {
+        if inputEnded { return nil }
+        inputEnded = true
+        return try waiter.endOfStoppedInput(error, warn)
     }
 
     @inline(__always) private func traceTime(at wall: Double) -> Double { traceAnchor + (wall - wallAnchor) }

@@ -36,11 +36,47 @@ public enum TimeUnitGuess {
     }
 
     /// log10 without Foundation (enough precision to compare distances between units 1000 apart).
+    /// Bounded for every input: the decimal exponent comes from the binary one (`exponent`, at most
+    /// ±1074 for a subnormal), so the loops below run at most a few times; 0 and subnormals far below
+    /// any unit give -324, infinity and NaN +309 (issue #30: frames 1e-320 s or 1e307 s apart looped
+    /// forever here, `x *= 10` never leaving 0 and `x /= 10` never leaving infinity).
     static func log10ish(_ x: Double) -> Double {
-        var x = x, n = 0.0
-        while x >= 10 { x /= 10; n += 1 }
-        while x < 1 { x *= 10; n -= 1 }
+        guard x.isFinite else { return 309 }
+        guard x > 0 else { return -324 }
+        // 0.30103 = log10(2): a first estimate within one decade, then at most a few steps.
+        var n = (Double(x.exponent) * 0.30102999566398120).rounded(.down)
+        var x = x
+        var scale = n
+        while scale > 0 {
+            let k = min(scale, 300)
+            x /= power10(k)
+            scale -= k
+        }
+        while scale < 0 {
+            let k = min(-scale, 300)
+            x *= power10(k)
+            scale += k
+        }
+        for _ in 0..<4 where x >= 10 {
+            x /= 10
+            n += 1
+        }
+        for _ in 0..<4 where x < 1 {
+            x *= 10
+            n -= 1
+        }
         return n + (x - 1) / 9
+    }
+
+    /// 10 to the power `k` (0 <= k <= 300, a whole number), by squaring: bounded, no Foundation.
+    private static func power10(_ k: Double) -> Double {
+        var result = 1.0, base = 10.0, k = Int(k)
+        while k > 0 {
+            if k & 1 == 1 { result *= base }
+            base *= base
+            k >>= 1
+        }
+        return result
     }
 
     /// The unit's name for people.

@@ -58,7 +58,7 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
         let at = location ?? .file("")
         if value == "true" { return JSONValue(.bool(true), at: at) }
         if value == "false" { return JSONValue(.bool(false), at: at) }
-        if let d = Double(value), d.isFinite, value.first != "+" { return JSONValue(.number(d), at: at) }
+        if let d = decimalNumber(value) { return JSONValue(.number(d), at: at) }
         if value.contains(",") {
             return JSONValue(
                 .array(value.split(separator: ",", omittingEmptySubsequences: false).map { JSONValue(.string(String($0)), at: at) }), at: at

@@ -48,116 +48,87 @@ package enum FileIO {
         return stat(path, &st) == 0
     }
 
-    /// Numbers the temporary files of this process, so that two writes at once never share one.
-    private static let temporaryCounter = Atomic<Int>(0)
-
-    /// Writes `text` to `path`. A regular file (or a new one) is replaced atomically: the text goes
-    /// to a new temporary file beside it (named with the process id and a counter, created
-    /// exclusively), which is then renamed over it, so an interrupted write never leaves a
-    /// half-written file. A symbolic link is followed and its target replaced (the link stays).
-    /// Anything else (a device such as `/dev/stdout` or `/dev/full`, a FIFO) is written through,
-    /// never replaced. Any write error is thrown (`ioError`, exit 74).
-    package static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
-        let target = resolvingSymbolicLinks(path)
-        var st = stat()
-        if stat(target, &st) == 0 {
-            switch st.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw .cannotOpen(path, "cannot write: it is a folder")
-            default: return try writeThrough(text, to: path)
-            }
-        }
-        let temporary = target + ".tmp-\(getpid())-\(temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue)"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw .cannotOpen(path, "cannot create: \(String(cString: strerror(errno)))") }
-        var error = writeAll(text, to: fd)
-        if error == 0 && fsync(fd) != 0 { error = errno }
-        close(fd)
-        if error == 0 && rename(temporary, target) != 0 { error = errno }
+    /// Writes `text` to `path` through ``AtomicFile`` (a regular file replaced atomically, keeping
+    /// its mode; a symbolic link's target replaced; a device, FIFO or standard output written
+    /// through; a folder, a loop of links, a read-only file or one of `inputs` refused). Any
+    /// failure is thrown (`ioError`, exit 74; an input as output: `usage`, exit 2).
+    package static func writeAtomically(_ text: String, to path: String, inputs: [String] = []) throws(TraceError) {
+        let file = try AtomicFile(path, inputs: inputs)
+        let error = file.writeAll(text)
         if error != 0 {
-            unlink(temporary)
+            file.discard()
             throw .ioError(path, "cannot write: \(String(cString: strerror(error)))")
         }
-    }
-
-    /// Writes `text` into the existing non-regular file at `path` (a device, a FIFO).
-    private static func writeThrough(_ text: String, to path: String) throws(TraceError) {
-        let fd = open(path, O_WRONLY)
-        guard fd >= 0 else { throw .cannotOpen(path, "cannot open: \(String(cString: strerror(errno)))") }
-        let error = writeAll(text, to: fd)
-        close(fd)
-        if error != 0 { throw .ioError(path, "cannot write: \(String(cString: strerror(error)))") }
-    }
-
-    /// Writes all of `text` to `fd`; returns 0, or the `errno` of the write that failed.
-    private static func writeAll(_ text: String, to fd: Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return 0
-        }
-    }
-
-    /// `path` with symbolic links followed to the file they name (which may not exist yet); at most
-    /// 40 links, as the kernel allows.
-    static func resolvingSymbolicLinks(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var st = stat()
-            guard lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(current, &buffer, buffer.count - 1)
-            guard n > 0 else { return current }
-            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if link.hasPrefix("/") {
-                current = link
-            } else {
-                current = (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
-            }
-        }
-        return current
+        try file.commit()
     }
 
     /// Regular files under `path` (recursively, sorted by path), or `path` itself if it is a file.
-    package static func files(under path: String) throws(TraceError) -> [String] {
+    /// `path` itself must exist (an error otherwise); an entry below it that cannot be walked is
+    /// skipped with a warning to `warn` and the walk goes on (issue #30: one odd entry aborted a
+    /// whole suite): a name that is not valid UTF-8, a folder reached again through a symbolic
+    /// link (a loop), a dangling link or one in a loop, a folder that cannot be read.
+    package static func files(under path: String, warn: (Diagnostic) -> Void = { _ in }) throws(TraceError) -> [String] {
         var st = stat()
         guard stat(path, &st) == 0 else { throw .cannotOpen(path, "no such file or folder") }
         if (st.st_mode & S_IFMT) != S_IFDIR { return [path] }
         var result: [String] = []
-        guard let dir = opendir(path) else { throw .cannotOpen(path, "cannot read folder: \(String(cString: strerror(errno)))") }
+        var ancestors: [(dev_t, ino_t)] = []
+        guard walk(path, st, into: &result, ancestors: &ancestors, warn: warn) else {
+            throw .cannotOpen(path, "cannot read folder: \(String(cString: strerror(errno)))")
+        }
+        return result
+    }
+
+    /// Adds the files under the folder `path` (whose `stat` is `st`); false when it cannot be opened.
+    private static func walk(
+        _ path: String, _ st: stat, into result: inout [String], ancestors: inout [(dev_t, ino_t)], warn: (Diagnostic) -> Void
+    ) -> Bool {
+        guard let dir = opendir(path) else { return false }
         defer { closedir(dir) }
+        ancestors.append((st.st_dev, st.st_ino))
+        defer { ancestors.removeLast() }
         // Each child with whether the directory entry already says it is not a folder (nor a
         // link, nor unknown): those need no stat of their own (a suite of 10,000 traces and their
         // goldens made 20,000 stat calls to learn it).
         var children: [(path: String, isPlainFile: Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                return String(
-                    decoding: UnsafeBufferPointer(
-                        start: base, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)), as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)))
             }
-            if name == "." || name == ".." || name.hasPrefix(".") { continue }
+            if bytes.first == UInt8(ascii: ".") { continue }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                let shown = prefix + String(decoding: bytes, as: UTF8.self)
+                warn(.warning("skipped: the name is not valid UTF-8", at: .file(shown)))
+                continue
+            }
             let type = entry.pointee.d_type
             let isPlainFile = type != UInt8(DT_DIR) && type != UInt8(DT_LNK) && type != UInt8(DT_UNKNOWN)
-            children.append((path.hasSuffix("/") ? path + name : path + "/" + name, isPlainFile))
+            children.append((prefix + name, isPlainFile))
         }
         for child in children.sorted(by: { $0.path < $1.path }) {
             if child.isPlainFile {
                 result.append(child.path)
-            } else {
-                result += try files(under: child.path)
+                continue
+            }
+            var cst = stat()
+            guard stat(child.path, &cst) == 0 else {
+                warn(.warning("skipped: \(String(cString: strerror(errno)))", at: .file(child.path)))
+                continue
+            }
+            guard (cst.st_mode & S_IFMT) == S_IFDIR else {
+                result.append(child.path)
+                continue
+            }
+            if ancestors.contains(where: { $0.0 == cst.st_dev && $0.1 == cst.st_ino }) {
+                warn(.warning("skipped: a symbolic link back to a folder above it (a loop)", at: .file(child.path)))
+                continue
+            }
+            if !walk(child.path, cst, into: &result, ancestors: &ancestors, warn: warn) {
+                warn(.warning("skipped: cannot read folder: \(String(cString: strerror(errno)))", at: .file(child.path)))
             }
         }
-        return result
+        return true
     }
 }
 

@@ -122,7 +122,7 @@ public enum GoldenFile {
     static func compare(actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool) throws(TraceError) -> Result {
         // A golden checked out with CRLF line endings (Git's core.autocrlf) compares equal.
         let old = old.map(UnifiedDiff.normalizingLineEndings)
-        if update && old != actual { try FileIO.writeAtomically(actual, to: expectedPath) }
+        if update && old != actual { try FileIO.writeAtomically(actual, to: expectedPath, inputs: [tracePath]) }
         return Result(tracePath: tracePath, expectedPath: expectedPath, actual: actual, expected: old, updated: update)
     }
 }

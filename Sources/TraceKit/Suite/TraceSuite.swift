@@ -26,11 +26,15 @@ public enum TraceSuite {
     /// `excludes` are globs (`fnmatch`, `*` also matching `/`): a trace is skipped when one matches
     /// its path as listed, its path from the folder given (`errors/x.json` under `Traces/`), or its
     /// file name.
-    public static func discover(_ paths: [String], shard: (index: Int, count: Int)?, excludes: [String] = []) throws(TraceError) -> [String]
-    {
+    ///
+    /// An entry that cannot be walked (a name that is not UTF-8, a loop of symbolic links, a folder
+    /// that cannot be read) is skipped with a warning to `warn`; the rest is found.
+    public static func discover(
+        _ paths: [String], shard: (index: Int, count: Int)?, excludes: [String] = [], warn: (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> [String] {
         var all: [String] = []
         for p in paths {
-            let files = try FileIO.files(under: p)
+            let files = try FileIO.files(under: p, warn: warn)
             // A file named explicitly is taken even with another extension.
             let traces = files.count == 1 && files[0] == p ? files : files.filter(isTrace)
             let root = p.hasSuffix("/") ? p : p + "/"

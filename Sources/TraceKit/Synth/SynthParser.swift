@@ -38,8 +38,12 @@ public enum SynthParser {
     public static let maximumMagnitude = 1e9
     /// The largest number of values in a sweep.
     public static let maximumSweepCount = 1000
+    /// The smallest sweep step, and the precision sweep values are rounded to.
+    public static let sweepResolution = 1e-9
     /// The largest number of sampling instants in one gesture (duration × rate).
     public static let maximumSamples = 1_000_000.0
+    /// The largest number of sampling instants in a whole script (each sweep value's, on its own).
+    public static let maximumTotalSamples = 2_000_000.0
 
     /// Parses `text`, naming it `path` in errors (`<stdin>` for standard input).
     public static func parse(_ text: String, path: String) throws(TraceError) -> SynthDocument {
@@ -72,6 +76,8 @@ public enum SynthParser {
         /// The sweep's value when re-reading the script for one of its values.
         let sweepValue: Double?
         var sweep: SynthSweep?
+        /// The sampling instants of the gestures so far (all of them are kept in memory to be sorted).
+        var totalSamples = 0.0
         var line = 0
         var tokens: [Token] = []
         var index = 0
@@ -371,19 +377,30 @@ public enum SynthParser {
             return [SynthDirection.left, .right, .up, .down][k]
         }
 
-        func checkSamples(_ gesture: SynthGesture, _ o: SynthOptions, _ column: Int) throws(TraceError) {
+        mutating func checkSamples(_ gesture: SynthGesture, _ o: SynthOptions, _ column: Int) throws(TraceError) {
             let seconds: Double
             switch gesture {
             case .tap(_, _, let hold, _): seconds = hold
             case .doubleTap(_, let hold, let gap): seconds = 2 * hold + gap
             case .longPress(_, let d), .drag(_, _, let d, _, _), .swipe(_, _, _, let d), .pinch(_, _, _, let d),
-                .rotate(_, _, let d, _), .edge(_, _, _, let d), .wait(let d):
+                .rotate(_, _, let d, _), .edge(_, _, _, let d):
                 seconds = d
+            case .wait:
+                return  // no touch: no samples
             }
-            if (seconds + o.dwell) * o.rate > SynthParser.maximumSamples {
+            let samples = (seconds + o.dwell) * o.rate
+            if samples > SynthParser.maximumSamples {
                 throw error(
                     "this gesture would have more than \(Int(SynthParser.maximumSamples)) samples; shorten it or lower the rate", at: column
                 )
+            }
+            // The whole trace is bounded too: its rows are kept to be sorted (a 381-byte script of
+            // 12 long drags took 2.2 GB, issue #30).
+            totalSamples += samples
+            if totalSamples > SynthParser.maximumTotalSamples {
+                throw error(
+                    "the script would have more than \(Int(SynthParser.maximumTotalSamples)) samples in all; shorten its gestures or lower the rate",
+                    at: column)
             }
         }
 
@@ -484,12 +501,13 @@ public enum SynthParser {
             if let sweepValue { return sweepValue }
             let inner = text.dropFirst().dropLast()
             let words = inner.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // FROM may have a fraction (`{0.5..1}`, `{.5..1}`): the separator is the first `..`.
             guard words.count == 1 || (words.count == 3 && words[1] == "step"),
-                let dots = words[0].firstIndex(of: "."), words[0][dots...].hasPrefix("..")
+                let dots = words[0].firstRange(of: "..")
             else {
                 throw error("malformed sweep '\(text)'; expected \(form)", at: column)
             }
-            let fromText = words[0][..<dots], toText = words[0][words[0].index(dots, offsetBy: 2)...]
+            let fromText = words[0][..<dots.lowerBound], toText = words[0][dots.upperBound...]
             guard let from = Self.plainNumber(fromText), let to = Self.plainNumber(toText) else {
                 throw error("malformed sweep '\(text)': FROM and TO must be numbers; expected \(form)", at: column)
             }
@@ -504,9 +522,16 @@ public enum SynthParser {
             try checkMagnitude(to, toText, column)
             guard step > 0 else { throw error("the sweep's step must be more than 0", at: column) }
             guard to >= from else { throw error("the sweep goes from \(from) down to \(to); FROM must not be more than TO", at: column) }
+            // Values are kept to 1e-9 (file names, the re-read script): a finer step would give
+            // equal values, one file written several times.
+            guard step >= SynthParser.sweepResolution else {
+                throw error("the sweep's step \(step) is finer than 0.000000001, the precision of sweep values", at: column)
+            }
+            // Checked as a Double before any conversion to Int (a tiny step made the count overflow Int).
             let count = ((to - from) / step + 1e-9).rounded(.down) + 1
-            guard count <= Double(SynthParser.maximumSweepCount) else {
-                throw error("the sweep has \(Int(count)) values; at most \(SynthParser.maximumSweepCount) are allowed", at: column)
+            guard count.isFinite, count <= Double(SynthParser.maximumSweepCount) else {
+                let many = count.isFinite && count < 1e15 ? "\(Int(count))" : "too many"
+                throw error("the sweep has \(many) values; at most \(SynthParser.maximumSweepCount) are allowed", at: column)
             }
             let values = (0..<Int(count)).map { k in ((from + Double(k) * step) * 1e9).rounded() / 1e9 }
             sweep = SynthSweep(values: values, location: location)
