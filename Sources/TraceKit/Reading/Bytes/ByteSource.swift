@@ -100,6 +100,26 @@ public final class ByteSource {
         zeroPadding()
     }
 
+    /// A new source over the same input from its first byte, when the input can be read twice:
+    /// bytes in memory, or a regular file (opened again; standard input through `/dev/fd/0`).
+    /// Nil for a pipe, FIFO, socket or terminal. (The getevent reader looks for axis ranges after
+    /// the events with it.)
+    func reopenedFromStart() -> ByteSource? {
+        if fd < 0 {
+            guard isAtEOF else { return nil }
+            return ByteSource(bytes: UnsafeBufferPointer(start: storage, count: end), name: path)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let name = fd == 0 && path == Self.standardInputName ? "/dev/fd/0" : path
+        var again: Int32
+        repeat {
+            again = open(name, O_RDONLY | O_CLOEXEC)
+        } while again < 0 && errno == EINTR
+        guard again >= 0 else { return nil }
+        return ByteSource(fileDescriptor: again, name: path, closeOnDeinit: true, chunkSize: chunkSize)
+    }
+
     /// Reads from the UTF-8 of `text`. `name` is used in diagnostics.
     public convenience init(text: String, name: String) {
         self.init(bytes: Array(text.utf8), name: name)
