@@ -39,8 +39,9 @@ public struct TraceWriter {
         self.format = format
     }
 
-    /// The header (CSV) or the opening of the JSON object (with `screen`, points, when known).
-    public func begin(screen: Size?, into output: inout OutputBuffer) {
+    /// The header (CSV) or the opening of the JSON object (with `screen`, points, when known, and
+    /// the trace's own `scene` and `expect`, which only JSON carries).
+    public func begin(screen: Size?, scene: JSONValue? = nil, expect: JSONValue? = nil, into output: inout OutputBuffer) {
         switch format {
         case .json:
             output.append("{")
@@ -50,6 +51,16 @@ public struct TraceWriter {
                 output.append(", \"height\": ")
                 output.append(screen.height.description)
                 output.append("},\n ")
+            }
+            if let scene {
+                output.append("\"scene\": ")
+                Self.appendJSON(scene, into: &output)
+                output.append(",\n ")
+            }
+            if let expect {
+                output.append("\"expect\": ")
+                Self.appendJSON(expect, into: &output)
+                output.append(",\n ")
             }
             output.append("\"events\": [\n")
         case .csv: output.append("t,id,phase,x,y\n")
@@ -97,6 +108,34 @@ public struct TraceWriter {
     /// Closes the JSON array and object (nothing for CSV and JSON Lines).
     public func end(into output: inout OutputBuffer) {
         if format == .json { output.append("\n]}\n") }
+    }
+
+    /// `value` as compact JSON (members in their order, duplicates kept; whole numbers below 2^53
+    /// without a fraction, others in their shortest round-trip form), so it parses back the same.
+    static func appendJSON(_ value: JSONValue, into output: inout OutputBuffer) {
+        switch value.kind {
+        case .null: output.append("null")
+        case .bool(let b): output.append(b ? "true" : "false")
+        case .number(let v):
+            if v == v.rounded() && abs(v) < 9_007_199_254_740_992 { output.append(String(Int64(v))) } else { output.append(v.description) }
+        case .string(let s): output.appendJSONString(s)
+        case .array(let elements):
+            output.append("[")
+            for (i, e) in elements.enumerated() {
+                if i > 0 { output.append(", ") }
+                appendJSON(e, into: &output)
+            }
+            output.append("]")
+        case .object(let members):
+            output.append("{")
+            for (i, m) in members.enumerated() {
+                if i > 0 { output.append(", ") }
+                output.appendJSONString(m.key)
+                output.append(": ")
+                appendJSON(m.value, into: &output)
+            }
+            output.append("}")
+        }
     }
 
     static func phaseName(_ phase: TouchPhase) -> StaticString {
