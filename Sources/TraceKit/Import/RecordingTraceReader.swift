@@ -157,6 +157,7 @@ struct RecordingCore {
     private var absMismatchCode: UInt16 = 0
     private var descName: String?
     private var descFile: String?
+    private var descBeside = false
     /// The first touch event of a device other than the chosen one (skipped).
     private var otherTouchLine = 0
     private var otherTouchDevice = -1
@@ -278,11 +279,26 @@ struct RecordingCore {
         currentDevice = 0
         descName = d.name.isEmpty ? nil : d.name
         descFile = descPath
-        if beside {
+        descBeside = beside
+    }
+
+    /// Says where the ranges came from when a description was read: the note for one found beside
+    /// the recording, a warning when the recording's own `A:` lines win over `--desc`.
+    private func reportDescription(_ device: RecordingDevice) {
+        guard let descFile else { return }
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        if device.rangePath == descFile {
+            if descBeside {
+                warn(
+                    .note(
+                        "axis ranges from the device description '\(descFile)' beside the recording (--desc FILE to give another)",
+                        at: start))
+            }
+        } else if !descBeside && device.ranges != nil {
             warn(
-                .note(
-                    "axis ranges from the device description '\(descPath)' beside the recording (--desc FILE to give another)",
-                    at: SourceLocation(path: path, line: 1, column: 1)))
+                .warning(
+                    "the recording's own axis ranges are used, not those of --desc '\(descFile)'",
+                    at: SourceLocation(path: path, line: max(device.rangeLine, 1), column: 1)))
         }
     }
 
@@ -349,6 +365,7 @@ struct RecordingCore {
         // `getevent -lt /dev/input/event3` prints no device prefix: its events are the chosen device's.
         if pendingNoPrefix && selected >= 0 && pending != nil { pendingDevice = selected }
         let ranges = selected >= 0 ? devices[selected].rangesAt(path) : nil
+        if selected >= 0 { reportDescription(devices[selected]) }
         if selected >= 0 { decoder.prefersMultiTouch = devices[selected].hasMT }
         let decision = try RawMapping.make(options, ranges: ranges, format: format, at: SourceLocation(path: path, line: 1, column: 1))
         decoder.mapping = decision.mapping

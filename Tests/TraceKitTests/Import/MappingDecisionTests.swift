@@ -383,6 +383,19 @@ struct MappingDecisionTests {
         #expect(
             none.errorText?.contains("beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with --desc FILE") == true,
             "\(none.errorText ?? "")")
+        // A recording with its own header: its ranges win, and a description beside it is not
+        // announced as used.
+        let atmel = try String(contentsOfFile: I.fixture("atmel-maxtouch.1-finger-fast-taps.evemu"), encoding: .utf8)
+        let own = I.read(
+            atmel,
+            options: Self.options {
+                $0.screen = Size(width: 400, height: 240)
+                $0.descPath = I.fixture("quanta-optical.desc")
+            })
+        #expect(
+            own.warningText.contains { $0.contains("warning: the recording's own axis ranges are used, not those of --desc") },
+            "\(own.warningText)")
+        #expect(own.rows.count == I.read(atmel, options: Self.options { $0.screen = Size(width: 400, height: 240) }).rows.count)
         // --desc on another format is a usage error.
         let wrong = I.read(Self.events, options: Self.options { $0.descPath = I.fixture("quanta-optical.desc") })
         #expect(wrong.error?.category == .usage)
