@@ -273,6 +273,28 @@ struct MappingDecisionTests {
         // The same from a file on disk, and from a small chunk size.
         let chunked = I.read(text, options: Self.options { $0.screen = Size(width: 360, height: 780) }, chunkSize: 16)
         #expect(chunked.rows == r.rows && chunked.warningText.count == 1, "\(chunked.warningText)")
+        // A source named otherwise than its file (here after a folder) is read again through its
+        // descriptor, not its name (the fuzz target's scratch file found this).
+        let path = try TemporaryFile.make(Array(text.utf8), name: "late.txt")
+        defer { TemporaryFile.remove(path) }
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        var warnings: [String] = []
+        var rows = 0
+        do {
+            let reader = try AnyTraceReader(
+                source: ByteSource(fileDescriptor: fd, name: "/tmp", closeOnDeinit: true), format: .getevent,
+                recording: Self.options { $0.screen = Size(width: 360, height: 780) },
+                warn: { warnings.append(DiagnosticFormatter().format($0)) })
+            while try reader.next() != nil { rows += 1 }
+        } catch {
+            Issue.record("\(DiagnosticFormatter().format(error))")
+        }
+        #expect(rows == 4)
+        #expect(
+            warnings == [
+                "/tmp:24:1: note: axis ranges from the `getevent -lp` block at line 24, after the events (this file is read twice)"
+            ], "\(warnings)")
     }
 
     @Test("a getevent -lp block after the events in a pipe: a warning says precisely they came too late")

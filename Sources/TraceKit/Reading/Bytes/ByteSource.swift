@@ -101,7 +101,7 @@ public final class ByteSource {
     }
 
     /// A new source over the same input from its first byte, when the input can be read twice:
-    /// bytes in memory, or a regular file (opened again; standard input through `/dev/fd/0`).
+    /// bytes in memory, or a regular file (its descriptor's file opened again, standard input too).
     /// Nil for a pipe, FIFO, socket or terminal. (The getevent reader looks for axis ranges after
     /// the events with it.)
     func reopenedFromStart() -> ByteSource? {
@@ -111,12 +111,24 @@ public final class ByteSource {
         }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let name = fd == 0 && path == Self.standardInputName ? "/dev/fd/0" : path
+        // The descriptor's own file, not `path` (only a name for messages: `<stdin>`, or a name
+        // given with `init(fileDescriptor:name:)`); Linux opens it anew, with its own offset.
+        #if os(Linux)
+        let name = "/proc/self/fd/\(fd)"
+        #else
+        let name = path
+        #endif
         var again: Int32
         repeat {
             again = open(name, O_RDONLY | O_CLOEXEC)
         } while again < 0 && errno == EINTR
         guard again >= 0 else { return nil }
+        // The very same file (same device and inode), or nothing.
+        var st2 = stat()
+        guard fstat(again, &st2) == 0, st2.st_dev == st.st_dev, st2.st_ino == st.st_ino, lseek(again, 0, SEEK_CUR) == 0 else {
+            close(again)
+            return nil
+        }
         return ByteSource(fileDescriptor: again, name: path, closeOnDeinit: true, chunkSize: chunkSize)
     }
 
