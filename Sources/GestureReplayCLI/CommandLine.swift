@@ -289,6 +289,13 @@ let optionTable: [OptionSpec] =
         ) { p, v in
             p.replay.recording.device = v
         },
+        OptionSpec(
+            long: "desc", valueName: "FILE",
+            help: "an evemu recording's device description (evemu-describe; default:\nDEVICE.desc beside DEVICE.GESTURE.events)",
+            commands: .reading
+        ) { p, v in
+            p.replay.recording.descPath = v
+        },
         OptionSpec(long: "touches", help: "add a line per touch end with its release velocity", commands: .replaying) { p, _ in
             p.replay.reportTouches = true
         },

@@ -43,6 +43,46 @@ struct RecordingCLITests {
         #expect(check.status == 0, "\(check)")
     }
 
+    @Test("the README's `--density 2.75 phone.txt` on a getevent -lt capture without ranges recognizes the taps, with its warning")
+    func readmeDensityExample() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let phone = try dir.write("phone.txt", Self.phoneWithoutRanges)
+        let r = try BinaryRunner.run(["--density", "2.75", phone])
+        #expect(r.status == 0, "\(r)")
+        #expect(
+            r.stdout.contains("tap             tap             possible -> ended      at (196.4, 436.4)  touches 1  taps 1"), "\(r.stdout)")
+        #expect(
+            r.stderr.hasPrefix(
+                "\(phone):1:1: warning: no axis ranges in the recording: --density 2.75 takes its raw units as pixels (pt = raw / 2.75)"),
+            "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        // --summary adds the mapping used, as a note.
+        let summary = try BinaryRunner.run(["--density", "2.75", "--summary", phone])
+        #expect(
+            summary.stderr.contains("\(phone):1:1: note: mapping: no axis ranges; pt = raw / 2.75 (--density); screen unknown"),
+            "\(summary.stderr)")
+        // test finds it under its .txt name, with its NAME.args.
+        _ = try dir.write("phone.args", "--density 2.75\n")
+        let update = try BinaryRunner.run(["test", "--update", dir.path])
+        #expect(update.status == 0, "\(update)")
+        #expect(update.stdout.contains("phone.txt"), "\(update.stdout)")
+        #expect(try dir.read("phone.expected").contains("at (196.4, 436.4)"))
+    }
+
+    /// `adb shell getevent -lt /dev/input/event3 > phone.txt`: two taps, no `-lp` header.
+    static let phoneWithoutRanges = """
+        [  51442.100000] EV_ABS       ABS_MT_TRACKING_ID   00000001
+        [  51442.100000] EV_ABS       ABS_MT_POSITION_X    0000021c
+        [  51442.100000] EV_ABS       ABS_MT_POSITION_Y    000004b0
+        [  51442.100000] EV_KEY       BTN_TOUCH            DOWN
+        [  51442.100000] EV_SYN       SYN_REPORT           00000000
+        [  51442.160000] EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+        [  51442.160000] EV_KEY       BTN_TOUCH            UP
+        [  51442.160000] EV_SYN       SYN_REPORT           00000000
+
+        """
+
     @Test("an error in a recording points at its own line and column (exit 65)")
     func positionedError() throws {
         let path = "Tests/TraceKitTests/Malformed/corpus/getevent-truncated-line.txt"
@@ -65,7 +105,14 @@ struct ConvertCLITests {
         let options = ["--screen", "400x240", "--rotate", "180"]
         let convert = try BinaryRunner.run(["convert", "--to", to] + options + [Self.drag, "-o", out])
         #expect(convert.status == 0, "\(convert)")
-        #expect(convert.stdout.isEmpty && convert.stderr.isEmpty)
+        #expect(convert.stdout.isEmpty)
+        // JSON keeps the screen; JSON Lines and CSV say they cannot, and what to give.
+        #expect(
+            convert.stderr
+                == (to == "json"
+                    ? ""
+                    : "\(Self.drag):1:1: warning: \(to == "csv" ? "CSV" : "JSON Lines") cannot carry the screen (400 x 240 pt): replay the converted trace with --screen 400x240, or convert to JSON\n"),
+            "\(convert.stderr)")
         let recording = try BinaryRunner.run(options + ["--touches", Self.drag])
         // JSON keeps the screen; JSON Lines and CSV take it again.
         let replayed = try BinaryRunner.run((to == "json" ? [] : ["--screen", "400x240"]) + ["--touches", out])

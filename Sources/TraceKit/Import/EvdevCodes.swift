@@ -52,6 +52,12 @@ enum Evdev {
         types.first { $0.1 == type }?.0 ?? "type 0x\(String(type, radix: 16))"
     }
 
+    /// The name of an ABS or SYN code, for messages (`ABS_MT_TRACKING_ID`, or `code 0x3e`).
+    static func codeName(_ code: UInt16, type: UInt16) -> String {
+        let list = type == EV_ABS ? absCodes : type == EV_SYN ? synCodes : []
+        return list.first { $0.1 == code }?.0 ?? "code 0x\(String(code, radix: 16))"
+    }
+
     /// Labels by hash: type names, and SYN/ABS codes and `BTN_TOUCH` (type-qualified).
     static let table: LabelTable = {
         var t = LabelTable()

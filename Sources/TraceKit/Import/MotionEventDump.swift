@@ -26,6 +26,12 @@ struct MotionEventState {
     var skipped = 0
     var skippedLine = 0
     var midTouchLine = 0
+    /// `ACTION_DOWN`/`ACTION_POINTER_DOWN` for a pointer already down: how many, and the first.
+    var repeatedDowns = 0
+    var repeatedDownLine = 0
+    /// The first event with `historySize` above 0 (its batched samples are not in the text).
+    var historyLine = 0
+    var historyColumn = 0
 
     enum Action { case down, up, move, cancel, pointerDown(Int), pointerUp(Int), other }
 
@@ -82,6 +88,15 @@ struct MotionEventState {
             throw fail("eventTime \(timeValue) is not a time in milliseconds", timePos)
         }
         let time = Int64(timeValue) * 1_000_000
+        if historyLine == 0, let h = LineScan.find(p, from, close, "historySize=") {
+            let s = h + 12
+            var j = s
+            while j < close && p[j] &- UInt8(ascii: "0") < 10 { j += 1 }
+            if j > s, let n = LineScan.decimal(p, s, j - s), n > 0 {
+                historyLine = line
+                historyColumn = h - ls + 1
+            }
+        }
         if !baseSet { baseSet = true; baseTime = time }
         events += 1
         if case .other = action {
@@ -132,13 +147,10 @@ struct MotionEventState {
             }
             if let s = slot {
                 if starting {
-                    // A second down for a pointer still down: the previous one ended unseen.
-                    emit(&queue, down[s].touch, .ended, down[s].x, down[s].y)
-                    down[s].touch = nextTouch
-                    nextTouch += 1
-                    down[s].x = f.x; down[s].y = f.y
-                    emit(&queue, down[s].touch, .began, f.x, f.y)
-                    continue
+                    // A down for a pointer still down (a repeated log line, or an up that was not
+                    // logged): the same touch goes on, moved there if it moved; said once.
+                    repeatedDowns += 1
+                    if repeatedDownLine == 0 { repeatedDownLine = line }
                 }
                 if down[s].x != f.x || down[s].y != f.y {
                     down[s].x = f.x; down[s].y = f.y

@@ -25,93 +25,206 @@ public struct RecordingImportOptions: Hashable, Sendable {
     /// The device to read, by path (`/dev/input/event2`) or name (`--device`); nil picks the only
     /// touchscreen-like one.
     public var device: String?
+    /// An evemu device description (`evemu-describe` output, `--desc`) giving the axis ranges of an
+    /// `evemu-record` recording that has none. Without it, `DEVICE.desc` beside a recording named
+    /// `DEVICE.GESTURE.events` (how whot/evemu-devices stores them) is used, with a note.
+    public var descPath: String?
+    /// Report the mapping used as a one-line note (`--summary`); not a mapping option.
+    public var reportsMapping = false
 
     public init() {}
 
     /// Whether any mapping or device option is set (they only apply to recordings).
-    public var isDefault: Bool { self == RecordingImportOptions() }
+    public var isDefault: Bool {
+        var plain = self
+        plain.reportsMapping = false
+        return plain == RecordingImportOptions()
+    }
+}
+
+/// A device's axis ranges and where they were read (a header line, or a `.desc` file's).
+struct DeviceRanges {
+    var x: ClosedRange<Int64>, y: ClosedRange<Int64>
+    var location: SourceLocation
 }
 
 /// The linear raw-to-points mapping of one device, fixed before the first row.
 struct RawMapping {
     var minX = 0.0, minY = 0.0
-    /// Raw extent (max - min + 1); 0 when unknown (identity mapping).
+    /// Raw extent (max - min + 1); 0 when unknown (identity or density-only mapping).
     var spanX = 0.0, spanY = 0.0
     /// The screen in points, as displayed.
     var width = 0.0, height = 0.0
+    /// Raw units per point when the recording has no ranges (`--density` alone); 0 otherwise.
+    var density = 0.0
     var rotation = 0
     var flipX = false, flipY = false
     var identity = true
 
-    /// The screen size in points, when the mapping knows it.
-    var screen: Size? { identity ? nil : Size(width: width, height: height) }
+    /// The screen size in points, when the mapping knows it (not for the identity mapping, nor for
+    /// `--density` without axis ranges).
+    var screen: Size? { identity || density > 0 ? nil : Size(width: width, height: height) }
+
+    /// What ``make(_:ranges:format:at:)`` decided: the mapping, the warnings to report once, and
+    /// a one-line summary of the mapping (`--summary`).
+    struct Decision {
+        var mapping: RawMapping
+        var warnings: [Diagnostic]
+        var summary: String
+    }
+
+    /// How a recording of `format` can get the axis ranges it lacks.
+    static func rangesRemedy(_ format: TraceFormat) -> String {
+        switch format {
+        case .getevent:
+            "record `adb shell getevent -lp` into the same file (before or after the events), or give --raw-size WxH"
+        case .evemu:
+            "put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with --desc FILE, or give --raw-size WxH"
+        case .motionevent:
+            "a MotionEvent dump has none: give --raw-size WxH (the display's size in pixels)"
+        case .libinput:
+            "`libinput record` lists them under `absinfo:` (is this the whole file?), or give --raw-size WxH"
+        default:
+            "record the device's header with it, or give --raw-size WxH"
+        }
+    }
+
+    private static func text(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
 
     /// Builds the mapping from the options and the device's axis ranges (`nil` when the recording
-    /// has none). Returns a warning to report once, or throws when the options cannot apply.
+    /// has none). Throws when the options cannot apply or contradict each other.
     static func make(
-        _ options: RecordingImportOptions, ranges: (x: ClosedRange<Int64>, y: ClosedRange<Int64>)?,
-        at location: SourceLocation
-    ) throws(TraceError) -> (RawMapping, String?) {
+        _ options: RecordingImportOptions, ranges: DeviceRanges?, format: TraceFormat, at location: SourceLocation
+    ) throws(TraceError) -> Decision {
         var m = RawMapping()
         m.rotation = options.rotation
         m.flipX = options.flipX
         m.flipY = options.flipY
+        var warnings: [Diagnostic] = []
+        var rangeText = ""
+        var rangeLocation = location
+        var zeroWidth: String?
         if let raw = options.rawSize {
             m.spanX = raw.width
             m.spanY = raw.height
-        } else if let r = ranges, r.x.upperBound > r.x.lowerBound, r.y.upperBound > r.y.lowerBound {
-            m.minX = Double(r.x.lowerBound)
-            m.minY = Double(r.y.lowerBound)
-            m.spanX = Double(r.x.upperBound - r.x.lowerBound + 1)
-            m.spanY = Double(r.y.upperBound - r.y.lowerBound + 1)
+            rangeText = "raw \(text(raw.width)) x \(text(raw.height)) (--raw-size)"
+            if let r = ranges {
+                // Spans in Double: a range wider than 64 bits must not overflow.
+                let sx = Double(r.x.upperBound) - Double(r.x.lowerBound) + 1
+                let sy = Double(r.y.upperBound) - Double(r.y.lowerBound) + 1
+                if sx != raw.width || sy != raw.height {
+                    warnings.append(
+                        .warning(
+                            "--raw-size \(text(raw.width))x\(text(raw.height)) overrides the device's axis ranges (x \(r.x.lowerBound)...\(r.x.upperBound), y \(r.y.lowerBound)...\(r.y.upperBound): \(text(sx)) x \(text(sy)) units); drop --raw-size to use them",
+                            at: r.location))
+                }
+            }
+        } else if let r = ranges {
+            let sx = Double(r.x.upperBound) - Double(r.x.lowerBound) + 1
+            let sy = Double(r.y.upperBound) - Double(r.y.lowerBound) + 1
+            rangeLocation = r.location
+            if sx <= 1 || sy <= 1 {
+                let axis = sx <= 1 ? "x \(r.x.lowerBound)...\(r.x.upperBound)" : "y \(r.y.lowerBound)...\(r.y.upperBound)"
+                zeroWidth = axis
+                warnings.append(
+                    .warning(
+                        "the device's axis range \(axis) has zero width: the ranges are ignored (\(rangesRemedy(format)))",
+                        at: r.location))
+            } else {
+                m.minX = Double(r.x.lowerBound)
+                m.minY = Double(r.y.lowerBound)
+                m.spanX = sx
+                m.spanY = sy
+                rangeText =
+                    "raw x \(r.x.lowerBound)...\(r.x.upperBound), y \(r.y.lowerBound)...\(r.y.upperBound) (\(r.location.path):\(r.location.line))"
+            }
         }
         let transformed = options.rotation != 0 || options.flipX || options.flipY
         if m.spanX == 0 {
-            if let _ = options.screen {
+            let none = zeroWidth.map { "the recording's axis range \($0) has zero width" } ?? "this recording has none"
+            if options.screen != nil {
                 throw .invalidTrace(
-                    "--screen needs the touchscreen's axis ranges, and this recording has none: record the `getevent -lp` header with it, or give --raw-size WxH",
-                    at: location)
+                    "--screen needs the touchscreen's axis ranges, and \(none): \(rangesRemedy(format))", at: rangeLocation)
             }
             if transformed {
                 throw .invalidTrace(
-                    "--rotate and --flip need the touchscreen's axis ranges, and this recording has none: record the `getevent -lp` header with it, or give --raw-size WxH",
-                    at: location)
+                    "--rotate and --flip need the touchscreen's axis ranges, and \(none): \(rangesRemedy(format))",
+                    at: rangeLocation)
             }
             if let d = options.density {
                 m.identity = false
-                m.spanX = 0
-                m.width = d
-                return (m, nil)
+                m.density = d
+                warnings.append(
+                    .warning(
+                        "no axis ranges in the recording: --density \(text(d)) takes its raw units as pixels (pt = raw / \(text(d))), and the screen size stays unknown; if the panel's units are not the display's pixels, give --screen WxH with the ranges (\(rangesRemedy(format)))",
+                        at: rangeLocation))
+                return Decision(
+                    mapping: m, warnings: warnings,
+                    summary: "mapping: no axis ranges; pt = raw / \(text(d)) (--density); screen unknown")
             }
-            return (
-                m,
-                "no screen mapping (--screen WxH with the recording's axis ranges or --raw-size, or --density): raw device units are used as points"
-            )
+            warnings.append(
+                .warning(
+                    "no screen mapping (--screen WxH with the recording's axis ranges or --raw-size, or --density): raw device units are used as points",
+                    at: location))
+            return Decision(mapping: m, warnings: warnings, summary: "mapping: none; raw device units are used as points")
         }
         let quarter = options.rotation == 90 || options.rotation == 270
         let shownW = quarter ? m.spanY : m.spanX
         let shownH = quarter ? m.spanX : m.spanY
-        var warning: String?
+        var screenText: String
         if let screen = options.screen {
             m.width = screen.width
             m.height = screen.height
+            screenText = "\(text(screen.width)) x \(text(screen.height)) pt (--screen)"
+            if let d = options.density {
+                // Two ways to the same screen: they must agree (within 1 %), not one silently win.
+                let w = shownW / d, h = shownH / d
+                if abs(w - screen.width) > 0.01 * screen.width || abs(h - screen.height) > 0.01 * screen.height {
+                    throw .invalidTrace(
+                        "--screen \(text(screen.width))x\(text(screen.height)) and --density \(text(d)) disagree: \(text(shownW)) x \(text(shownH)) raw units at density \(text(d)) make \(String(format2: w)) x \(String(format2: h)) points; give only one of them",
+                        at: rangeLocation)
+                }
+                screenText += " (--density \(text(d)) agrees)"
+            }
+            let panel = shownW / shownH, shown = screen.width / screen.height
+            if abs(panel / shown - 1) > 0.1 {
+                let turned = abs((1 / panel) / shown - 1) <= 0.1
+                let hint =
+                    turned
+                    ? "the panel looks mounted turned: give --rotate 90 (or 270) if so"
+                    : "touches are stretched; check --screen, or --rotate if the panel is mounted turned"
+                warnings.append(
+                    .warning(
+                        "the panel's aspect ratio (\(text(shownW)) x \(text(shownH)) raw units, \(String(format2: panel))) differs from the screen's (\(text(screen.width)) x \(text(screen.height)) pt, \(String(format2: shown))): \(hint)",
+                        at: rangeLocation))
+            }
         } else if let d = options.density {
             m.width = shownW / d
             m.height = shownH / d
+            screenText = "\(String(format2: m.width)) x \(String(format2: m.height)) pt (--density \(text(d)))"
         } else {
             m.width = shownW
             m.height = shownH
-            warning = "no --screen or --density: raw device units are used as points (\(Int(shownW)) x \(Int(shownH)))"
+            screenText = "\(text(shownW)) x \(text(shownH)) pt (raw units as points)"
+            warnings.append(
+                .warning(
+                    "no --screen or --density: raw device units are used as points (\(text(shownW)) x \(text(shownH)))", at: location))
         }
         m.identity = false
-        return (m, warning)
+        var summary = "mapping: \(rangeText) -> \(screenText)"
+        if options.rotation != 0 { summary += ", rotated \(options.rotation)" }
+        if options.flipX { summary += ", x flipped" }
+        if options.flipY { summary += ", y flipped" }
+        return Decision(mapping: m, warnings: warnings, summary: summary)
     }
 
     /// Raw (x, y) to points.
     @inline(__always)
     func map(_ rawX: Double, _ rawY: Double) -> (Double, Double) {
         if identity { return (rawX, rawY) }
-        if spanX == 0 { return (rawX / width, rawY / width) }  // density only
+        if density > 0 { return (rawX / density, rawY / density) }  // density only
         var a = rawX - minX
         var b = rawY - minY
         if flipX { a = spanX - 1 - a }
@@ -122,5 +235,17 @@ struct RawMapping {
         case 270: return (b * width / spanY, (spanX - 1 - a) * height / spanX)
         default: return (a * width / spanX, b * height / spanY)
         }
+    }
+}
+
+extension String {
+    /// `v` with two decimals (`392.73`), for messages.
+    init(format2 v: Double) {
+        guard v.isFinite else { self = String(v); return }
+        let scaled = (v * 100).rounded()
+        guard abs(scaled) < 9e15 else { self = String(v); return }
+        let i = Int64(scaled)
+        let whole = i / 100, frac = abs(i % 100)
+        self = "\(i < 0 && whole == 0 ? "-" : "")\(whole).\(frac < 10 ? "0" : "")\(frac)"
     }
 }

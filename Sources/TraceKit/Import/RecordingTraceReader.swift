@@ -46,6 +46,10 @@ public final class RecordingTraceReader: TraceReader {
     /// The screen in points, when the mapping knows it (`--screen`, or `--density` with axis ranges).
     public var screen: Size? { core.value.decoder.mapping.screen }
 
+    /// The mapping used, in one line (`mapping: raw x 0...1079, y 0...2339 (phone.txt:5) -> 360 x 780
+    /// pt (--screen)`); `--summary` prints it as a note.
+    public var mappingSummary: String { core.value.mappingSummary }
+
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
         try core.value.next()
@@ -65,6 +69,11 @@ struct RecordingDevice {
     var capabilitiesKnown = false
     var hasMT = false, hasX = false, hasBtnTouch = false
     var mtX: ClosedRange<Int64>?, mtY: ClosedRange<Int64>?, x: ClosedRange<Int64>?, y: ClosedRange<Int64>?
+    /// Where the position ranges were read: the line, and the file when not the recording (a `.desc`).
+    var rangeLine = 0
+    var rangePath: String?
+    /// The ABS codes below 64 the header lists (bit `code`), to notice events it does not describe.
+    var absListed: UInt64 = 0
 
     var pathText: String { String(decoding: path, as: UTF8.self) }
     var touchLike: Bool { hasMT || (hasX && hasBtnTouch) }
@@ -79,6 +88,22 @@ struct RecordingDevice {
         if let a = mtX, let b = mtY { return (a, b) }
         if let a = x, let b = y { return (a, b) }
         return nil
+    }
+    func rangesAt(_ recording: String) -> DeviceRanges? {
+        guard let r = ranges else { return nil }
+        return DeviceRanges(x: r.x, y: r.y, location: SourceLocation(path: rangePath ?? recording, line: max(rangeLine, 1), column: 1))
+    }
+    /// Takes the header data of `other` (the same device read elsewhere: a `.desc`, a later `-lp` block).
+    mutating func takeCapabilities(of other: RecordingDevice) {
+        if name.isEmpty { name = other.name }
+        capabilitiesKnown = capabilitiesKnown || other.capabilitiesKnown
+        hasMT = hasMT || other.hasMT
+        hasX = hasX || other.hasX
+        hasBtnTouch = hasBtnTouch || other.hasBtnTouch
+        mtX = other.mtX ?? mtX; mtY = other.mtY ?? mtY; x = other.x ?? x; y = other.y ?? y
+        rangeLine = other.rangeLine
+        rangePath = other.rangePath
+        absListed |= other.absListed
     }
 }
 
@@ -118,6 +143,26 @@ struct RecordingCore {
     private var section: Int = -1
     private var evtestCode = -1
     private var motion = MotionEventState()
+    // Mapping checks.
+    private(set) var mappingSummary = ""
+    private var screenW = 0.0, screenH = 0.0
+    private var bounded = false
+    private var offScreen = Set<Int64>()
+    private var offScreenLine = 0
+    private var offScreenPoint = (0.0, 0.0)
+    private var rangesUsed = false
+    private var rereadable = true
+    private var firstEventLine = 0
+    private var absMismatchLine = 0
+    private var absMismatchCode: UInt16 = 0
+    private var descName: String?
+    private var descFile: String?
+    private var descBeside = false
+    /// The first touch event of a device other than the chosen one (skipped).
+    private var otherTouchLine = 0
+    private var otherTouchDevice = -1
+    private var lastNoPrefix = false
+    private var pendingNoPrefix = false
 
     init(source: ByteSource, format: TraceFormat, options: RecordingImportOptions, warn: @escaping (Diagnostic) -> Void) {
         self.source = source
@@ -180,15 +225,120 @@ struct RecordingCore {
     // MARK: Header and rows
 
     mutating func readHeader() throws(TraceError) {
+        if options.descPath != nil && format != .evemu {
+            throw .usage("--desc applies to evemu recordings; '\(path)' is read as \(format)")
+        }
+        if format == .evemu { try readDescription() }
         // MotionEvent dumps have no header: their lines are rows, read once the mapping is set.
         while format != .motionevent, try readLine() {
             if let e = try parseLineHandlingTruncation() {
                 pending = e
                 pendingDevice = currentDevice
+                pendingNoPrefix = lastNoPrefix
+                firstEventLine = line
                 break
             }
         }
+        if format == .getevent { try readLateRanges() }
         try chooseDevice()
+    }
+
+    /// The evemu device description (`N:`, `A:` lines of `evemu-describe`) for a recording whose
+    /// ranges are elsewhere: `--desc FILE`, else `DEVICE.desc` beside `DEVICE.GESTURE.events`.
+    private mutating func readDescription() throws(TraceError) {
+        var descPath = options.descPath
+        var beside = false
+        if descPath == nil, path.hasSuffix(".events") {
+            // `N-Trig MultiTouch.2-fingers-touch-release.events` -> `N-Trig MultiTouch.desc`; device
+            // names may hold dots (`QEMU 0.12.1 QEMU USB Tablet`): the longest existing prefix wins.
+            var stem = Substring(path.dropLast(".events".count))
+            let dirEnd = stem.lastIndex(of: "/").map { stem.index(after: $0) } ?? stem.startIndex
+            while true {
+                let candidate = stem + ".desc"
+                if access(String(candidate), R_OK) == 0 { descPath = String(candidate); beside = true; break }
+                guard let dot = stem[dirEnd...].lastIndex(of: "."), dot > dirEnd else { break }
+                stem = stem[..<dot]
+            }
+        }
+        guard let descPath else { return }
+        var desc = RecordingCore(
+            source: try ByteSource(path: descPath), format: .evemu, options: RecordingImportOptions(), warn: { _ in })
+        while try desc.readLine() {
+            if try desc.parseEvemu() != nil { break }  // a recording given as description: its header only
+        }
+        guard let d = desc.devices.first, d.capabilitiesKnown else {
+            throw .invalidTrace(
+                "'\(descPath)' holds no evemu device description (no 'A:' axis lines)",
+                at: SourceLocation(path: descPath, line: 1, column: 1))
+        }
+        var device = RecordingDevice()
+        device.line = 0
+        device.takeCapabilities(of: d)
+        device.rangePath = descPath
+        devices.append(device)
+        currentDevice = 0
+        descName = d.name.isEmpty ? nil : d.name
+        descFile = descPath
+        descBeside = beside
+    }
+
+    /// Says where the ranges came from when a description was read: the note for one found beside
+    /// the recording, a warning when the recording's own `A:` lines win over `--desc`.
+    private func reportDescription(_ device: RecordingDevice) {
+        guard let descFile else { return }
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        if device.rangePath == descFile {
+            if descBeside {
+                warn(
+                    .note(
+                        "axis ranges from the device description '\(descFile)' beside the recording (--desc FILE to give another)",
+                        at: start))
+            }
+        } else if !descBeside && device.ranges != nil {
+            warn(
+                .warning(
+                    "the recording's own axis ranges are used, not those of --desc '\(descFile)'",
+                    at: SourceLocation(path: path, line: max(device.rangeLine, 1), column: 1)))
+        }
+    }
+
+    /// getevent: the `-lp` block of the device may come after the events (two captures in one
+    /// file). A file is read a second time for it; a pipe cannot be (said at the end).
+    private mutating func readLateRanges() throws(TraceError) {
+        // Only for the one device the events will be read from (not when the choice is ambiguous).
+        guard pending != nil, let t = selectedCandidate(), devices[t].ranges == nil else { return }
+        guard let again = source.reopenedFromStart() else {
+            rereadable = false
+            return
+        }
+        var scan = RecordingCore(source: again, format: .getevent, options: RecordingImportOptions(), warn: { _ in })
+        while try scan.readLine() { _ = try? scan.parseGetevent() }
+        let found: Int?
+        if !devices[t].path.isEmpty {
+            found = scan.devices.firstIndex { $0.path == devices[t].path && $0.ranges != nil }
+        } else {
+            let c = scan.devices.indices.filter { scan.devices[$0].touchLike && scan.devices[$0].ranges != nil }
+            found = c.count == 1 ? c[0] : nil
+        }
+        guard let f = found else { return }
+        devices[t].takeCapabilities(of: scan.devices[f])
+        if devices[t].line == 0 { devices[t].line = scan.devices[f].line }
+        selected = t
+        selectionFixed = true
+        if pendingNoPrefix { pendingDevice = t }
+        warn(
+            .note(
+                "axis ranges from the `getevent -lp` block at line \(scan.devices[f].rangeLine), after the events (this file is read twice)",
+                at: SourceLocation(path: path, line: scan.devices[f].rangeLine, column: 1)))
+    }
+
+    /// The device the header alone would select, or the first event's device.
+    private func selectedCandidate() -> Int? {
+        if let wanted = options.device { return devices.firstIndex { $0.matches(wanted) } }
+        let candidates = devices.indices.filter { devices[$0].capabilitiesKnown && devices[$0].touchLike }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.isEmpty, pending != nil, pendingDevice >= 0, pendingDevice < devices.count { return pendingDevice }
+        return nil
     }
 
     private mutating func chooseDevice() throws(TraceError) {
@@ -212,18 +362,36 @@ struct RecordingCore {
                     at: SourceLocation(path: path, line: devices[candidates[1]].line, column: 1))
             }
         }
-        let ranges = selected >= 0 ? devices[selected].ranges : nil
+        // `getevent -lt /dev/input/event3` prints no device prefix: its events are the chosen device's.
+        if pendingNoPrefix && selected >= 0 && pending != nil { pendingDevice = selected }
+        let ranges = selected >= 0 ? devices[selected].rangesAt(path) : nil
+        if selected >= 0 { reportDescription(devices[selected]) }
         if selected >= 0 { decoder.prefersMultiTouch = devices[selected].hasMT }
-        let (mapping, warning) = try RawMapping.make(options, ranges: ranges, at: SourceLocation(path: path, line: 1, column: 1))
-        decoder.mapping = mapping
-        motion.mapping = mapping
-        if let warning { warn(.warning(warning, at: SourceLocation(path: path, line: 1, column: 1))) }
+        let decision = try RawMapping.make(options, ranges: ranges, format: format, at: SourceLocation(path: path, line: 1, column: 1))
+        decoder.mapping = decision.mapping
+        motion.mapping = decision.mapping
+        mappingSummary = decision.summary
+        rangesUsed = decision.mapping.spanX > 0 && options.rawSize == nil
+        if let screen = decision.mapping.screen {
+            bounded = true
+            screenW = screen.width
+            screenH = screen.height
+        }
+        for w in decision.warnings { warn(w) }
+        if options.reportsMapping { warn(.note(decision.summary, at: SourceLocation(path: path, line: 1, column: 1))) }
     }
 
     @inline(__always)
     mutating func next() throws(TraceError) -> TraceRow? {
         while true {
-            if let row = queue.pop() { return row }
+            if let row = queue.pop() {
+                if bounded {
+                    if !(row.x >= 0 && row.x <= screenW && row.y >= 0 && row.y <= screenH) { try noteOffScreen(row) }
+                } else if !row.x.isFinite || !row.y.isFinite {
+                    try noteOffScreen(row)
+                }
+                return row
+            }
             if finished { return nil }
             if let e = pending {
                 pending = nil
@@ -237,6 +405,22 @@ struct RecordingCore {
             }
             if let e = try parseLineHandlingTruncation() { try handle(e, device: currentDevice) }
         }
+    }
+
+    /// A row mapped outside the screen: counted per touch (the first reported at the end); a
+    /// coordinate that is not finite is an error.
+    private mutating func noteOffScreen(_ row: TraceRow) throws(TraceError) {
+        guard row.x.isFinite && row.y.isFinite else {
+            throw .invalidTrace(
+                "a touch position maps to (\(row.x), \(row.y)) points, not a finite number: check the raw value and the mapping options",
+                at: SourceLocation(path: path, line: row.positions.x.line, column: row.positions.x.column))
+        }
+        guard case .integer(let id) = row.touch else { return }
+        if offScreen.isEmpty {
+            offScreenLine = row.positions.x.line
+            offScreenPoint = (row.x, row.y)
+        }
+        offScreen.insert(id)
     }
 
     /// A line that cannot be read is an error, except the last line of a capture cut off
@@ -262,6 +446,10 @@ struct RecordingCore {
             (e.type == Evdev.EV_ABS && (e.code <= Evdev.ABS_Y || e.code >= Evdev.ABS_MT_SLOT))
             || (e.type == Evdev.EV_KEY && e.code == Evdev.BTN_TOUCH) || (e.type == Evdev.EV_SYN && e.code == Evdev.SYN_MT_REPORT)
         if d != selected {
+            if touchish && selectionFixed && otherTouchLine == 0 {
+                otherTouchLine = e.line
+                otherTouchDevice = d
+            }
             guard touchish, !selectionFixed else { return }
             if let wanted = options.device, d >= 0, d < devices.count, !devices[d].matches(wanted),
                 devices.contains(where: { !$0.path.isEmpty || !$0.name.isEmpty })
@@ -278,6 +466,13 @@ struct RecordingCore {
         }
         typeCounts[min(Int(e.type), 32)] += 1
         if touchish { touchEvents += 1 }
+        if e.type == Evdev.EV_ABS && e.code < 64 && absMismatchLine == 0 && d >= 0 {
+            let listed = devices[d].absListed
+            if listed != 0 && listed & (1 << UInt64(e.code)) == 0 {
+                absMismatchLine = e.line
+                absMismatchCode = e.code
+            }
+        }
         try decoder.feed(e, into: &queue, path: path)
     }
 
@@ -300,9 +495,39 @@ struct RecordingCore {
                 seen.append("\(t == 32 ? "other types" : Evdev.typeName(UInt16(t))) (\(counts[t]))")
             }
             let what = seen.isEmpty ? "no events at all" : "only " + seen.joined(separator: ", ")
+            if options.device == nil, otherTouchLine > 0, selected >= 0, otherTouchDevice >= 0, otherTouchDevice < devices.count {
+                let other = devices[otherTouchDevice]
+                let name = other.path.isEmpty ? "a device without a prefix" : other.pathText
+                throw .invalidTrace(
+                    "the touch events come from \(name) (the first here), but the header chose \(devices[selected].described), which sends none: the header describes another device; give --device \(other.path.isEmpty ? "PATH" : other.pathText), and record its axis ranges (\(RawMapping.rangesRemedy(format)))",
+                    at: SourceLocation(path: path, line: otherTouchLine, column: 1))
+            }
             throw .invalidTrace(
                 "no touch events in the recording (no ABS_MT_*, ABS_X/ABS_Y or BTN_TOUCH\(selected >= 0 && !devices[selected].path.isEmpty ? " from \(devices[selected].pathText)" : "")): it holds \(what)",
                 at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        if !offScreen.isEmpty {
+            let n = offScreen.count
+            warn(
+                .warning(
+                    "\(n) \(n == 1 ? "touch goes" : "touches go") outside the \(String(format2: screenW)) x \(String(format2: screenH)) pt screen (the first here, at (\(String(format2: offScreenPoint.0)), \(String(format2: offScreenPoint.1)))): the axis ranges or --raw-size do not match the panel, or --rotate/--flip is missing; touches outside the screen reach no view",
+                    at: SourceLocation(path: path, line: offScreenLine, column: 1)))
+        }
+        if absMismatchLine > 0, selected >= 0 {
+            let d = devices[selected]
+            let header = descFile.map { "the description '\($0)'" } ?? "the header of \(d.described)"
+            warn(
+                .warning(
+                    "\(Evdev.codeName(absMismatchCode, type: Evdev.EV_ABS)) events (the first here) are not among the axes \(header) lists: it may describe another device",
+                    at: SourceLocation(path: path, line: absMismatchLine, column: 1)))
+        }
+        if format == .getevent && !rangesUsed && !rereadable && options.rawSize == nil,
+            let late = devices.first(where: { $0.ranges != nil && $0.rangeLine > firstEventLine && firstEventLine > 0 && $0.touchLike })
+        {
+            warn(
+                .warning(
+                    "the axis ranges of \(late.described) come at line \(late.rangeLine), after the events: \(path) cannot be read twice (a pipe), so they were not used; put the `getevent -lp` output first, or save the capture to a file",
+                    at: SourceLocation(path: path, line: late.rangeLine, column: 1)))
         }
         if unknownCount > 0 {
             warn(
@@ -322,6 +547,19 @@ struct RecordingCore {
                 .warning(
                     "SYN_DROPPED: the device's event buffer overflowed \(decoder.droppedCount) \(decoder.droppedCount == 1 ? "time" : "times"); the incomplete frames were skipped (the first here)",
                     at: SourceLocation(path: path, line: decoder.droppedLine, column: 1)))
+        }
+        if motion.repeatedDowns > 0 {
+            let n = motion.repeatedDowns
+            warn(
+                .warning(
+                    "\(n) ACTION_DOWN/ACTION_POINTER_DOWN \(n == 1 ? "event" : "events") for a pointer already down (the first here) taken as the same touch going on, not a new one",
+                    at: SourceLocation(path: path, line: motion.repeatedDownLine, column: 1)))
+        }
+        if motion.historyLine > 0 {
+            warn(
+                .warning(
+                    "historySize above 0 (the first here): the batched samples between events are not in MotionEvent.toString(), so the touches have fewer samples than the app saw",
+                    at: SourceLocation(path: path, line: motion.historyLine, column: motion.historyColumn)))
         }
         if motion.skipped > 0 {
             warn(
@@ -379,6 +617,11 @@ struct RecordingCore {
     private mutating func setRange(_ code: UInt16, _ lo: Int64, _ hi: Int64) {
         guard currentDevice >= 0 else { return }
         devices[currentDevice].capabilitiesKnown = true
+        if code < 64 { devices[currentDevice].absListed |= 1 << UInt64(code) }
+        if code == Evdev.ABS_MT_POSITION_X || code == Evdev.ABS_X {
+            devices[currentDevice].rangeLine = line
+            devices[currentDevice].rangePath = nil
+        }
         switch code {
         case Evdev.ABS_MT_POSITION_X: devices[currentDevice].mtX = lo...max(lo, hi); devices[currentDevice].hasMT = true
         case Evdev.ABS_MT_POSITION_Y: devices[currentDevice].mtY = lo...max(lo, hi); devices[currentDevice].hasMT = true
@@ -477,9 +720,15 @@ struct RecordingCore {
         if n > 1 && base[s + n - 1] == UInt8(ascii: ":") {
             device = addDevice(path: s, n - 1)
             (s, n) = LineScan.token(base, &i, le)
+            lastNoPrefix = false
+        } else if selected >= 0 && selectionFixed {
+            // `getevent -lt /dev/input/event3`: one device, the one the header chose.
+            device = selected
+            lastNoPrefix = true
         } else {
             ensureDevice()
             device = currentDevice
+            lastNoPrefix = true
         }
         guard n > 0 else { throw error("truncated getevent line: expected the event type", at: le) }
         let (cs, cn) = LineScan.token(base, &i, le)
@@ -544,6 +793,12 @@ struct RecordingCore {
             while e > i && LineScan.isSpace(base[e - 1]) { e -= 1 }
             devices[currentDevice].name = String(decoding: UnsafeBufferPointer(start: base + i, count: e - i), as: UTF8.self)
             devices[currentDevice].line = line
+            if let descName, let descFile, descName != devices[currentDevice].name {
+                warn(
+                    .warning(
+                        "the recording is of \"\(devices[currentDevice].name)\", the description '\(descFile)' of \"\(descName)\": is it another device's?",
+                        at: location(i)))
+            }
             return nil
         case UInt8(ascii: "A"):
             let (cs, cn) = LineScan.token(base, &i, le)

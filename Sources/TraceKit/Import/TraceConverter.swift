@@ -5,9 +5,12 @@ import GestureEngine
 /// `screen` when known), JSON Lines or CSV, five fields per row (`t`, `id`, `phase`, `x`, `y`).
 ///
 /// Numbers are written in their shortest round-trip form, so the readers get back the very same
-/// doubles: replaying the converted trace gives byte-identical output to replaying the recording
-/// (for JSON Lines and CSV, which carry no screen, give the same `--screen`). Rows go through the
-/// same frame and touch-sequence checks as a replay (and `--lenient` repairs), streamed.
+/// doubles: replaying the converted trace gives byte-identical output to replaying the recording.
+/// JSON carries the screen used (`--screen`, or the one the recording's mapping worked out) and a
+/// JSON trace's own `scene` and `expect`; JSON Lines and CSV carry none of them, and a warning
+/// says what was left out and what to give when replaying. Rows go through the same frame and
+/// touch-sequence checks as a replay (and `--lenient` repairs), streamed; a position that is not
+/// a finite number is an error, never written.
 public enum TraceConverter {
     /// The output format.
     public typealias Target = TraceWriter.Format
@@ -46,9 +49,35 @@ public enum TraceConverter {
             checksTouchSequence: true, onWarning: warn)
         let names = reader.touchNames
         var writer = TraceWriter(format: target)
-        writer.begin(screen: screen, into: &output)
+        if target == .json {
+            writer.begin(screen: screen, scene: reader.scene, expect: reader.expect, into: &output)
+        } else {
+            let start = SourceLocation(path: reader.path, line: 1, column: 1)
+            let what = target == .csv ? "CSV" : "JSON Lines"
+            if let screen {
+                warn(
+                    .warning(
+                        "\(what) cannot carry the screen (\(number(screen.width)) x \(number(screen.height)) pt): replay the converted trace with --screen \(number(screen.width))x\(number(screen.height)), or convert to JSON",
+                        at: start))
+            }
+            if let scene = reader.scene {
+                warn(
+                    .warning(
+                        "\(what) cannot carry the trace's scene: replay the converted trace with --scene, or convert to JSON",
+                        at: scene.location))
+            }
+            if let expect = reader.expect {
+                warn(.warning("\(what) cannot carry the trace's expect: convert to JSON to keep it", at: expect.location))
+            }
+            writer.begin(screen: nil, into: &output)
+        }
         while let frame = try frames.next() {
             for row in frame.rows {
+                guard row.x.isFinite && row.y.isFinite else {
+                    throw .invalidTrace(
+                        "position (\(row.x), \(row.y)) is not a finite number: it cannot be written",
+                        at: SourceLocation(path: reader.path, line: row.positions.x.line, column: row.positions.x.column))
+                }
                 let touch: TraceWriter.TouchName
                 switch row.touch {
                 case .integer(let v): touch = .number(Int(v))
@@ -64,5 +93,10 @@ public enum TraceConverter {
         writer.end(into: &output)
         output.flushIfNeeded()
         return writer.rowCount
+    }
+
+    /// `390`, or `392.72727272727275` (exact, as `--screen` reads it back).
+    private static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : v.description
     }
 }

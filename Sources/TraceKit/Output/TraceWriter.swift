@@ -39,14 +39,9 @@ public struct TraceWriter {
         self.format = format
     }
 
-    /// The header (CSV) or the opening of the JSON object (with `screen`, points, when known).
-    public func begin(screen: Size?, into output: inout OutputBuffer) {
-        begin(screen: screen, members: [], into: &output)
-    }
-
-    /// The same, with more members of the JSON object before `events` (a trace's `scene` and
-    /// `expect`, as `gesturereplay shrink` keeps them; ignored by CSV and JSON Lines).
-    public func begin(screen: Size?, members: [(key: String, value: JSONValue)], into output: inout OutputBuffer) {
+    /// The header (CSV) or the opening of the JSON object (with `screen`, points, when known, and
+    /// the trace's own `scene` and `expect`, which only JSON carries).
+    public func begin(screen: Size?, scene: JSONValue? = nil, expect: JSONValue? = nil, into output: inout OutputBuffer) {
         switch format {
         case .json:
             output.append("{")
@@ -57,10 +52,14 @@ public struct TraceWriter {
                 output.append(screen.height.description)
                 output.append("},\n ")
             }
-            for member in members {
-                output.appendJSONString(member.key)
-                output.append(": ")
-                member.value.write(into: &output, indent: 1)
+            if let scene {
+                output.append("\"scene\": ")
+                scene.write(into: &output, indent: 1)
+                output.append(",\n ")
+            }
+            if let expect {
+                output.append("\"expect\": ")
+                expect.write(into: &output, indent: 1)
                 output.append(",\n ")
             }
             output.append("\"events\": [\n")

@@ -71,7 +71,7 @@ public final class AnyTraceReader: TraceReader {
         if !detected.isRecording && !mapping.isDefault {
             // Never ignored silently: they mean nothing for a trace in points.
             throw .usage(
-                "--device, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)"
+                "--device, --desc, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)"
             )
         }
         switch detected {

@@ -131,7 +131,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
 
     /// A device recording, recognized by its first lines: a getevent timestamp `[   123.456789]` or
     /// `add device 1: /dev/input/...`; evemu's `# EVEMU` / `N:` / `E:` lines; libinput record's
-    /// `version:` line followed by `ndevices:` or `libinput:`; evtest's `Input driver version` or
+    /// first line `# libinput record`, or a `version:` line followed by `ndevices:` or `libinput:`; evtest's `Input driver version` or
     /// `Event: time`; a `MotionEvent { action=` anywhere in the prefix.
     static func sniffRecording(_ b: UnsafeBufferPointer<UInt8>) -> TraceFormat? {
         func starts(_ s: String, at k: Int = 0) -> Bool {
@@ -155,20 +155,26 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
             return false
         }
         if starts("[") {
-            // `[   51442.155212] ...`: a number after the bracket, and `] ` on the first line
-            // (a JSON trace is an array of objects).
+            // `[   51442.155212] ...`: a number with a point after the bracket (a bad one too, so
+            // its error is a getevent one), then `] `; a JSON trace is an array of objects, and a
+            // build log's `[ 12%] ...` has no point.
             var k = 1
             while k < b.count && b[k] == 0x20 { k += 1 }
             guard k < b.count, b[k] &- UInt8(ascii: "0") < 10 else { return nil }
-            while k + 1 < b.count && b[k] != 0x0A {
-                if b[k] == UInt8(ascii: "]") && b[k + 1] == 0x20 { return .getevent }
+            var point = false
+            while k < b.count && b[k] != 0x20 && b[k] != UInt8(ascii: "]") && b[k] != 0x0A {
+                if b[k] == UInt8(ascii: ".") { point = true }
                 k += 1
             }
-            return nil
+            while k < b.count && b[k] == 0x20 { k += 1 }
+            return point && k + 1 < b.count && b[k] == UInt8(ascii: "]") && b[k + 1] == 0x20 ? .getevent : nil
         }
         if starts("add device ") || starts("could not get driver version") { return .getevent }
         if starts("# EVEMU") || starts("N: ") || starts("E: ") { return .evemu }
-        if starts("version:") && (contains("\nndevices:") || contains("\nlibinput:")) { return .libinput }
+        // `libinput record` writes `# libinput record` first; older or hand-trimmed files start at `version:`.
+        if starts("# libinput record") || starts("version:") && (contains("\nndevices:") || contains("\nlibinput:")) {
+            return .libinput
+        }
         if starts("Input driver version") || starts("Event: time ") || starts("Input device ID:") { return .evtest }
         if contains("MotionEvent { action=") { return .motionevent }
         return nil

@@ -77,10 +77,11 @@ public struct ReplayOptions: Sendable {
 }
 
 extension ReplayOptions {
-    /// ``recording`` with ``screen`` filled in.
+    /// ``recording`` with ``screen`` filled in, reporting the mapping used under ``summary``.
     public var recordingOptions: RecordingImportOptions {
         var r = recording
         r.screen = screen
+        r.reportsMapping = summary
         return r
     }
 }

@@ -68,26 +68,23 @@ public struct ShrinkDocument: Sendable {
     /// expectations the trace carried.
     public func text(_ rows: [ShrinkRow], as format: TraceWriter.Format) -> String {
         var out = OutputBuffer(fileDescriptor: nil)
-        var members: [(key: String, value: JSONValue)] = []
-        if let scene { members.append((key: "scene", value: scene)) }
-        if let expect { members.append((key: "expect", value: expect)) }
-        Self.write(rows, as: format, screen: format == .json ? screen : nil, members: members, into: &out)
+        Self.write(rows, as: format, screen: format == .json ? screen : nil, scene: scene, expect: expect, into: &out)
         return out.text
     }
 
     /// `rows` as a canonical CSV trace (the candidates ``ShrinkOracle`` replays).
     static func csvBytes(_ rows: [ShrinkRow]) -> [UInt8] {
         var out = OutputBuffer(fileDescriptor: nil)
-        write(rows, as: .csv, screen: nil, members: [], into: &out)
+        write(rows, as: .csv, screen: nil, scene: nil, expect: nil, into: &out)
         return out.bytes
     }
 
     private static func write(
-        _ rows: [ShrinkRow], as format: TraceWriter.Format, screen: Size?, members: [(key: String, value: JSONValue)],
+        _ rows: [ShrinkRow], as format: TraceWriter.Format, screen: Size?, scene: JSONValue?, expect: JSONValue?,
         into out: inout OutputBuffer
     ) {
         var writer = TraceWriter(format: format)
-        writer.begin(screen: screen, members: members, into: &out)
+        writer.begin(screen: screen, scene: scene, expect: expect, into: &out)
         for r in rows {
             let touch: TraceWriter.TouchName = Int(r.touch).map { String($0) == r.touch ? .number($0) : .name(r.touch) } ?? .name(r.touch)
             writer.row(time: r.time, touch: touch, phase: r.phase, x: r.x, y: r.y, into: &out)

@@ -20,7 +20,36 @@ public enum TraceSuite {
             || name.hasSuffix(".evemu") || name.hasSuffix(".getevent") || name.hasSuffix(".evtest")
     }
 
-    /// Every trace under `paths` (recursively), sorted, then the `shard` slice: trace number k
+    /// Extensions under which the capture docs tell users to save device recordings whose format
+    /// the name does not say (`phone.txt`, `motion.txt`, `drag.yml`; evemu-devices' `.events`):
+    /// such a file is a trace only when its content sniffs as a recording (see ``isRecordingByContent(_:)``).
+    public static let sniffedExtensions = [".txt", ".yml", ".yaml", ".log", ".events"]
+
+    /// Whether the regular file at `path` starts as a device recording does (getevent, evemu,
+    /// libinput record, evtest, MotionEvent dump: ``TraceFormat/sniff(_:)-(UnsafeBufferPointer<UInt8>)``
+    /// on its first 64 KiB), so a README.txt or a config.yml beside the traces is not one.
+    /// Anything that is not a readable regular file is not (a FIFO is never opened for reading).
+    public static func isRecordingByContent(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return false }
+        return buffer.withUnsafeBufferPointer { TraceFormat.sniff(UnsafeBufferPointer(rebasing: $0[0..<n])).isRecording }
+    }
+
+    /// A trace by its name (``isTrace(_:)``), or a recording saved under a name the capture docs
+    /// use (``sniffedExtensions``), by its content.
+    public static func isTraceOrRecording(_ path: String) -> Bool {
+        if isTrace(path) { return true }
+        return sniffedExtensions.contains { path.hasSuffix($0) } && isRecordingByContent(path)
+    }
+
+    /// Every trace under `paths` (recursively; recordings named `.txt`, `.yml`, ... by their
+    /// content), sorted, then the `shard` slice: trace number k
     /// (0-based, in sorted order) belongs to shard `k % count + 1`, so shards partition the suite.
     ///
     /// `excludes` are globs (`fnmatch`, `*` also matching `/`): a trace is skipped when one matches
@@ -36,7 +65,7 @@ public enum TraceSuite {
         for p in paths {
             let files = try FileIO.files(under: p, warn: warn)
             // A file named explicitly is taken even with another extension.
-            let traces = files.count == 1 && files[0] == p ? files : files.filter(isTrace)
+            let traces = files.count == 1 && files[0] == p ? files : files.filter(isTraceOrRecording)
             let root = p.hasSuffix("/") ? p : p + "/"
             if excludes.isEmpty {
                 all += traces

@@ -76,4 +76,100 @@ struct TraceConverterTests {
                 == "{\"t\": 0.0, \"id\": \"A\", \"phase\": \"began\", \"x\": 1.0, \"y\": 2.0}\n{\"t\": 0.5, \"id\": \"A\", \"phase\": \"ended\", \"x\": 1.0, \"y\": 2.0}\n"
         )
     }
+
+    static func convert(_ options: ReplayOptions, _ target: TraceConverter.Target, warnings: inout [String]) throws(TraceError) -> String {
+        var out = OutputBuffer(fileDescriptor: nil)
+        var seen: [String] = []
+        try TraceConverter.convert(options, to: target, output: &out, warn: { seen.append(DiagnosticFormatter().format($0)) })
+        warnings = seen
+        return out.text
+    }
+
+    @Test("a JSON trace's scene and expect are kept, so the converted trace replays and checks the same (adversarial finding 13)")
+    func sceneAndExpectKept() throws {
+        for name in ["Traces/double-tap.json", "Traces/expectations/double-tap.json"] {
+            let path = PackageFiles.path(name)
+            let source = try AnyTraceReader(path: path)
+            #expect(source.scene != nil || source.expect != nil, "\(name) holds a scene or expect")
+            let options = ReplayOptions(inputPath: path)
+            var warnings: [String] = []
+            let converted = try Self.convert(options, .json, warnings: &warnings)
+            #expect(warnings.isEmpty, "\(warnings)")
+            let out = ReadingTestSupport.temporaryFile(Array(converted.utf8), suffix: ".json")
+            let again = try AnyTraceReader(path: out)
+            #expect(again.scene?.kind.withoutLocations == source.scene?.kind.withoutLocations)
+            #expect(again.expect?.kind.withoutLocations == source.expect?.kind.withoutLocations)
+            #expect(I.replay(ReplayOptions(inputPath: out)).output == I.replay(options).output)
+            #expect(!I.replay(options).output.isEmpty)
+            // JSON Lines and CSV cannot carry them: said, positioned at the member.
+            _ = try Self.convert(options, .jsonl, warnings: &warnings)
+            if let scene = source.scene {
+                #expect(
+                    warnings.contains(
+                        "\(path):\(scene.location.line):\(scene.location.column): warning: JSON Lines cannot carry the trace's scene: replay the converted trace with --scene, or convert to JSON"
+                    ), "\(warnings)")
+            }
+            if source.expect != nil {
+                #expect(warnings.contains { $0.contains("warning: JSON Lines cannot carry the trace's expect") }, "\(warnings)")
+            }
+        }
+    }
+
+    @Test("the screen the mapping worked out goes into JSON; JSON Lines and CSV say they cannot carry it")
+    func screenWrittenOrSaid() throws {
+        var options = ReplayOptions(
+            inputPath: ReadingTestSupport.temporaryFile(
+                Array((MappingDecisionTests.header + MappingDecisionTests.events).utf8), suffix: ".txt"))
+        options.recording.density = 2.75
+        var warnings: [String] = []
+        let json = try Self.convert(options, .json, warnings: &warnings)
+        #expect(json.hasPrefix("{\"screen\": {\"width\": 392.72727272727275, \"height\": 850.9090909090909},"), "\(json)")
+        #expect(warnings.isEmpty)
+        _ = try Self.convert(options, .csv, warnings: &warnings)
+        #expect(
+            warnings == [
+                "\(options.inputPath):1:1: warning: CSV cannot carry the screen (392.72727272727275 x 850.9090909090909 pt): replay the converted trace with --screen 392.72727272727275x850.9090909090909, or convert to JSON"
+            ], "\(warnings)")
+        // --density without ranges: no screen to write (it was 2.75 x 0, a trace the tool rejects).
+        var bare = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(MappingDecisionTests.events.utf8), suffix: ".txt"))
+        bare.recording.density = 2.75
+        let noScreen = try Self.convert(bare, .json, warnings: &warnings)
+        #expect(noScreen.hasPrefix("{\"events\": ["), "\(noScreen)")
+        let replayed = I.replay(ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(noScreen.utf8), suffix: ".json")))
+        #expect(replayed.error == nil && replayed.output.contains("tap             tap             possible -> ended"), "\(replayed)")
+    }
+
+    @Test("a non-finite position is an error, never written as inf (adversarial finding 8)")
+    func nonFiniteNotWritten() {
+        let text =
+            RecordingImportTests.motion("ACTION_DOWN", [(0, 1e308, 1200)], 5000)
+            + RecordingImportTests.motion("ACTION_UP", [(0, 1e308, 1200)], 5050)
+        var options = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(text.utf8), suffix: ".txt"))
+        options.screen = Size(width: 390, height: 844)
+        options.recording.rawSize = Size(width: 1080, height: 2340)
+        for target in TraceConverter.Target.allCases {
+            var warnings: [String] = []
+            do {
+                let text = try Self.convert(options, target, warnings: &warnings)
+                Issue.record("converted with inf: \(text)")
+            } catch {
+                #expect(error.diagnostic.message.contains("not a finite number"), "\(error)")
+                #expect(error.diagnostic.location?.line == 1)
+            }
+        }
+    }
+}
+
+extension JSONValue.Kind {
+    /// The value with every location dropped, to compare two parses of the same JSON.
+    var withoutLocations: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let v): "\(v)"
+        case .string(let s): "\"\(s)\""
+        case .array(let a): "[" + a.map(\.kind.withoutLocations).joined(separator: ",") + "]"
+        case .object(let m): "{" + m.map { "\($0.key):\($0.value.kind.withoutLocations)" }.joined(separator: ",") + "}"
+        }
+    }
 }

@@ -100,6 +100,38 @@ public final class ByteSource {
         zeroPadding()
     }
 
+    /// A new source over the same input from its first byte, when the input can be read twice:
+    /// bytes in memory, or a regular file (its descriptor's file opened again, standard input too).
+    /// Nil for a pipe, FIFO, socket or terminal. (The getevent reader looks for axis ranges after
+    /// the events with it.)
+    func reopenedFromStart() -> ByteSource? {
+        if fd < 0 {
+            guard isAtEOF else { return nil }
+            return ByteSource(bytes: UnsafeBufferPointer(start: storage, count: end), name: path)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // The descriptor's own file, not `path` (only a name for messages: `<stdin>`, or a name
+        // given with `init(fileDescriptor:name:)`); Linux opens it anew, with its own offset.
+        #if os(Linux)
+        let name = "/proc/self/fd/\(fd)"
+        #else
+        let name = path
+        #endif
+        var again: Int32
+        repeat {
+            again = open(name, O_RDONLY | O_CLOEXEC)
+        } while again < 0 && errno == EINTR
+        guard again >= 0 else { return nil }
+        // The very same file (same device and inode), or nothing.
+        var st2 = stat()
+        guard fstat(again, &st2) == 0, st2.st_dev == st.st_dev, st2.st_ino == st.st_ino, lseek(again, 0, SEEK_CUR) == 0 else {
+            close(again)
+            return nil
+        }
+        return ByteSource(fileDescriptor: again, name: path, closeOnDeinit: true, chunkSize: chunkSize)
+    }
+
     /// Reads from the UTF-8 of `text`. `name` is used in diagnostics.
     public convenience init(text: String, name: String) {
         self.init(bytes: Array(text.utf8), name: name)
