@@ -9,7 +9,9 @@ struct StatsCLITests {
         let clean = try BinaryRunner.run(["stats", "Traces/", "--exclude", "errors/*", "-j", "2"])
         #expect(clean.status == 0, "\(clean)")
         #expect(clean.stdout.hasPrefix("34 traces counted, 0 broken\n"), "\(clean)")
-        #expect(clean.stdout.contains("\nrecognizer                 kind                 attempts  recognized  failed  cancelled\n"), "\(clean)")
+        #expect(
+            clean.stdout.contains("\nrecognizer                 kind                 attempts  recognized  failed  cancelled\n"), "\(clean)"
+        )
         #expect(clean.stdout.contains("  doubleTap (tap)\n    2  moved N pt > allowableMovement N pt\n"), "\(clean)")
         #expect(clean.stdout.contains("  pinch         pinch           scale              3  1.000   2.199"), "\(clean)")
 
@@ -158,7 +160,9 @@ struct StatsCLITests {
         #expect(stats.status == 0, "\(stats)")
         #expect(stats.stdout.hasPrefix("34 traces counted, 0 broken\n"), "\(stats)")
         // Without it: 6 attempts, 3 recognized, 3 failed.
-        #expect(stats.stdout.contains("\ndoubleTap                  tap                         9           0       9          0\n"), "\(stats)")
+        #expect(
+            stats.stdout.contains("\ndoubleTap                  tap                         9           0       9          0\n"), "\(stats)"
+        )
         let compare = try BinaryRunner.run(["compare", "Traces", "--exclude", "errors/*", "--b-set", "doubleTap.maximumTapInterval=0.1"])
         #expect(compare.status == 1, "\(compare)")
         #expect(compare.stdout.contains("34 traces, 3 changed outcome\n"), "\(compare)")
@@ -268,9 +272,15 @@ struct StatsCLITests {
             "compare", "Traces/", "--exclude", "errors/*", "--goldens", "--a-set", "swipe.numberOfTouchesRequired=2",
         ])
         #expect(flipped.status == 1, "\(flipped)")
-        #expect(flipped.stdout.contains("\nrecognizer                 kind                 recognized A  B  failed A  B  cancelled A  B\n"), "\(flipped)")
-        #expect(flipped.stdout.contains("\nswipeUp                    swipe                           0  2         5  3            0  0\n"), "\(flipped)")
-        #expect(flipped.stdout.contains("\ndoubleTap                  tap                             3  3         3  3            0  0\n"), "\(flipped)")
+        #expect(
+            flipped.stdout.contains("\nrecognizer                 kind                 recognized A  B  failed A  B  cancelled A  B\n"),
+            "\(flipped)")
+        #expect(
+            flipped.stdout.contains("\nswipeUp                    swipe                           0  2         5  3            0  0\n"),
+            "\(flipped)")
+        #expect(
+            flipped.stdout.contains("\ndoubleTap                  tap                             3  3         3  3            0  0\n"),
+            "\(flipped)")
         let swipeUp = "  Traces/swipe-up.json\n    A: swipeDown: failed; swipeLeft: failed; swipeRight: failed; swipeUp: failed\n"
         #expect(flipped.stdout.contains(swipeUp), "\(flipped)")
     }
