@@ -181,6 +181,7 @@ open class ScrollView: View {
 
     /// `_endPanNormal:` (and `_prepareToPageWithHorizontalVelocity:...` when paging).
     private func endPan() {
+        pageChangeCaught = false
         let o = contentOffset
         let hi = maximumContentOffset
         let inside = o.x >= 0 && o.x <= hi.x && o.y >= 0 && o.y <= hi.y
@@ -241,6 +242,7 @@ open class ScrollView: View {
     }
 
     private func begin(_ m: Motion, _ env: GestureEnvironment) {
+        pageChangeCaught = false
         if let t = frameTimer { env.timers.cancel(t) }
         motion = m
         motionStart = env.currentTime
@@ -367,18 +369,24 @@ open class ScrollView: View {
         return false
     }
 
-    /// The paging swipe recognized: one more page in the direction of the current page change (`_handleSwipe`).
+    /// The paging swipe recognized: one more page in the direction of the page change, animated
+    /// from where the content is (`_handleSwipe`).
     func pageOnceMore() {
-        guard motion == .paging else { return }
+        guard isPagingAnimating else { return }
         let hi = maximumContentOffset
         let next = Point(
             x: Swift.min(Swift.max(pageTarget.x + sign(pagingDirection.dx) * frame.size.width, 0), hi.x),
             y: Swift.min(Swift.max(pageTarget.y + sign(pagingDirection.dy) * frame.size.height, 0), hi.y))
-        pageTarget = next
+        let direction = pagingDirection
+        startPaging(to: next, velocity: .zero)
+        pagingDirection = direction
     }
 
-    /// True while a page change animates (the paging swipe may recognize).
-    var isPagingAnimating: Bool { motion == .paging }
+    /// True while a page change is under way: animating, or caught by a touch before it reached its
+    /// page (UIKit's pagingLeft/Right/Up/Down flags outlive the catch; the paging swipe reads them).
+    var isPagingAnimating: Bool { motion == .paging || pageChangeCaught }
+    /// A touch caught a page change (cleared by the next release or page change).
+    private var pageChangeCaught = false
 
     private func sign(_ v: Double) -> Double { v > 0 ? 1 : (v < 0 ? -1 : 0) }
 
@@ -387,6 +395,7 @@ open class ScrollView: View {
     /// scrolling). True when there was a motion to catch.
     func stopMotionForCatch() -> Bool {
         guard motion != .none, let env = environment else { return false }
+        pageChangeCaught = motion == .paging
         if let t = frameTimer { env.timers.cancel(t) }
         frameTimer = nil
         motion = .none

@@ -250,3 +250,46 @@ struct ScrollContentTouchTests {
         #expect(s.button.convert(toWindow: Point(x: 0, y: 0)) == Point(x: 20, y: 0))
     }
 }
+
+/// `UIScrollViewPagingSwipeGestureRecognizer`: a quick second flick during a page change.
+@Suite("UIScrollView paging swipe")
+struct PagingSwipeTests {
+    @Test(
+        "a 60 pt flick within 0.083 s during a page change pages once more; the pan, which requires the swipe to fail, fails (_handleSwipe)"
+    )
+    func secondFlickPagesOnceMore() {
+        let h = GestureHarness(root: View(name: "root", frame: Rect(x: 0, y: 0, width: 393, height: 852)))
+        let sv = ScrollView(name: "pager", frame: Rect(x: 0, y: 0, width: 393, height: 852))
+        sv.contentSize = Size(width: 393 * 4, height: 852)
+        sv.isPagingEnabled = true
+        h.root.addSubview(sv)
+        h.send(0, (1, .began, 300, 400))
+        for i in 1...6 { h.send(Double(i) * 0.0133333, (1, .moved, 300 - 10 * Double(i), 400)) }
+        h.send(0.09, (1, .ended, 240, 400))
+        // During the animation to page 2 (390 pt), a quick flick left.
+        h.send(0.15, (2, .began, 300, 400))
+        h.send(0.17, (2, .moved, 270, 400))
+        h.send(0.19, (2, .moved, 235, 400))
+        h.send(0.2, (2, .ended, 235, 400))
+        h.finish()
+        #expect(h.recorder.states(of: "pager.pagingSwipe") == [.failed, .ended])
+        #expect(h.recorder.transitions(of: "pager.pan").last?.state == .failed)
+        #expect(sv.contentOffset == Point(x: 786, y: 0))
+        #expect(h.recorder.scrolls.last?.phase == .resting)
+    }
+
+    @Test("outside a page change the paging swipe fails at touch-down and holds nothing back")
+    func failsAtTouchDown() {
+        let h = GestureHarness(root: View(name: "root", frame: Rect(x: 0, y: 0, width: 393, height: 852)))
+        let sv = ScrollView(name: "pager", frame: Rect(x: 0, y: 0, width: 393, height: 852))
+        sv.contentSize = Size(width: 393 * 4, height: 852)
+        sv.isPagingEnabled = true
+        h.root.addSubview(sv)
+        h.send(0, (1, .began, 300, 400))
+        h.send(0.01, (1, .moved, 280, 400))
+        h.send(0.3, (1, .ended, 280, 400))
+        h.finish()
+        #expect(h.recorder.transitions(of: "pager.pagingSwipe").map(\.time) == [0])
+        #expect(h.recorder.states(of: "pager.pan").first == .began)
+    }
+}
