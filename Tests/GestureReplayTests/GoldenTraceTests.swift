@@ -13,7 +13,7 @@ struct GoldenTraceTests {
         "Traces/tickle-success.csv", "Traces/tickle-failure.csv", "Traces/pan-velocity.json",
         "Traces/swipe-left.jsonl", "Traces/swipe-right.csv", "Traces/swipe-up.json", "Traces/swipe-down.json",
         "Traces/pinch.json", "Traces/rotation.json", "Traces/moveme.json", "Traces/moveme-exclusive.json",
-        "Traces/default-scene.csv", "Traces/views.json",
+        "Traces/default-scene.csv", "Traces/views.json", "Traces/scroll-buttons.json", "Traces/scroll-paging.json",
     ]
 
     @Test("Traces/ holds the sample traces, one per seed scenario, and some invalid ones")

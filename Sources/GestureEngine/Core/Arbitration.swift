@@ -37,6 +37,12 @@ extension GestureEnvironment {
         }
         if !r.dispatch.shouldBeginAsked {
             r.dispatch.shouldBeginAsked = true
+            // The views of its touches, only when it cancels touches in its view and a view
+            // subclass is in the tree (`-[UIGestureRecognizer _shouldBegin]`; see `viewRefusingBegin`).
+            if r.cancelsTouchesInView && sendsTouchMessages, let refusing = viewRefusingBegin(r) {
+                applyTransition(r, to: .failed, reason: "gestureRecognizerShouldBegin returned false (view '\(refusing.name)')")
+                return
+            }
             let allowed = asks(r, .shouldBegin) ? r.delegate?.gestureRecognizerShouldBegin(r) ?? true : true
             if !allowed {
                 applyTransition(r, to: .failed, reason: "gestureRecognizerShouldBegin returned false")
@@ -49,6 +55,16 @@ extension GestureEnvironment {
             return
         }
         recognize(r, applied)
+    }
+
+    /// The first view of `r`'s touches that refuses it (`View.gestureRecognizerShouldBegin(_:)`), as
+    /// `-[UIGestureRecognizer _shouldBegin]` asks `_gatherViewsToQueryForDelegateCall` (the views of
+    /// its touches) before the delegate when the recognizer cancels touches in its view.
+    private func viewRefusingBegin(_ r: GestureRecognizer) -> View? {
+        for touch in r.dispatch.trackedTouches {
+            if let view = touch.view, view.isResponderSubclass, !view.gestureRecognizerShouldBegin(r) { return view }
+        }
+        return nil
     }
 
     /// The reason of a failure or cancellation the recognizer asked for (`requested` is what it asked).

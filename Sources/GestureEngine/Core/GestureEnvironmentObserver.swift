@@ -10,6 +10,10 @@ public protocol GestureEnvironmentObserver: AnyObject {
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch)
     /// User code printed a line with `replayPrint(_:)` (a view, a recognizer, the environment).
     func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage)
+    /// A control sent a control event (`Control`, `Button`).
+    func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport)
+    /// A scroll view's content offset changed, or its content came to rest (`ScrollView`).
+    func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport)
 }
 
 extension GestureEnvironmentObserver {
@@ -18,6 +22,8 @@ extension GestureEnvironmentObserver {
     public func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {}
     public func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {}
     public func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {}
+    public func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {}
+    public func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {}
 }
 
 /// An observer that keeps everything it is told: handy in tests of custom recognizers.
@@ -28,6 +34,10 @@ public final class TransitionRecorder: GestureEnvironmentObserver {
     public private(set) var endedTouches: [(time: Double, id: Int, phase: TouchPhase)] = []
     /// What user code printed with `replayPrint(_:)`, in order.
     public private(set) var messages: [ReplayMessage] = []
+    /// The control events sent, in order.
+    public private(set) var controlEvents: [ControlEventReport] = []
+    /// The content offsets reported by scroll views, in order.
+    public private(set) var scrolls: [ScrollReport] = []
 
     public init() {}
 
@@ -55,5 +65,11 @@ public final class TransitionRecorder: GestureEnvironmentObserver {
     }
     public func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
         messages.append(message)
+    }
+    public func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {
+        controlEvents.append(report)
+    }
+    public func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {
+        scrolls.append(report)
     }
 }

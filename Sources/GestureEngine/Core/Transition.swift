@@ -30,6 +30,10 @@ public struct EngineDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case touchStillDown
         /// Time went backwards, or a timer kept re-arming itself; the step was skipped.
         case invalidTime
+        /// A scroll view's configuration or motion was outside what UIKit's rules cover (a
+        /// deceleration rate outside (0, 1), a scroll view inside a scroll view, a motion cut at its
+        /// frame bound); the behaviour the message names was applied.
+        case scrollView
     }
     public var kind: Kind
     /// When, seconds (trace time).

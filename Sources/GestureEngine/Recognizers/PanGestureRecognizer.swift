@@ -158,6 +158,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         let h = Self.hysteresis
         guard Swift.abs(raw.dx) >= h || Swift.abs(raw.dy) >= h else { return }
         guard numberOfTouches >= minimumNumberOfTouches else { return }
+        // A subclass's own test (the scroll view's pan: `_shouldTryToBeginWithEvent:`), only when it has one.
+        if checksBegin && !shouldTryToBegin(translation: raw) { return }
         removeHysteresisFromTranslation(h)
         hasBegun = true
         state = .began
@@ -201,6 +203,25 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.fillValues(&values)
         values.translation = translation(in: nil)
         values.velocity = velocity(in: nil)
+    }
+
+    // MARK: Subclass hooks (this module's UIKit subclasses, e.g. `ScrollViewPanGestureRecognizer`)
+
+    /// True makes the pan ask `shouldTryToBegin(translation:)` once the hysteresis is reached
+    /// (false for a plain pan: no call per move).
+    @exclusivity(unchecked) var checksBegin = false
+
+    /// Whether the pan begins now that `raw` (the translation before the hysteresis is removed)
+    /// reached the hysteresis on an axis; false keeps it possible (asked again at the next move). It
+    /// may fail the pan itself. Only asked when `checksBegin`.
+    func shouldTryToBegin(translation raw: Vector) -> Bool { true }
+
+    /// Begins at once, without movement (a scroll view's pan catching a deceleration at touch-down:
+    /// `-[UIScrollViewPanGestureRecognizer _beginScroll]` sets state began).
+    func beginWithoutMovement() {
+        guard hasTouchedDown, !hasBegun else { return }
+        hasBegun = true
+        state = .began
     }
 
     // MARK: UIKit's steps

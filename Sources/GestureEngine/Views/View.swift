@@ -45,6 +45,14 @@ open class View {
     /// True for a subclass (which may override the touches methods): only then does the environment
     /// send it touch messages, so a tree of plain views costs nothing per event. Computed once.
     public let isResponderSubclass: Bool
+    /// The origin of `bounds`, points: zero for a plain view; a scroll view's `contentOffset`
+    /// (`UIScrollView` keeps its offset as its bounds origin). Subviews are framed in this space,
+    /// so they move with it. Read at hit tests and conversions only.
+    @exclusivity(unchecked) package var boundsOrigin = Point.zero
+    /// True makes hit-testing skip this view and its subviews without changing
+    /// `isUserInteractionEnabled`: a disabled control (`-[UIControl hitTest:withEvent:]` returns nil
+    /// unless `isEnabled`).
+    @exclusivity(unchecked) package var skipsHitTesting = false
     /// The environment replaying this view tree: set on its root by `GestureEnvironment.init`,
     /// cleared by its `deinit` (so it never dangles; unretained, as `GestureRecognizer`'s).
     @exclusivity(unchecked) unowned(unsafe) var hostEnvironment: GestureEnvironment?
@@ -91,6 +99,13 @@ open class View {
     open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         next?.touchesCancelled(touches, with: event)
     }
+
+    /// Whether `recognizer`, attached to this view or another, may begin, when one of its touches
+    /// is on this view (`-[UIView gestureRecognizerShouldBegin:]`, default true). The engine asks the
+    /// views of a recognizer's touches only when the recognizer cancels touches in its view, as
+    /// `-[UIGestureRecognizer _shouldBegin]` does; `Button` refuses a one-finger single tap on
+    /// another view.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
     /// The environment replaying this view's tree (the one its root view belongs to), if any.
     public var environment: GestureEnvironment? {
@@ -146,15 +161,16 @@ open class View {
         if recognizer.view === self { recognizer.view = nil }
     }
 
-    /// The view's own coordinate space: origin zero, its frame's size (as `bounds`).
-    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+    /// The view's own coordinate space, as `bounds`: its frame's size at `boundsOrigin` (zero,
+    /// except a scroll view's, which is at its content offset).
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 
     /// The view's top-left corner in window coordinates, points.
     public var originInWindow: Point {
         var p = isBounded ? frame.origin : .zero
         var v = superview
         while let s = v {
-            if s.isBounded { p = p + Vector(dx: s.frame.origin.x, dy: s.frame.origin.y) }
+            if s.isBounded { p = p + Vector(dx: s.frame.origin.x - s.boundsOrigin.x, dy: s.frame.origin.y - s.boundsOrigin.y) }
             v = s.superview
         }
         return p
@@ -163,13 +179,13 @@ open class View {
     /// A window point in this view's coordinates.
     public func convert(fromWindow p: Point) -> Point {
         let o = originInWindow
-        return Point(x: p.x - o.x, y: p.y - o.y)
+        return Point(x: p.x - o.x + boundsOrigin.x, y: p.y - o.y + boundsOrigin.y)
     }
 
     /// A point of this view's coordinates in window coordinates.
     public func convert(toWindow p: Point) -> Point {
         let o = originInWindow
-        return Point(x: p.x + o.x, y: p.y + o.y)
+        return Point(x: p.x + o.x - boundsOrigin.x, y: p.y + o.y - boundsOrigin.y)
     }
 
     /// True when `p` (in this view's coordinates) is inside the view.
@@ -179,11 +195,11 @@ open class View {
 
     /// The deepest view containing `p` (in this view's coordinates), front-most subview first; nil when outside.
     public func hitTest(_ p: Point) -> View? {
-        guard isUserInteractionEnabled, contains(p) else { return nil }
+        guard isUserInteractionEnabled, !skipsHitTesting, contains(p) else { return nil }
         for child in subviews.reversed() {
             let local = Point(
-                x: p.x - (child.isBounded ? child.frame.origin.x : 0),
-                y: p.y - (child.isBounded ? child.frame.origin.y : 0))
+                x: p.x - (child.isBounded ? child.frame.origin.x - child.boundsOrigin.x : 0),
+                y: p.y - (child.isBounded ? child.frame.origin.y - child.boundsOrigin.y : 0))
             if let hit = child.hitTest(local) { return hit }
         }
         return self

@@ -202,6 +202,27 @@ public struct JSONLinesRenderer: ReplayRenderer {
         out.append("}\n" as StaticString)
     }
 
+    /// `{"event":"control","t":0.12,"view":"button","name":"touchUpInside"}`
+    public mutating func controlEvent(_ r: ControlEventReport, into out: inout OutputBuffer) {
+        head("control", r.time, into: &out)
+        out.append(",\"view\":" as StaticString)
+        out.appendJSONString(r.control.name)
+        out.append(",\"name\":\"" as StaticString)
+        out.append(r.event.rawValue)
+        out.append("\"}\n" as StaticString)
+    }
+
+    /// `{"event":"scroll","t":0.136667,"view":"list","contentOffset":{"x":0,"y":5182.6667},"phase":"decelerating"}`
+    public mutating func scroll(_ r: ScrollReport, into out: inout OutputBuffer) {
+        head("scroll", r.time, into: &out)
+        out.append(",\"view\":" as StaticString)
+        out.appendJSONString(r.view.name)
+        point(",\"contentOffset\":", r.contentOffset.x, r.contentOffset.y, into: &out)
+        out.append(",\"phase\":\"" as StaticString)
+        out.append(r.phase.rawValue)
+        out.append("\"}\n" as StaticString)
+    }
+
     public mutating func end(into out: inout OutputBuffer) {}
 }
 

@@ -32,12 +32,18 @@ public protocol ReplayRenderer {
     /// User code printed a line with `replayPrint(_:)`. The default writes nothing, so a renderer
     /// written before messages existed still compiles (it leaves them out).
     mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer)
+    /// A control sent a control event (`Control`, `Button`). The default writes nothing.
+    mutating func controlEvent(_ report: ControlEventReport, into out: inout OutputBuffer)
+    /// A scroll view's content offset changed or came to rest (`ScrollView`). The default writes nothing.
+    mutating func scroll(_ report: ScrollReport, into out: inout OutputBuffer)
     /// Once, after everything.
     mutating func end(into out: inout OutputBuffer)
 }
 
 extension ReplayRenderer {
     public mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer) {}
+    public mutating func controlEvent(_ report: ControlEventReport, into out: inout OutputBuffer) {}
+    public mutating func scroll(_ report: ScrollReport, into out: inout OutputBuffer) {}
 }
 
 /// The output formats, as named by `--format`.

@@ -200,6 +200,29 @@ public struct TextRenderer: ReplayRenderer {
         out.append(UInt8(ascii: "\n"))
     }
 
+    /// `   0.120  control button touchUpInside`
+    public mutating func controlEvent(_ r: ControlEventReport, into out: inout OutputBuffer) {
+        time(r.time, into: &out)
+        out.append("control " as StaticString)
+        out.append(r.control.name)
+        out.append(UInt8(ascii: " "))
+        out.append(r.event.rawValue)
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// `   0.137  scroll list contentOffset (0.000, 5182.667)  decelerating`: offsets with 3
+    /// decimals (a 3x screen's pixel is 1/3 pt).
+    public mutating func scroll(_ r: ScrollReport, into out: inout OutputBuffer) {
+        time(r.time, into: &out)
+        out.append("scroll " as StaticString)
+        out.append(r.view.name)
+        out.append(" contentOffset " as StaticString)
+        pair(r.contentOffset.x, r.contentOffset.y, decimals: 3, into: &out)
+        out.append("  " as StaticString)
+        out.append(r.phase.rawValue)
+        out.append(UInt8(ascii: "\n"))
+    }
+
     public mutating func end(into out: inout OutputBuffer) {}
 }
 

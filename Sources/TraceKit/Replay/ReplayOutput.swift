@@ -96,6 +96,15 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         renderer.message(message, into: &buffer)
     }
 
+    func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {
+        summary?.record(report)
+        renderer.controlEvent(report, into: &buffer)
+    }
+
+    func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {
+        renderer.scroll(report, into: &buffer)
+    }
+
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         guard reportTouches else { return }
         let tracker = trackers.removeValue(forKey: touch.id)

@@ -46,6 +46,10 @@ public enum ReplayEvent {
     case viewDelivery(ViewDelivery, touch: TouchLabel)
     /// User code printed a line with `replayPrint(_:)`.
     case message(ReplayMessage)
+    /// A control sent a control event.
+    case control(ControlEventReport)
+    /// A scroll view's content offset changed or came to rest.
+    case scroll(ScrollReport)
 }
 
 /// What a replay produced: every transition and note, in order, the warnings of lenient repairs,
@@ -135,6 +139,11 @@ public final class ReplayResult {
                 renderer.viewDelivery(delivery, touch: touch, into: &out)
             case .message(let m):
                 if filter?.shows(m) ?? true { renderer.message(m, into: &out) }
+            case .control(let c):
+                summary?.record(c)
+                renderer.controlEvent(c, into: &out)
+            case .scroll(let s):
+                renderer.scroll(s, into: &out)
             }
         }
         if let summary {
@@ -252,6 +261,8 @@ struct RecordingRenderer: ReplayRenderer {
         box.events.append(.viewDelivery(delivery, touch: touch))
     }
     mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer) { box.events.append(.message(message)) }
+    mutating func controlEvent(_ report: ControlEventReport, into out: inout OutputBuffer) { box.events.append(.control(report)) }
+    mutating func scroll(_ report: ScrollReport, into out: inout OutputBuffer) { box.events.append(.scroll(report)) }
     mutating func end(into out: inout OutputBuffer) {}
 }
 

@@ -31,6 +31,26 @@ final class ReplaySummary {
 
     static let shownReasons = 3
 
+    /// Control events counted per control, in the order the controls first sent one
+    /// (`ControlEvent` order within each); empty without controls.
+    private(set) var controls: [(name: String, counts: [Int])] = []
+
+    func record(_ c: ControlEventReport) {
+        let name = c.control.name
+        let i =
+            controls.firstIndex { $0.name == name }
+            ?? {
+                controls.append((name, Array(repeating: 0, count: ControlEvent.allCases.count)))
+                return controls.count - 1
+            }()
+        if let e = ControlEvent.allCases.firstIndex(of: c.event) { controls[i].counts[e] += 1 }
+    }
+
+    /// The events a control sent, `touchDown 1  touchUpInside 1` (only those it sent).
+    private static func sent(_ counts: [Int]) -> [(String, Int)] {
+        zip(ControlEvent.allCases, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) }
+    }
+
     private var index: [ObjectIdentifier: Int] = [:]
     private(set) var entries: [Entry] = []
 
@@ -206,6 +226,18 @@ final class ReplaySummary {
             out.append(line)
             out.append(UInt8(ascii: "\n"))
         }
+        // Controls (only when one sent an event): `  control button  touchDown 1  touchUpInside 1`.
+        for c in controls {
+            out.append("  control " as StaticString)
+            out.append(c.name)
+            for (event, n) in Self.sent(c.counts) {
+                out.append("  " as StaticString)
+                out.append(event)
+                out.append(UInt8(ascii: " "))
+                out.append(n)
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// JSON Lines: one `summary` event per recognizer (`docs/output-format.md`).
@@ -231,6 +263,19 @@ final class ReplaySummary {
                 out.append(UInt8(ascii: "}"))
             }
             out.append("]}\n" as StaticString)
+        }
+        // `{"event":"summary","control":"button","events":{"touchDown":1,"touchUpInside":1}}`
+        for c in controls {
+            out.append("{\"event\":\"summary\",\"control\":" as StaticString)
+            out.appendJSONString(c.name)
+            out.append(",\"events\":{" as StaticString)
+            for (n, (event, count)) in Self.sent(c.counts).enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                out.appendJSONString(event)
+                out.append(UInt8(ascii: ":"))
+                out.append(count)
+            }
+            out.append("}}\n" as StaticString)
         }
     }
 }

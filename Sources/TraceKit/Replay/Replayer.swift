@@ -272,4 +272,10 @@ private final class ObservingTee: GestureEnvironmentObserver {
     func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
         sink.environment(environment, didPrint: message)
     }
+    func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {
+        sink.environment(environment, didSendControlEvent: report)
+    }
+    func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {
+        sink.environment(environment, didScroll: report)
+    }
 }

@@ -140,6 +140,18 @@ public final class Scene {
     }
 
     /// The loader's path: names were checked, with positions, before.
+    /// Attaches the recognizers UIKit views bring (a `ScrollView`'s `NAME.pan`...), depth first in
+    /// view order, before the scene's own.
+    func attachBuiltInRecognizers() {
+        var stack = [rootView]
+        while let view = stack.popLast() {
+            if view is ScrollView {
+                for r in view.gestureRecognizers where !recognizers.contains(where: { $0 === r }) { attach(r) }
+            }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
     func attach(_ r: GestureRecognizer) {
         if let own = r.delegate, own !== delegate { delegate.forward(r, to: own) }
         r.delegate = delegate

@@ -52,6 +52,7 @@ public struct SceneLoader: Sendable {
         }
         let scene = Scene(screen: screen)
         let views = try buildViews(json["views"], root: scene.rootView)
+        scene.attachBuiltInRecognizers()
         try buildRecognizers(json["recognizers"], views: views, scene: scene)
         return scene
     }
@@ -73,6 +74,8 @@ public struct SceneLoader: Sendable {
             var multipleTouch = false
             var exclusiveTouch = false
             var viewClass: (String, JSONValue)?
+            var scrollViewObject: (JSONValue, SourceLocation)?
+            var controlObject: (JSONValue, SourceLocation)?
             for m in members {
                 switch m.key {
                 case "name": name = try SceneValue.string(m.value, "a view's name")
@@ -84,10 +87,12 @@ public struct SceneLoader: Sendable {
                 case "isMultipleTouchEnabled": multipleTouch = try SceneValue.bool(m.value, "isMultipleTouchEnabled")
                 case "isExclusiveTouch": exclusiveTouch = try SceneValue.bool(m.value, "isExclusiveTouch")
                 case "class": viewClass = (try SceneValue.string(m.value, "a view's class"), m.value)
+                case "scrollView": scrollViewObject = (m.value, m.keyLocation)
+                case "control": controlObject = (m.value, m.keyLocation)
                 default:
                     throw .invalidTrace(
                         "unknown view key '\(m.key)'; expected name, parent, frame, class, isUserInteractionEnabled, "
-                            + "isMultipleTouchEnabled or isExclusiveTouch", at: m.keyLocation)
+                            + "isMultipleTouchEnabled, isExclusiveTouch, scrollView or control", at: m.keyLocation)
                 }
             }
             guard let name else { throw SceneValue.error("a view needs a \"name\"", item) }
@@ -99,7 +104,11 @@ public struct SceneLoader: Sendable {
                     item["name"] ?? item)
             }
             let view: View
-            if let (className, value) = viewClass {
+            if let uikit = try UIKitViewClass.make(
+                viewClass?.0 ?? "", name: name, frame: frame, scrollView: scrollViewObject, control: controlObject)
+            {
+                view = uikit
+            } else if let (className, value) = viewClass {
                 do {
                     view = try catalog.makeView(viewClass: className, name: name, frame: frame)
                 } catch {
@@ -146,7 +155,9 @@ public struct SceneLoader: Sendable {
             throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json)
         }
         let screen = scene.screen
+        // A scroll view's own recognizers (`scroll.pan`...) may be named by the scene's links.
         var byName: [String: GestureRecognizer] = [:]
+        for r in scene.recognizers { byName[r.name] = r }
         var links: [(GestureRecognizer, JSONValue?, JSONValue?)] = []
         for item in items {
             guard item.objectValue != nil else {
