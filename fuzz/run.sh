@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh                 build, then run every target for FUZZ_SECONDS (default 600) each,
 #                               FUZZ_JOBS (default: the number of cores) at a time, and summarize
-#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording)
+#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording, w3c, appium, webkit)
 #   fuzz/run.sh build           only build
 #   .build-fuzz/bin/fuzz-csv FILE...   replay inputs once (a crasher, a corpus file)
 #
@@ -21,7 +21,7 @@ FUZZ_JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-16384}
 FUZZ_BUILD=${FUZZ_BUILD:-.build-fuzz}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
-ALL_TARGETS="csv json jsonl scene recording"
+ALL_TARGETS="csv json jsonl scene recording w3c appium webkit"
 
 # The Swift runtime's backtracer and libFuzzer's crash handler do not mix (the backtracer hangs).
 export SWIFT_BACKTRACE=enable=no
@@ -57,6 +57,9 @@ target_file() {
         jsonl) echo fuzz/targets/FuzzJSONLines.swift ;;
         scene) echo fuzz/targets/FuzzScene.swift ;;
         recording) echo fuzz/targets/FuzzRecording.swift ;;
+        w3c) echo fuzz/targets/FuzzW3CActions.swift ;;
+        appium) echo fuzz/targets/FuzzAppium.swift ;;
+        webkit) echo fuzz/targets/FuzzWebKitEvents.swift ;;
         *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
     esac
 }
@@ -90,6 +93,7 @@ seed_corpus() {
             find Tests/Fixtures/recordings -name '*.evemu' -exec cp -n {} "$dir/" \;
             find Tests/TraceKitTests/Malformed/corpus \( -name 'getevent-*' -o -name 'evemu-*' -o -name 'libinput-*' \
                 -o -name 'evtest-*' -o -name 'motionevent-*' \) -exec cp -n {} "$dir/" \; ;;
+        w3c|appium|webkit) find "Tests/Fixtures/ui-tests/$t" docs/examples/ui-tests -name '*.json' -exec cp -n {} "$dir/" \; 2>/dev/null || true ;;
     esac
     # Compact events of the bench's shape (no whitespace): the inputs the JSON event fast path takes.
     if [ -d "fuzz/seeds/$t" ]; then find "fuzz/seeds/$t" -type f -exec cp -n {} "$dir/" \; ; fi

@@ -25,6 +25,9 @@ public struct RecordingImportOptions: Hashable, Sendable {
     /// The device to read, by path (`/dev/input/event2`) or name (`--device`); nil picks the only
     /// touchscreen-like one.
     public var device: String?
+    /// How a UI-test description (W3C actions, Appium, WebKit event stream) is read: `--move-interval`,
+    /// `--element` (docs/ui-tests.md). Appium also reads ``density`` (pixels per point).
+    public var uiTests = UITestImportOptions()
 
     public init() {}
 
