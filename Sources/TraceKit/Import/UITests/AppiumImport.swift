@@ -49,6 +49,7 @@ enum AppiumImport {
         } else {
             throw j.error("expected \"actions\" (a TouchAction or MultiTouchAction) or \"script\" (a mobile: gesture)", "the document", root)
         }
+        if let note = b.samplingNote("moves every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location) { warn(note) }
         return b.finish()
     }
 

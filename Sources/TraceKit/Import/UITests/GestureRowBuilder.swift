@@ -12,6 +12,8 @@ struct GestureRowBuilder {
     let interval: Double
     private var rows: [(row: TraceRow, order: Int)] = []
     private var nextTouch: Int64 = 1
+    /// How many rows were sampled inside interpolated moves (the note that names the step).
+    private(set) var samples = 0
 
     /// The largest coordinate accepted, points (a million: far beyond any screen, far below where
     /// `Double` arithmetic on positions loses precision).
@@ -83,12 +85,22 @@ struct GestureRowBuilder {
                 let t = t0 + Double(k) * interval
                 // A sample closer than a microsecond to the end is the end.
                 if t >= t1 - 0.000_000_5 { break }
-                let f = ease((t - t0) / (t1 - t0))
+                let f = ease(Double(k) * interval / (t1 - t0))
                 try add(t, touch, .moved, Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f), at)
+                samples += 1
                 k += 1
             }
         }
         try add(t1, touch, .moved, b, at)
+    }
+
+    /// Counts a sample made outside ``move(_:from:to:_:_:_:ease:)`` (WebKit's interpolations).
+    mutating func countSample() { samples += 1 }
+
+    /// The note that says how moves were sampled, when some were (said once per input).
+    func samplingNote(_ what: String, _ at: SourceLocation) -> Diagnostic? {
+        guard samples > 0 else { return nil }
+        return .note("\(samples) rows sampled inside \(what) (docs/ui-tests.md)", at: at)
     }
 
     /// The rows in time order (stable: rows at the same instant keep the order they were made in).

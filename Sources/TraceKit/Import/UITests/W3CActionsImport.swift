@@ -161,9 +161,13 @@ enum W3CActionsImport {
             }
             time += tickDuration
             if time > GestureRowBuilder.maxTime {
-                throw j.error("the actions last beyond \(Int(GestureRowBuilder.maxTime)) s (the longest description accepted)", "\(top)[0].actions[\(tick)]", sources[0])
+                let i = lists.firstIndex { tick < $0.count }!
+                throw j.error(
+                    "the actions last beyond \(Int(GestureRowBuilder.maxTime)) s (the longest description accepted)", "\(top)[\(i)].actions[\(tick)]",
+                    lists[i][tick])
             }
         }
+        if let note = b.samplingNote("pointerMove durations every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location) { warn(note) }
         return b.finish()
     }
 

@@ -81,11 +81,12 @@ enum WebKitEventStreamImport {
                     while true {
                         let t = t0 + Double(k) * step
                         if t >= t1 - 0.000_000_5 { break }
-                        let f = ease((t - t0) / (t1 - t0))
+                        let f = ease(Double(k) * step / (t1 - t0))
                         for et in endTouches {
                             guard let st = startTouches.first(where: { $0.id == et.id }), let d = s.down[et.id] else { continue }
                             let p = Point(x: st.point.x + (et.point.x - st.point.x) * f, y: st.point.y + (et.point.y - st.point.y) * f)
                             try b.add(t, d.touch, .moved, p, et.value.location)
+                            b.countSample()
                             s.down[et.id] = (d.touch, p)
                         }
                         k += 1
@@ -97,6 +98,7 @@ enum WebKitEventStreamImport {
                 try apply(try touches(e, ep, j, &s, warn), at: t, e, ep, j, &b, &s, warn)
             }
         }
+        if let note = b.samplingNote("interpolations at their timesteps", root.location) { warn(note) }
         return b.finish()
     }
 
