@@ -254,7 +254,8 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "density", valueName: "D",
-            help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen; Appium pixels per point", commands: .reading
+            help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen; Appium pixels per point",
+            commands: .reading
         ) { p, raw throws(UsageError) in
             guard let d = Double(raw), d > 0, d.isFinite else {
                 throw UsageError(
@@ -297,11 +298,15 @@ let optionTable: [OptionSpec] =
             help: "the rectangle (points) of an element a UI-test description names\n(W3C origin, Appium element); repeats add elements",
             commands: .reading, resetList: { $0.replay.recording.uiTests.elements = [:] }
         ) { p, raw throws(UsageError) in
-            let bad = UsageError(message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
+            let bad = UsageError(
+                message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
             guard let eq = raw.lastIndex(of: "="), eq != raw.startIndex else { throw bad }
             let numbers = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-            guard numbers.count == 4, numbers.allSatisfy({ $0 != nil && $0!.isFinite }), numbers[2]! >= 0, numbers[3]! >= 0 else { throw bad }
-            p.replay.recording.uiTests.elements[String(raw[..<eq])] = Rect(x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
+            guard numbers.count == 4, numbers.allSatisfy({ $0 != nil && $0!.isFinite }), numbers[2]! >= 0, numbers[3]! >= 0 else {
+                throw bad
+            }
+            p.replay.recording.uiTests.elements[String(raw[..<eq])] = Rect(
+                x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
         },
         OptionSpec(long: "touches", help: "add a line per touch end with its release velocity", commands: .replaying) { p, _ in
             p.replay.reportTouches = true

@@ -13,7 +13,8 @@ struct UITestCLITests {
         let file = try BinaryRunner.run(["--states", "began", Self.pinch])
         #expect(file.status == 0, "\(file)")
         #expect(file.stdout.contains("pinch           pinch           possible -> began"))
-        #expect(file.stderr.hasSuffix("note: 62 rows sampled inside pointerMove durations every 16 ms (--move-interval) (docs/ui-tests.md)\n"))
+        #expect(
+            file.stderr.hasSuffix("note: 62 rows sampled inside pointerMove durations every 16 ms (--move-interval) (docs/ui-tests.md)\n"))
         let stdin = try BinaryRunner.run(["--states", "began", "-"], stdin: try BinaryRunner.packageData(Self.pinch))
         #expect(stdin.stdout == file.stdout)
     }

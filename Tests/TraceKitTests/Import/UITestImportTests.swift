@@ -120,12 +120,18 @@ import TestSupport
         let r = ImportSupport.read(text, options: Self.options { $0.elements = ["button": Rect(x: 20, y: 100, width: 120, height: 44)] })
         #expect(r.rows == [Row(0, 1, .began, 90, 122), Row(0, 1, .ended, 90, 122)])
         let missing = ImportSupport.read(text)
-        #expect(missing.errorText?.contains("rec.txt:2:93: error: actions[0].actions[0].origin.element-6066-11e4-a52e-4f735466cecf: element 'button' is not defined") == true, "\(missing.errorText ?? "")")
+        #expect(
+            missing.errorText?.contains(
+                "rec.txt:2:93: error: actions[0].actions[0].origin.element-6066-11e4-a52e-4f735466cecf: element 'button' is not defined")
+                == true, "\(missing.errorText ?? "")")
     }
 
     @Test func appiumDoubleTapAndTouchAndHoldFollowWebDriverAgentsTimes() {
         let tap = ImportSupport.read(Self.text("appium/double-tap.json"))
-        #expect(tap.rows == [Row(0, 1, .began, 200, 300), Row(0.1, 1, .ended, 200, 300), Row(0.14, 2, .began, 200, 300), Row(0.24, 2, .ended, 200, 300)])
+        #expect(
+            tap.rows == [
+                Row(0, 1, .began, 200, 300), Row(0.1, 1, .ended, 200, 300), Row(0.14, 2, .began, 200, 300), Row(0.24, 2, .ended, 200, 300),
+            ])
         #expect(ImportSupport.read(Self.text("appium/double-tap-touchaction.json")).rows == tap.rows)
         let hold = ImportSupport.read(Self.text("appium/long-press.json"))
         #expect(hold.rows == [Row(0, 1, .began, 200, 300), Row(2, 1, .ended, 200, 300)])
@@ -135,7 +141,10 @@ import TestSupport
 
     @Test func appiumMoveToMovesOverTheWaitBeforeIt() {
         let r = ImportSupport.read(Self.text("appium/swipe.json"), options: Self.options { $0.moveInterval = 0.05 })
-        #expect(r.rows == [Row(0, 1, .began, 300, 400), Row(0.05, 1, .moved, 200, 400), Row(0.1, 1, .moved, 100, 400), Row(0.1, 1, .ended, 100, 400)])
+        #expect(
+            r.rows == [
+                Row(0, 1, .began, 300, 400), Row(0.05, 1, .moved, 200, 400), Row(0.1, 1, .moved, 100, 400), Row(0.1, 1, .ended, 100, 400),
+            ])
         let drag = ImportSupport.read(Self.text("appium/drag.json"))
         // Pressed 1 s, then 141.4 pt at 1000 pt/s.
         #expect(drag.rows.first == Row(0, 1, .began, 100, 100))
@@ -194,7 +203,10 @@ import TestSupport
             """
         let r = ImportSupport.read(text)
         #expect(r.rows == [Row(0, 1, .began, 0, 0), Row(0.1, 1, .ended, 0, 0)])
-        #expect(r.warningText == ["rec.txt:1:14: warning: key source 'k', none source 'n' are not pointers: only their pauses count (as tick durations)"])
+        #expect(
+            r.warningText == [
+                "rec.txt:1:14: warning: key source 'k', none source 'n' are not pointers: only their pauses count (as tick durations)"
+            ])
     }
 
     @Test func mouseAndPenPointersAreReplayedAsTouchesWithAWarning() {
@@ -203,27 +215,56 @@ import TestSupport
             #expect(r.rows.count == 2)
             #expect(r.warningText.first?.contains("pointer source 'f' is a \(type): replayed as a touch") == true, "\(r.warningText)")
         }
-        let noParameters = ImportSupport.read(#"{"actions": [{"type": "pointer", "id": "m", "actions": [{"type": "pointerDown"}, {"type": "pointerUp"}]}]}"#)
+        let noParameters = ImportSupport.read(
+            #"{"actions": [{"type": "pointer", "id": "m", "actions": [{"type": "pointerDown"}, {"type": "pointerUp"}]}]}"#)
         #expect(noParameters.warningText.first?.contains("(WebDriver's default pointerType)") == true)
     }
 
     @Test(arguments: [
         (pointer(#"{"type": "pause", "duration": -5}"#), "rec.txt:1:127: error: actions[0].actions[0].duration: negative duration -5"),
-        (pointer(#"{"type": "pointerUp", "button": 0}"#), "rec.txt:1:97: error: actions[0].actions[0]: pointerUp without a pointerDown: 'f' is not down"),
-        (pointer(#"{"type": "pointerMove", "x": 1e300, "y": 0}"#), "rec.txt:1:97: error: actions[0].actions[0]: coordinates (1e+300, 0.0) are out of range"),
-        (pointer(#"{"type": "pointerMove", "x": 0, "y": 0, "duration": 1e12}"#), "actions[0].actions[0].duration: duration 1000000000000 is longer than"),
-        (pointer(#"{"type": "pointerDown"}, {"type": "pointerMove", "x": 1, "y": 1, "origin": {"element-6066-11e4-a52e-4f735466cecf": "nope"}}"#), "element 'nope' is not defined: give its rectangle with --element nope=X,Y,W,H"),
+        (
+            pointer(#"{"type": "pointerUp", "button": 0}"#),
+            "rec.txt:1:97: error: actions[0].actions[0]: pointerUp without a pointerDown: 'f' is not down"
+        ),
+        (
+            pointer(#"{"type": "pointerMove", "x": 1e300, "y": 0}"#),
+            "rec.txt:1:97: error: actions[0].actions[0]: coordinates (1e+300, 0.0) are out of range"
+        ),
+        (
+            pointer(#"{"type": "pointerMove", "x": 0, "y": 0, "duration": 1e12}"#),
+            "actions[0].actions[0].duration: duration 1000000000000 is longer than"
+        ),
+        (
+            pointer(
+                #"{"type": "pointerDown"}, {"type": "pointerMove", "x": 1, "y": 1, "origin": {"element-6066-11e4-a52e-4f735466cecf": "nope"}}"#
+            ), "element 'nope' is not defined: give its rectangle with --element nope=X,Y,W,H"
+        ),
         (pointer(#"{"type": "pointerDown"}"#, type: "stylus"), "actions[0].parameters.pointerType: unknown pointerType 'stylus'"),
-        (#"{"actions": [{"type": "pointer", "id": "f", "actions": [{"type": "tap"}]}]}"#, "actions[0].actions[0].type: unknown pointer action 'tap'"),
-        (#"{"actions": [[{"action": "moveTo", "options": {"x": 1, "y": 1}}]]}"#, "rec.txt:1:15: error: actions[0][0]: moveTo without a press"),
-        (#"{"actions": [{"action": "press", "options": {"x": 1, "y": 1}}, {"action": "wait", "options": {"ms": -1}}]}"#, "actions[1].options.ms: negative duration -1"),
+        (
+            #"{"actions": [{"type": "pointer", "id": "f", "actions": [{"type": "tap"}]}]}"#,
+            "actions[0].actions[0].type: unknown pointer action 'tap'"
+        ),
+        (
+            #"{"actions": [[{"action": "moveTo", "options": {"x": 1, "y": 1}}]]}"#,
+            "rec.txt:1:15: error: actions[0][0]: moveTo without a press"
+        ),
+        (
+            #"{"actions": [{"action": "press", "options": {"x": 1, "y": 1}}, {"action": "wait", "options": {"ms": -1}}]}"#,
+            "actions[1].options.ms: negative duration -1"
+        ),
         (#"{"actions": [{"action": "release"}]}"#, "actions[0]: release without a press"),
         (#"{"actions": [{"action": "press", "options": {"element": "x"}}]}"#, "actions[0].options.element: element 'x' is not defined"),
         (#"{"script": "mobile: pinch", "args": [{"scale": 2, "velocity": 1}]}"#, "script: mobile: pinch does not define its touch path"),
         (#"{"script": "mobile: touchAndHold", "args": [{"x": 1, "y": 1, "duration": -2}]}"#, "args[0].duration: negative duration -2"),
-        (#"{"events": [{"timeOffset": 0, "touches": [{"phase": "ended", "id": 1, "x": 0, "y": 0}]}]}"#, "rec.txt:1:53: error: events[0].touches[0].phase: 'ended' for touch 1, which never began"),
+        (
+            #"{"events": [{"timeOffset": 0, "touches": [{"phase": "ended", "id": 1, "x": 0, "y": 0}]}]}"#,
+            "rec.txt:1:53: error: events[0].touches[0].phase: 'ended' for touch 1, which never began"
+        ),
         (#"{"events": [{"timeOffset": -1, "touches": []}]}"#, "events[0].timeOffset: negative timeOffset -1"),
-        (#"{"events": [{"timeOffset": 0, "touches": [{"phase": "began", "id": 1, "x": 0, "y": 1e9}]}]}"#, "coordinates (0.0, 1000000000.0) are out of range"),
+        (
+            #"{"events": [{"timeOffset": 0, "touches": [{"phase": "began", "id": 1, "x": 0, "y": 1e9}]}]}"#,
+            "coordinates (0.0, 1000000000.0) are out of range"
+        ),
     ])
     func badInputIsAPositionedError(text: String, message: String) {
         let r = ImportSupport.read(text)
@@ -244,6 +285,8 @@ import TestSupport
         // And 10,000 ticks of an hour each: an error at the tick that goes past a day, not a hang.
         let long = (0..<10_000).map { _ in #"{"type": "pause", "duration": 3600000}"# }.joined(separator: ", ")
         let e = ImportSupport.read(Self.pointer(#"{"type": "pointerDown"}, "# + long))
-        #expect(e.errorText?.contains("rec.txt:1:1082: error: actions[0].actions[25]: the actions last beyond 86400 s") == true, "\(e.errorText ?? "")")
+        #expect(
+            e.errorText?.contains("rec.txt:1:1082: error: actions[0].actions[25]: the actions last beyond 86400 s") == true,
+            "\(e.errorText ?? "")")
     }
 }

@@ -47,9 +47,12 @@ enum AppiumImport {
                 try touchAction(items, "actions", c, &b)
             }
         } else {
-            throw j.error("expected \"actions\" (a TouchAction or MultiTouchAction) or \"script\" (a mobile: gesture)", "the document", root)
+            throw j.error(
+                "expected \"actions\" (a TouchAction or MultiTouchAction) or \"script\" (a mobile: gesture)", "the document", root)
         }
-        if let note = b.samplingNote("moves every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location) { warn(note) }
+        if let note = b.samplingNote("moves every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location) {
+            warn(note)
+        }
         return b.finish()
     }
 
@@ -102,7 +105,9 @@ enum AppiumImport {
                 var count = 1
                 if let o = opts, let v = o["count"], !v.isNull {
                     let n = try j.number(v, ip + ".options.count")
-                    guard n >= 1, n <= 1000, n == n.rounded() else { throw j.error("count must be an integer from 1 to 1000", ip + ".options.count", v) }
+                    guard n >= 1, n <= 1000, n == n.rounded() else {
+                        throw j.error("count must be an integer from 1 to 1000", ip + ".options.count", v)
+                    }
                     count = Int(n)
                 }
                 for n in 0..<count {
@@ -115,7 +120,9 @@ enum AppiumImport {
                 position = p
                 lastEvent = time
             case "wait":
-                guard position != nil else { throw j.error("wait must follow an item with a position (press, longPress, tap, moveTo)", ip, item) }
+                guard position != nil else {
+                    throw j.error("wait must follow an item with a position (press, longPress, tap, moveTo)", ip, item)
+                }
                 time += try duration("ms", default: 0)
             case "moveTo":
                 guard let touch, let from = position else {
@@ -136,7 +143,8 @@ enum AppiumImport {
                 lastEvent = time
             default:
                 throw j.error(
-                    "unknown action '\(name)' (expected press, longPress, tap, moveTo, wait, release or cancel)", ip + ".action", item["action"]!)
+                    "unknown action '\(name)' (expected press, longPress, tap, moveTo, wait, release or cancel)", ip + ".action",
+                    item["action"]!)
             }
             try b.checkTime(time, ip, item.location)
         }
@@ -144,7 +152,8 @@ enum AppiumImport {
 
     /// An item's point: `x`/`y` (absolute), `element` (its centre), or both (the element's origin plus
     /// `x`/`y`), as WebDriverAgent's hit point; pixels divided by the density.
-    static func point(_ opts: JSONValue?, _ ip: String, _ item: JSONValue, _ c: Context, _ b: GestureRowBuilder) throws(TraceError) -> Point {
+    static func point(_ opts: JSONValue?, _ ip: String, _ item: JSONValue, _ c: Context, _ b: GestureRowBuilder) throws(TraceError) -> Point
+    {
         let j = c.j
         guard let o = opts else { throw j.error("'options' with x and y or an element is required", ip, item) }
         let x = try j.optionalNumber(o, "x", ip + ".options")
@@ -245,7 +254,9 @@ enum AppiumImport {
             var from: Point
             var to: Point
             if name == "dragFromToWithVelocity", let fromEl = try elementRect("fromElementId") {
-                guard let toEl = try elementRect("toElementId") else { throw j.error("toElementId is required with fromElementId", ap, args) }
+                guard let toEl = try elementRect("toElementId") else {
+                    throw j.error("toElementId is required with fromElementId", ap, args)
+                }
                 from = fromEl.center
                 to = toEl.center
             } else {

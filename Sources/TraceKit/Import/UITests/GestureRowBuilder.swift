@@ -157,7 +157,9 @@ struct UITestJSON {
         let d = try number(m, jsonPath + "." + key)
         if d < 0 { throw error("negative duration \(format(d))", jsonPath + "." + key, m) }
         if d * unit > GestureRowBuilder.maxTime {
-            throw error("duration \(format(d)) is longer than the longest description accepted (\(Int(GestureRowBuilder.maxTime)) s)", jsonPath + "." + key, m)
+            throw error(
+                "duration \(format(d)) is longer than the longest description accepted (\(Int(GestureRowBuilder.maxTime)) s)",
+                jsonPath + "." + key, m)
         }
         return d * unit
     }

@@ -64,7 +64,9 @@ enum W3CActionsImport {
                             "pointer source '\(id)' is a \(pointerType)\(source["parameters"]?["pointerType"] == nil ? " (WebDriver's default pointerType)" : ""): replayed as a touch (docs/ui-tests.md)",
                             at: source.location))
                 default:
-                    throw j.error("unknown pointerType '\(pointerType)' (expected touch, mouse or pen)", sp + ".parameters.pointerType", source["parameters"]?["pointerType"] ?? source)
+                    throw j.error(
+                        "unknown pointerType '\(pointerType)' (expected touch, mouse or pen)", sp + ".parameters.pointerType",
+                        source["parameters"]?["pointerType"] ?? source)
                 }
                 isPointer.append(true)
                 pointerOf.append(pointers.count)
@@ -113,7 +115,10 @@ enum W3CActionsImport {
                         // WebDriver: a button already pressed is left alone.
                         if !warnedDoubleDown {
                             warnedDoubleDown = true
-                            warn(.warning("\(ap): pointerDown while '\(p.name)' is already down: ignored, as WebDriver ignores a button already pressed", at: a.location))
+                            warn(
+                                .warning(
+                                    "\(ap): pointerDown while '\(p.name)' is already down: ignored, as WebDriver ignores a button already pressed",
+                                    at: a.location))
                         }
                     } else {
                         let touch = b.newTouch()
@@ -137,13 +142,16 @@ enum W3CActionsImport {
                             case "viewport": break
                             case "pointer": target = Point(x: p.position.x + x, y: p.position.y + y)
                             default:
-                                throw j.error("unknown origin '\(s)' (expected viewport, pointer or an element reference)", ap + ".origin", origin)
+                                throw j.error(
+                                    "unknown origin '\(s)' (expected viewport, pointer or an element reference)", ap + ".origin", origin)
                             }
                         } else if origin.objectValue != nil {
                             let c = try element(origin, ap + ".origin", options, j).center
                             target = Point(x: c.x + x, y: c.y + y)
                         } else {
-                            throw j.error("expected \"viewport\", \"pointer\" or an element reference, found \(origin.typeDescription)", ap + ".origin", origin)
+                            throw j.error(
+                                "expected \"viewport\", \"pointer\" or an element reference, found \(origin.typeDescription)",
+                                ap + ".origin", origin)
                         }
                     }
                     try b.checkPoint(target, ap, a.location)
@@ -154,7 +162,8 @@ enum W3CActionsImport {
                     p.position = target
                 default:
                     throw j.error(
-                        "unknown pointer action '\(type)' (expected pause, pointerDown, pointerUp, pointerMove or pointerCancel)", ap + ".type",
+                        "unknown pointer action '\(type)' (expected pause, pointerDown, pointerUp, pointerMove or pointerCancel)",
+                        ap + ".type",
                         a["type"]!)
                 }
                 pointers[pointerOf[i]] = p
@@ -163,11 +172,16 @@ enum W3CActionsImport {
             if time > GestureRowBuilder.maxTime {
                 let i = lists.firstIndex { tick < $0.count }!
                 throw j.error(
-                    "the actions last beyond \(Int(GestureRowBuilder.maxTime)) s (the longest description accepted)", "\(top)[\(i)].actions[\(tick)]",
+                    "the actions last beyond \(Int(GestureRowBuilder.maxTime)) s (the longest description accepted)",
+                    "\(top)[\(i)].actions[\(tick)]",
                     lists[i][tick])
             }
         }
-        if let note = b.samplingNote("pointerMove durations every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location) { warn(note) }
+        if let note = b.samplingNote(
+            "pointerMove durations every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location)
+        {
+            warn(note)
+        }
         return b.finish()
     }
 
@@ -193,7 +207,9 @@ enum W3CActionsImport {
 
 /// `--element` look-ups shared by the UI-test importers.
 enum UITestElements {
-    static func rect(_ name: String, _ v: JSONValue, _ jsonPath: String, _ options: UITestImportOptions, _ j: UITestJSON) throws(TraceError) -> Rect {
+    static func rect(
+        _ name: String, _ v: JSONValue, _ jsonPath: String, _ options: UITestImportOptions, _ j: UITestJSON
+    ) throws(TraceError) -> Rect {
         guard let r = options.elements[name] else {
             let known = options.elements.keys.sorted()
             throw j.error(

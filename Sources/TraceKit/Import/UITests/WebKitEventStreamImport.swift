@@ -56,7 +56,10 @@ enum WebKitEventStreamImport {
                 default:
                     if !s.warnedInterpolation {
                         s.warnedInterpolation = true
-                        warn(.warning("\(ep).interpolate: unknown interpolation '\(kind)': linear, as HIDEventGenerator does", at: interpolate.location))
+                        warn(
+                            .warning(
+                                "\(ep).interpolate: unknown interpolation '\(kind)': linear, as HIDEventGenerator does",
+                                at: interpolate.location))
                     }
                 }
                 var step = try j.optionalNumber(e, "timestep", ep) ?? 0
@@ -67,7 +70,10 @@ enum WebKitEventStreamImport {
                 let end = try j.object(try j.required(e, "endEvent", ep), ep + ".endEvent")
                 let t0 = try time(start, ep + ".startEvent", j)
                 let t1 = try time(end, ep + ".endEvent", j)
-                if t1 < t0 { throw j.error("endEvent's timeOffset \(t1) is before startEvent's \(t0)", ep + ".endEvent.timeOffset", end["timeOffset"] ?? end) }
+                if t1 < t0 {
+                    throw j.error(
+                        "endEvent's timeOffset \(t1) is before startEvent's \(t0)", ep + ".endEvent.timeOffset", end["timeOffset"] ?? end)
+                }
                 let startTouches = try touches(start, ep + ".startEvent", j, &s, warn)
                 let endTouches = try touches(end, ep + ".endEvent", j, &s, warn)
                 try apply(startTouches, at: t0, start, ep + ".startEvent", j, &b, &s, warn)
@@ -75,7 +81,9 @@ enum WebKitEventStreamImport {
                 // from their start positions, at start + k·timestep while before the end.
                 if t1 > t0 {
                     guard (t1 - t0) / step < Double(GestureRowBuilder.maxRows) else {
-                        throw j.error("the interpolation makes more than \(GestureRowBuilder.maxRows) rows (a larger timestep makes fewer)", ep + ".timestep", e)
+                        throw j.error(
+                            "the interpolation makes more than \(GestureRowBuilder.maxRows) rows (a larger timestep makes fewer)",
+                            ep + ".timestep", e)
                     }
                     var k = 1
                     while true {
@@ -107,7 +115,9 @@ enum WebKitEventStreamImport {
         let t = try j.number(v, ep + ".timeOffset")
         if t < 0 { throw j.error("negative timeOffset \(j.format(t))", ep + ".timeOffset", v) }
         if t > GestureRowBuilder.maxTime {
-            throw j.error("timeOffset \(j.format(t)) s is beyond the longest description accepted (\(Int(GestureRowBuilder.maxTime)) s)", ep + ".timeOffset", v)
+            throw j.error(
+                "timeOffset \(j.format(t)) s is beyond the longest description accepted (\(Int(GestureRowBuilder.maxTime)) s)",
+                ep + ".timeOffset", v)
         }
         return t
     }
@@ -170,7 +180,9 @@ enum WebKitEventStreamImport {
                     // A began for a finger already down: the same finger (HID keeps it touching).
                     if !s.warnedBegan {
                         s.warnedBegan = true
-                        warn(.warning("\(touch.path): 'began' for touch \(touch.id), already down: read as a move (docs/ui-tests.md)", at: at))
+                        warn(
+                            .warning(
+                                "\(touch.path): 'began' for touch \(touch.id), already down: read as a move (docs/ui-tests.md)", at: at))
                     }
                     try b.add(t, d.touch, .moved, touch.point, at)
                     s.down[touch.id] = (d.touch, touch.point)
@@ -191,7 +203,10 @@ enum WebKitEventStreamImport {
                     if s.lifted.contains(touch.id) {
                         if !s.warnedEnded {
                             s.warnedEnded = true
-                            warn(.warning("\(touch.path): '\(touch.phase)' for touch \(touch.id), already lifted: ignored (docs/ui-tests.md)", at: at))
+                            warn(
+                                .warning(
+                                    "\(touch.path): '\(touch.phase)' for touch \(touch.id), already lifted: ignored (docs/ui-tests.md)",
+                                    at: at))
                         }
                         continue
                     }
