@@ -111,6 +111,16 @@ import TestSupport
             ])
     }
 
+    @Test func aFingerLeftDownKeepsTheTrailingPause() {
+        let w3c = ImportSupport.read(
+            Self.pointer(#"{"type": "pointerMove", "x": 5, "y": 6}, {"type": "pointerDown"}, {"type": "pause", "duration": 800}"#))
+        #expect(w3c.rows == [Row(0, 1, .began, 5, 6), Row(0.8, 1, .stationary, 5, 6)])
+        #expect(w3c.warningText.contains { $0.contains("touch 1 never ended") }, "\(w3c.warningText)")
+        let appium = ImportSupport.read(
+            #"{"actions": [{"action": "press", "options": {"x": 5, "y": 6}}, {"action": "wait", "options": {"ms": 800}}]}"#)
+        #expect(appium.rows == w3c.rows)
+    }
+
     @Test func w3cElementOriginIsTheElementsCentrePlusTheOffset() {
         let text = """
             {"actions": [{"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"}, "actions": [

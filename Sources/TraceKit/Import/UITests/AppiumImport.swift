@@ -148,6 +148,10 @@ enum AppiumImport {
             }
             try b.checkTime(time, ip, item.location)
         }
+        // A finger left down after a wait: a stationary row at the chain's end keeps its length.
+        if let touch, let position, time > lastEvent, let (last, _) = kept.last {
+            try b.add(time, touch, .stationary, position, last.location)
+        }
     }
 
     /// An item's point: `x`/`y` (absolute), `element` (its centre), or both (the element's origin plus

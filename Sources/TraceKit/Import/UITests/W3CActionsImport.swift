@@ -177,6 +177,11 @@ enum W3CActionsImport {
                     lists[i][tick])
             }
         }
+        // A finger left down: a stationary row at the end of the last tick keeps the actions' length
+        // (the replay's timers run to it); the replay then says the touch never ended.
+        for p in pointers {
+            if let touch = p.touch, time > 0 { try b.add(time, touch, .stationary, p.position, sources[p.index].location) }
+        }
         if let note = b.samplingNote(
             "pointerMove durations every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location)
         {
