@@ -205,7 +205,8 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
-            help: "force the input format (default: by the extension;\nstandard input and .txt/.yml/.log files are sniffed)",
+            help:
+                "force the input format: json, jsonl, csv; getevent, evemu,\nlibinput, evtest, motionevent; w3c-actions, appium, webkit-events\n(default: by the extension; standard input and .txt/.yml/.log\nfiles are sniffed)",
             commands: .reading
         ) { p, v throws(UsageError) in
             p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))

@@ -132,7 +132,11 @@ let examples = """
 func optionLabel(_ spec: OptionSpec) -> String {
     var label = spec.short.map { "-\($0), " } ?? "    "
     label += spec.longFlag
-    if let v = spec.valueName { label += " " + (spec.choices.isEmpty ? v : spec.choices.joined(separator: "|")) }
+    // A long list of choices (--input-format) shows the value's name; its help lists them.
+    if let v = spec.valueName {
+        let shown = spec.choices.joined(separator: "|")
+        label += " " + (spec.choices.isEmpty || shown.count > 60 ? v : shown)
+    }
     return label
 }
 
