@@ -3,7 +3,8 @@
 #
 #   fuzz/run.sh                 build, then run every target for FUZZ_SECONDS (default 600) each,
 #                               FUZZ_JOBS (default: the number of cores) at a time, and summarize
-#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording, timescale, synth)
+#   fuzz/run.sh csv scene       only these targets (csv, json, jsonl, scene, recording, timescale, synth,
+#                               w3c, appium, webkit)
 #   fuzz/run.sh build           only build
 #   .build-fuzz/bin/fuzz-csv FILE...   replay inputs once (a crasher, a corpus file)
 #
@@ -21,7 +22,7 @@ FUZZ_JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-16384}
 FUZZ_BUILD=${FUZZ_BUILD:-.build-fuzz}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
-ALL_TARGETS="csv json jsonl scene recording timescale synth"
+ALL_TARGETS="csv json jsonl scene recording timescale synth w3c appium webkit"
 
 # The Swift runtime's backtracer and libFuzzer's crash handler do not mix (the backtracer hangs).
 export SWIFT_BACKTRACE=enable=no
@@ -59,6 +60,9 @@ target_file() {
         recording) echo fuzz/targets/FuzzRecording.swift ;;
         timescale) echo fuzz/targets/FuzzTimeScale.swift ;;
         synth) echo fuzz/targets/FuzzSynth.swift ;;
+        w3c) echo fuzz/targets/FuzzW3CActions.swift ;;
+        appium) echo fuzz/targets/FuzzAppium.swift ;;
+        webkit) echo fuzz/targets/FuzzWebKitEvents.swift ;;
         *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
     esac
 }
@@ -94,6 +98,7 @@ seed_corpus() {
             find Tests/Fixtures/recordings -name '*.evemu' -exec cp -n {} "$dir/" \;
             find Tests/TraceKitTests/Malformed/corpus \( -name 'getevent-*' -o -name 'evemu-*' -o -name 'libinput-*' \
                 -o -name 'evtest-*' -o -name 'motionevent-*' \) -exec cp -n {} "$dir/" \; ;;
+        w3c|appium|webkit) find "Tests/Fixtures/ui-tests/$t" docs/examples/ui-tests -name '*.json' -exec cp -n {} "$dir/" \; 2>/dev/null || true ;;
     esac
     # Compact events of the bench's shape (no whitespace): the inputs the JSON event fast path takes.
     if [ -d "fuzz/seeds/$t" ]; then find "fuzz/seeds/$t" -type f -exec cp -n {} "$dir/" \; ; fi

@@ -213,7 +213,8 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
-            help: "force the input format (default: by the extension;\nstandard input and .txt/.yml/.log files are sniffed)",
+            help:
+                "force the input format: json, jsonl, csv; getevent, evemu,\nlibinput, evtest, motionevent; w3c-actions, appium, webkit-events\n(default: by the extension; standard input and .txt/.yml/.log\nfiles are sniffed)",
             commands: .reading
         ) { p, v throws(UsageError) in
             p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
@@ -262,7 +263,8 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "density", valueName: "D",
-            help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen", commands: .reading
+            help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen; Appium pixels per point",
+            commands: .reading
         ) { p, raw throws(UsageError) in
             guard let d = Double(raw), d > 0, d.isFinite else {
                 throw UsageError(
@@ -295,6 +297,32 @@ let optionTable: [OptionSpec] =
             commands: .reading
         ) { p, v in
             p.replay.recording.descPath = v
+        },
+        // UI-test descriptions (docs/ui-tests.md).
+        OptionSpec(
+            long: "move-interval", valueName: "MS",
+            help: "a UI-test description's interpolated moves are sampled every MS\nmilliseconds (default 16, WebKit's fingerMoveInterval)",
+            commands: .reading
+        ) { p, raw throws(UsageError) in
+            guard let ms = Double(raw), ms.isFinite, ms >= 1, ms <= 1000 else {
+                throw UsageError(message: "invalid value '\(raw)' for --move-interval (expected milliseconds from 1 to 1000, e.g. 16)")
+            }
+            p.replay.recording.uiTests.moveInterval = ms / 1000
+        },
+        OptionSpec(
+            long: "element", valueName: "NAME=X,Y,W,H",
+            help: "the rectangle (points) of an element a UI-test description names\n(W3C origin, Appium element); repeats add elements",
+            commands: .reading, resetList: { $0.replay.recording.uiTests.elements = [:] }
+        ) { p, raw throws(UsageError) in
+            let bad = UsageError(
+                message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
+            guard let eq = raw.lastIndex(of: "="), eq != raw.startIndex else { throw bad }
+            let numbers = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard numbers.count == 4, numbers.allSatisfy({ $0 != nil && $0!.isFinite }), numbers[2]! >= 0, numbers[3]! >= 0 else {
+                throw bad
+            }
+            p.replay.recording.uiTests.elements[String(raw[..<eq])] = Rect(
+                x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
         },
         OptionSpec(long: "touches", help: "add a line per touch end with its release velocity", commands: .replaying) { p, _ in
             p.replay.reportTouches = true

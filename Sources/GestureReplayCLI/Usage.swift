@@ -98,11 +98,14 @@ let convertParagraph = """
     options prints (JSON keeps the screen; give --screen again for JSON Lines and CSV). Raw units
     map onto --screen through the recording's axis ranges (or --raw-size), or --density; without
     either they are used as points, with a warning. See docs/trace-format.md, "Importing recordings".
+    A UI-test gesture (W3C WebDriver actions, Appium, WebKit sendEventStream) converts too: see
+    docs/ui-tests.md.
     """
 
 let traceParagraph = """
     TRACE is a .json, .jsonl/.ndjson or .csv file, a device recording (getevent, evemu, libinput
-    record, evtest, MotionEvent dump: docs/trace-format.md), or - for standard input (format
+    record, evtest, MotionEvent dump: docs/trace-format.md), a UI-test gesture (W3C WebDriver
+    actions, Appium, WebKit sendEventStream: docs/ui-tests.md), or - for standard input (format
     sniffed). Several traces replay in turn with the same options, each introduced by a line
     "==> TRACE <==" (text; a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a
     trace that stops at an error does not stop the others, and the exit status is the first
@@ -136,7 +139,11 @@ let examples = """
 func optionLabel(_ spec: OptionSpec) -> String {
     var label = spec.short.map { "-\($0), " } ?? "    "
     label += spec.longFlag
-    if let v = spec.valueName { label += " " + (spec.choices.isEmpty ? v : spec.choices.joined(separator: "|")) }
+    // A long list of choices (--input-format) shows the value's name; its help lists them.
+    if let v = spec.valueName {
+        let shown = spec.choices.joined(separator: "|")
+        label += " " + (spec.choices.isEmpty || shown.count > 60 ? v : shown)
+    }
     return label
 }
 

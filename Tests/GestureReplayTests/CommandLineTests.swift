@@ -75,7 +75,7 @@ struct CommandLineTests {
             UsageCase(
                 arguments: ["--input-format", "xml", "Traces/double-tap.json"],
                 message:
-                    "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv, getevent, evemu, libinput, evtest, motionevent)"
+                    "invalid value 'xml' for --input-format (expected one of: json, jsonl, csv, getevent, evemu, libinput, evtest, motionevent, w3c-actions, appium, webkit-events)"
             ),
             UsageCase(
                 arguments: ["--velocity", "fast", "Traces/double-tap.json"],

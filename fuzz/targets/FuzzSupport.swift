@@ -196,3 +196,31 @@ enum Fuzz {
         replay(trace: scratch.path, format: format, errorPath: scratch.path)
     }
 }
+
+extension Fuzz {
+    /// The whole check for one UI-test description of `format` (the w3c, appium and webkit targets).
+    static func uiTest(_ data: UnsafePointer<UInt8>, _ size: Int, _ format: TraceFormat, scratch: ScratchFile) {
+        let bytes = UnsafeBufferPointer(start: data, count: size)
+        scratch.write(bytes)
+        checkReading(bytes, format, scratch: scratch)
+        checkPositioned(read(ByteSource(bytes: bytes, name: "fuzz"), nil, mode: .strict).error, path: "fuzz", "sniffed")
+        // With the options the importers read: elements, a density, a coarse sampling step.
+        var recording = RecordingImportOptions()
+        recording.uiTests.elements = ["e": Rect(x: 10, y: 20, width: 100, height: 50), "button": Rect(x: 0, y: 0, width: 1, height: 1)]
+        recording.uiTests.moveInterval = 0.05
+        if format == .appium { recording.density = 2 }
+        recording.screen = Size(width: 390, height: 844)
+        do {
+            let reader = try AnyTraceReader(source: ByteSource(bytes: bytes, name: "fuzz"), format: format, recording: recording)
+            let frames = FrameAssembler(reader: reader, mode: .lenient, checksTouchSequence: true)
+            var last = -Double.infinity
+            while let frame = try frames.next() {
+                precondition(frame.time.isFinite && frame.time >= last, "UI-test rows out of time order")
+                last = frame.time
+            }
+        } catch {
+            checkPositioned(error, path: "fuzz", "with options")
+        }
+        replay(trace: scratch.path, format: format, errorPath: scratch.path)
+    }
+}

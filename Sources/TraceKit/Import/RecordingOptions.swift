@@ -31,6 +31,9 @@ public struct RecordingImportOptions: Hashable, Sendable {
     public var descPath: String?
     /// Report the mapping used as a one-line note (`--summary`); not a mapping option.
     public var reportsMapping = false
+    /// How a UI-test description (W3C actions, Appium, WebKit event stream) is read: `--move-interval`,
+    /// `--element` (docs/ui-tests.md). Appium also reads ``density`` (pixels per point).
+    public var uiTests = UITestImportOptions()
 
     public init() {}
 

@@ -44,7 +44,7 @@ public enum Picture {
     static func samples(_ options: ReplayOptions) throws(TraceError) -> [PictureData.TouchPath] {
         let reader = try AnyTraceReader(
             path: options.inputPath, format: options.inputFormat,
-            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit)
+            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit, recording: options.recordingOptions)
         var paths: [PictureData.TouchPath] = []
         var index: [TouchID: Int] = [:]
         func add<R: TraceReader>(_ r: R) throws(TraceError) {

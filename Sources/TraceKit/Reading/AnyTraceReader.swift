@@ -15,6 +15,8 @@ public final class AnyTraceReader: TraceReader {
         case jsonl(JSONLinesTraceReader)
         case json(JSONTraceReader)
         case recording(RecordingTraceReader)
+        /// A UI-test gesture description (W3C actions, Appium, WebKit event stream).
+        case uiTest(UITestTraceReader)
     }
 
     /// The concrete reader.
@@ -30,15 +32,19 @@ public final class AnyTraceReader: TraceReader {
     private let json: JSONTraceReader?
     private let jsonEvents: UnsafeMutablePointer<JSONEventStream>?
     private let recording: UnsafeMutablePointer<RecordingCore>?
+    private let uiTest: UITestTraceReader?
 
     /// Wraps a concrete reader.
     public init(_ base: Base) {
         self.base = base
+        if case .uiTest(let r) = base { uiTest = r } else { uiTest = nil }
         switch base {
         case .csv(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (.csv, r.corePointer, nil, nil, nil, nil)
         case .jsonl(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (.jsonl, nil, r.corePointer, nil, nil, nil)
         case .json(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (.json, nil, nil, r, r.streamPointer, nil)
         case .recording(let r): (kind, csv, jsonl, json, jsonEvents, recording) = (r.format, nil, nil, nil, nil, r.corePointer)
+        case .uiTest(let r):
+            (kind, csv, jsonl, json, jsonEvents, recording) = (r.format, nil, nil, nil, nil, nil)
         }
     }
 
@@ -66,8 +72,18 @@ public final class AnyTraceReader: TraceReader {
     ) throws(TraceError) {
         var detected: TraceFormat
         if let format { detected = format } else { detected = try Self.sniff(source) }
+        // A `.json` file may hold a UI-test description (which can never be a valid JSON trace).
+        if detected == .json, let uiTest = try UITestSniffer.sniff(source) { detected = uiTest }
         var mapping = recording
         mapping.screen = nil
+        // UI-test options and Appium's --density are not recording options.
+        mapping.uiTests = UITestImportOptions()
+        if detected == .appium { mapping.density = nil }
+        if !detected.isUITest && !recording.uiTests.isDefault {
+            throw .usage(
+                "--move-interval and --element apply to UI-test descriptions (w3c-actions, appium, webkit-events); '\(source.path)' is read as \(detected)"
+            )
+        }
         if !detected.isRecording && !mapping.isDefault {
             // Never ignored silently: they mean nothing for a trace in points.
             throw .usage(
@@ -82,6 +98,12 @@ public final class AnyTraceReader: TraceReader {
             self.init(
                 .recording(
                     try RecordingTraceReader(source: source, format: detected, options: recording, touchNames: touchNames, warn: warn)))
+        case .w3cActions, .appium, .webkitEvents:
+            self.init(
+                .uiTest(
+                    try UITestTraceReader(
+                        source: source, format: detected, options: recording.uiTests, density: recording.density, screen: recording.screen,
+                        touchNames: touchNames, warn: warn)))
         }
     }
 
@@ -119,6 +141,7 @@ public final class AnyTraceReader: TraceReader {
         case .jsonl(let r): r.path
         case .json(let r): r.path
         case .recording(let r): r.path
+        case .uiTest(let r): r.path
         }
     }
 
@@ -128,6 +151,7 @@ public final class AnyTraceReader: TraceReader {
         case .jsonl(let r): r.touchNames
         case .json(let r): r.touchNames
         case .recording(let r): r.touchNames
+        case .uiTest(let r): r.touchNames
         }
     }
 
@@ -140,6 +164,7 @@ public final class AnyTraceReader: TraceReader {
             if let row = try jsonEvents.unsafelyUnwrapped.pointee.next() { return row }
             // After the array (the stream keeps answering nil): the rest of the document.
             return try json.unsafelyUnwrapped.next()
+        case .w3cActions, .appium, .webkitEvents: return try uiTest.unsafelyUnwrapped.next()
         default: return try recording.unsafelyUnwrapped.pointee.next()
         }
     }

@@ -16,14 +16,24 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     case evtest
     /// Android `MotionEvent.toString()` lines from logcat.
     case motionevent
+    // UI-test gesture descriptions (UITestTraceReader, docs/ui-tests.md).
+    /// W3C WebDriver Perform Actions body: `{"actions": [{"type": "pointer", ...}]}`.
+    case w3cActions = "w3c-actions"
+    /// Appium TouchAction / MultiTouchAction chains and `mobile:` gestures.
+    case appium
+    /// WebKit `sendEventStream` JSON (HIDEventGenerator).
+    case webkitEvents = "webkit-events"
 
     /// The device-recording formats (read by ``RecordingTraceReader``).
     public var isRecording: Bool {
         switch self {
-        case .json, .jsonl, .csv: false
+        case .json, .jsonl, .csv, .w3cActions, .appium, .webkitEvents: false
         case .getevent, .evemu, .libinput, .evtest, .motionevent: true
         }
     }
+
+    /// The UI-test gesture descriptions (read by ``UITestTraceReader``).
+    public var isUITest: Bool { self == .w3cActions || self == .appium || self == .webkitEvents }
 
     /// Parses a `--input-format` value: `json`, `jsonl` (also `ndjson`, `jsonlines`), `csv`.
     public init?(name: String) {
@@ -36,6 +46,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         case "libinput", "libinput-record": self = .libinput
         case "evtest": self = .evtest
         case "motionevent": self = .motionevent
+        case "w3c-actions": self = .w3cActions
+        case "appium": self = .appium
+        case "webkit-events": self = .webkitEvents
         default: return nil
         }
     }
@@ -81,6 +94,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         if let recording = sniffRecording(UnsafeBufferPointer(rebasing: bytes[i...])) { return recording }
         if bytes[i] == UInt8(ascii: "[") { return .json }
         guard bytes[i] == UInt8(ascii: "{") else { return .csv }
+        if let uiTest = UITestSniffer.sniff(UnsafeBufferPointer(rebasing: bytes[i...])) { return uiTest }
         // Walk the first object: note its depth-1 keys and whether it closes on this line.
         var depth = 0
         var expectingKey = false

@@ -81,6 +81,17 @@ public enum CorpusRun {
                 "recording",
                 "raw-size \(r.rawSize.map { "\($0.width)x\($0.height)" } ?? "-") density \(r.density.map { "\($0)" } ?? "-") rotate \(r.rotation) flip-x \(r.flipX) flip-y \(r.flipY) device \(r.device ?? "-")"
             ))
+        // UI-test descriptions (docs/ui-tests.md): only when set, so that other fingerprints stay as they were.
+        if !r.uiTests.isDefault {
+            fields.append(
+                .init(
+                    "ui-tests",
+                    "move-interval \(r.uiTests.moveInterval) elements "
+                        + r.uiTests.elements.keys.sorted().map { k in
+                            let e = r.uiTests.elements[k]!
+                            return "\(k)=\(e.origin.x),\(e.origin.y),\(e.size.width),\(e.size.height)"
+                        }.joined(separator: " ")))
+        }
         fields.append(
             .init(
                 "catalog",

@@ -166,7 +166,10 @@ struct ByteSourceTests {
         #expect(TraceFormat(pathExtensionOf: "dir.json/trace") == nil)
         #expect(TraceFormat(pathExtensionOf: ".csv") == nil)
         #expect(TraceFormat(pathExtensionOf: "-") == nil)
-        #expect(TraceFormat.allCases.map(\.name) == ["json", "jsonl", "csv", "getevent", "evemu", "libinput", "evtest", "motionevent"])
+        #expect(
+            TraceFormat.allCases.map(\.name) == [
+                "json", "jsonl", "csv", "getevent", "evemu", "libinput", "evtest", "motionevent", "w3c-actions", "appium", "webkit-events",
+            ])
         #expect(TimeUnit(name: "ms") == .milliseconds)
         #expect(TimeUnit(name: "µs") == .microseconds)
         #expect(TimeUnit(name: "h") == nil)

@@ -1,0 +1,12 @@
+// libFuzzer target: the UI-test importer for .appium (docs/ui-tests.md): read in memory and in small
+// chunks (which must agree), with elements, a density and a coarse move interval, sniffed, then replayed.
+import GestureEngine
+@testable import TraceKit
+
+private let scratch = Fuzz.ScratchFile("appium")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    Fuzz.uiTest(data, size, .appium, scratch: scratch)
+    return 0
+}
