@@ -137,9 +137,9 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             status = try runSuite(suite, replayArguments: replayArguments, catalog: catalog, output: &out)
         case .synth(let synth):
             try runSynth(synth, output: &out)
-        case .render(var options, let outputPath):
+        case .render(var options, let outputPath, let window):
             options.catalog = catalog
-            let svg = try Picture.svg(options) { printError(formatter.format($0)) }
+            let svg = try Picture.svg(options, window: window) { printError(formatter.format($0)) }
             if let outputPath, outputPath != "-" {
                 try FileIO.writeAtomically(svg, to: outputPath)
             } else {
