@@ -39,8 +39,13 @@ public enum Picture {
         try samples(options, into: &data)
         let recorder = PictureRecorder(data)
         var sink = OutputBuffer(fileDescriptor: nil)
+        // The picture needs the transitions, not their text: none is rendered (a long trace's text
+        // would otherwise be held in memory, #30 defect 10).
         var quiet = options
         quiet.summary = false
+        quiet.shownStates = []
+        quiet.shownRecognizers = nil
+        quiet.reportTouches = false
         try Replayer.run(quiet, output: &sink, warn: warn, observer: recorder)
         var picture = SVGPicture(recorder.data)
         picture.highlight = highlight
