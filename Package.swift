@@ -3,6 +3,7 @@ import PackageDescription
 
 // Dependencies point one way: gesturereplay (main.swift) -> GestureReplayCLI (the command line) ->
 // TraceKit (I/O) -> GestureEngine (stdlib only); GestureTesting -> TraceKit, GestureEngine;
+// GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
 // TraceRecorder depends on nothing.
 // Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
 // runtime support ships with macOS 26). Linux needs no platform entry.
@@ -14,6 +15,8 @@ let package = Package(
         .library(name: "TraceKit", targets: ["TraceKit"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        // UIKit's names over the engine: a UIKit gesture file compiles with its import replaced (docs/uikit-compat.md).
+        .library(name: "GestureUIKit", targets: ["GestureUIKit"]),
         // The command line as a library: a user's executable runs it with its own recognizer kinds.
         .library(name: "GestureReplayCLI", targets: ["GestureReplayCLI"]),
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
@@ -24,6 +27,9 @@ let package = Package(
         // Glibc/Foundation import brings it in.
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceKit", dependencies: ["GestureEngine"]),
+        // UIKit's names and signatures over the engine, with Foundation (as `import UIKit` brings it);
+        // the engine itself stays stdlib-only and knows nothing of it (docs/uikit-compat.md).
+        .target(name: "GestureUIKit", dependencies: ["GestureEngine"]),
         // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
         // descriptive failures, so it depends on neither Swift Testing nor XCTest.
         .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceKit"]),
@@ -42,6 +48,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter", "TestSupport"]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
+        // UIKit-style recognizers (Tests/GestureUIKitTests/UIKitSources) compiled with only their import replaced.
+        .testTarget(name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "TraceKit"]),
         // Malformed/corpus holds broken trace files that the tests read from disk.
         // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(

@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v26)],
     products: [
         .library(name: "Wiggle", targets: ["Wiggle"]),
+        .library(name: "SwipeUIKit", targets: ["SwipeUIKit"]),
         .executable(name: "wiggle-replay", targets: ["wiggle-replay"]),
     ],
     dependencies: [
@@ -21,7 +22,12 @@ let package = Package(
             dependencies: [
                 .product(name: "GestureEngine", package: "gesturereplay"),
                 .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "GestureUIKit", package: "gesturereplay"),
+                "SwipeUIKit",
             ]),
+        // A recognizer written for UIKit, one file that builds unchanged for iOS (`import UIKit`) and,
+        // here, against GestureUIKit (docs/uikit-compat.md).
+        .target(name: "SwipeUIKit", dependencies: [.product(name: "GestureUIKit", package: "gesturereplay")]),
         // The engine's own seed recognizers, compiled here from their sources (symbolic links into
         // ../Sources/GestureEngine/Recognizers) against the public API only: the compiler checks
         // their claim to use nothing else.
@@ -38,8 +44,9 @@ let package = Package(
         .testTarget(
             name: "WiggleTests",
             dependencies: [
-                "Wiggle", "EngineSeeds",
+                "Wiggle", "EngineSeeds", "SwipeUIKit",
                 .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "GestureUIKit", package: "gesturereplay"),
             ]),
     ],
     swiftLanguageModes: [.v6]

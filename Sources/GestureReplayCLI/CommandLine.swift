@@ -29,6 +29,8 @@ enum Command {
     case stats(StatsCommand)
     /// `compare PATH...` (CompareCommand.swift).
     case compare(CompareCommand)
+    /// `shrink TRACE` (ShrinkCommand.swift).
+    case shrink(ShrinkCommand)
 }
 
 /// `gesturereplay convert`'s options.
@@ -67,7 +69,7 @@ struct CheckOptions {
 
 /// The commands that take options (`replay` is the default one).
 enum Subcommand: String, CaseIterable, Sendable {
-    case replay, check, test, synth, render, convert, stats, compare
+    case replay, check, test, synth, render, convert, stats, compare, shrink
 
     /// The `Commands` bit of this command.
     var bit: Commands {
@@ -80,6 +82,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         case .convert: .convert
         case .stats: .stats
         case .compare: .compare
+        case .shrink: .shrink
         }
     }
 }
@@ -107,13 +110,16 @@ struct Commands: OptionSet, Sendable {
     static let stats = Commands(rawValue: 128)
     /// `gesturereplay compare`.
     static let compare = Commands(rawValue: 256)
+    /// `gesturereplay shrink` (it takes the replay options that change outcomes, as the corpus
+    /// commands do).
+    static let shrink = Commands(rawValue: 512)
     /// The corpus commands (`stats`, `compare`): they take the replay options that change outcomes.
     static let corpus: Commands = [.stats, .compare]
     /// Options that decide a replay's output: every command that replays, and NAME.args.
     static let replaying: Commands = [.replay, .check, .test, .argsFile, .render]
     /// Options that decide how a trace or recording is read: the replaying ones, `convert`, and the
     /// corpus commands (`stats`, `compare`).
-    static let reading: Commands = [.replay, .check, .test, .argsFile, .render, .convert, .stats, .compare]
+    static let reading: Commands = [.replay, .check, .test, .argsFile, .render, .convert, .stats, .compare, .shrink]
     static let all: Commands = [.replay, .check, .test, .render]
 }
 
@@ -141,6 +147,8 @@ struct ParsedOptions {
     var corpus = CorpusOptions()
     /// Where each `--set` value of a `NAME.args` file is (consumed in order); empty on the command line.
     var setLocations: [SourceLocation] = []
+    /// `shrink`'s own options (ShrinkCommand.swift).
+    var shrink = ShrinkOptions()
 }
 
 /// One row of the option table: the single description of an option from which parsing, `--help`,
@@ -203,7 +211,7 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "scene", valueName: "FILE", isPath: true,
-            help: "scene (views and recognizers) to use instead of the trace's own", commands: [.replaying, .corpus]
+            help: "scene (views and recognizers) to use instead of the trace's own", commands: [.replaying, .corpus, .shrink]
         ) { p, v in
             p.replay.scenePath = v
         },
@@ -211,7 +219,7 @@ let optionTable: [OptionSpec] =
             long: "recognizers", valueName: "A,B",
             help:
                 "run only these recognizers of the scene (warns when one left out\nis required by, or simultaneous with, one kept); repeats combine",
-            commands: [.replaying, .corpus], resetList: { $0.replay.recognizerFilter = nil }
+            commands: [.replaying, .corpus, .shrink], resetList: { $0.replay.recognizerFilter = nil }
         ) { p, v throws(UsageError) in
             p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + (try nameList("recognizers", v))
         },
@@ -237,7 +245,7 @@ let optionTable: [OptionSpec] =
             long: "sort",
             help:
                 "order the rows by time first (stable), for traces exported\nfinger by finger; reads the whole trace into memory\nbefore replaying (at most about 180 bytes per row)",
-            commands: [.replaying, .corpus]
+            commands: [.replaying, .corpus, .shrink]
         ) { p, _ in
             p.replay.sortsByTime = true
         },
@@ -300,7 +308,7 @@ let optionTable: [OptionSpec] =
             long: "velocity", valueName: "ESTIMATOR", choices: VelocityEstimatorKind.allCases.map(\.rawValue),
             help:
                 "velocity estimator (default uikit) for --touches and for the pans,\nmarquees and screen-edge pans of a scene that names none (so stats'\nand compare's pan velocities and outcomes)",
-            commands: [.replaying, .corpus]
+            commands: [.replaying, .corpus, .shrink]
         ) { p, v throws(UsageError) in
             p.replay.velocityEstimator = try choice(
                 "velocity", v, VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))
@@ -339,7 +347,7 @@ let optionTable: [OptionSpec] =
             long: "set", valueName: "NAME.PROP=V",
             help:
                 "change a scene parameter after the scene is loaded: recognizer\nNAME's, or every recognizer of kind NAME's (checked as in a\nscene file); repeatable, in order, after NAME.args's",
-            commands: [.replaying, .corpus], resetList: { _ in }
+            commands: [.replaying, .corpus, .shrink], resetList: { _ in }
         ) { p, v throws(UsageError) in
             let location = p.setLocations.isEmpty ? nil : p.setLocations.removeFirst()
             do throws(TraceError) {
@@ -380,8 +388,10 @@ let optionTable: [OptionSpec] =
             }
             p.suite.shard = (i, n)
         },
-        OptionSpec(long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all cores)", commands: [.test, .corpus])
-        {
+        OptionSpec(
+            long: "jobs", short: "j", valueName: "N", help: "run N traces at once (default: all\ncores; shrink: N candidates)",
+            commands: [.test, .corpus, .shrink]
+        ) {
             p, raw throws(UsageError) in
             guard let n = Int(raw), n >= 1 else {
                 throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")
@@ -417,8 +427,8 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             long: "output", short: "o", valueName: "FILE", isPath: true,
             help:
-                "write to FILE (atomically) instead of\nstandard output (- or none); (synth) with a sweep, one\nfile per value: FILE-VALUE.EXT",
-            commands: [.synth, .render, .convert]
+                "write to FILE (atomically)\ninstead of standard output (- or none); (synth) with a\nsweep, one file per value: FILE-VALUE.EXT",
+            commands: [.synth, .render, .convert, .shrink]
         ) { p, v in p.outputPath = v },
         OptionSpec(
             long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
@@ -458,8 +468,8 @@ let optionTable: [OptionSpec] =
         ) { p, _ in
             p.replay.unbuffered = true
         },
-    ] + corpusOptionRows + [
-        OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert, .corpus]) { _, _ in },
+    ] + corpusOptionRows + shrinkOptionRows + [
+        OptionSpec(long: "help", short: "h", help: "show this help", commands: [.all, .synth, .convert, .corpus, .shrink]) { _, _ in },
         OptionSpec(long: "version", help: "show the version", commands: .replay) { _, _ in },
     ]
 
@@ -642,6 +652,8 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
         return .stats(try statsCommand(parsed, paths: paths, uses: uses))
     case .compare:
         return .compare(try compareCommand(parsed, paths: paths, uses: uses))
+    case .shrink:
+        return .shrink(try shrinkCommand(parsed, paths: paths, uses: uses))
     case .check, .replay:
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         parsed.replay.inputPath = paths[0]

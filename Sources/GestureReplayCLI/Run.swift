@@ -151,6 +151,8 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             status = try runStats(stats, catalog: catalog, output: &out)
         case .compare(let compare):
             status = try runCompare(compare, catalog: catalog, output: &out)
+        case .shrink(let shrink):
+            status = try runShrink(shrink, catalog: catalog, output: &out)
         }
     } catch {
         // What was written before the error stays, before the error.

@@ -30,21 +30,21 @@ let corpusOptionRows: [OptionSpec] = [
         help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run",
         commands: .stats
     ) { p, _ in p.corpus.merge = true },
-    OptionSpec(long: "a-scene", valueName: "FILE", isPath: true, help: "side A's scene", commands: .compare) { p, v in
+    OptionSpec(long: "a-scene", valueName: "FILE", isPath: true, help: "side A's scene", commands: [.compare, .shrink]) { p, v in
         p.corpus.aScene = v
     },
-    OptionSpec(long: "b-scene", valueName: "FILE", isPath: true, help: "side B's scene", commands: .compare) { p, v in
+    OptionSpec(long: "b-scene", valueName: "FILE", isPath: true, help: "side B's scene", commands: [.compare, .shrink]) { p, v in
         p.corpus.bScene = v
     },
     OptionSpec(
-        long: "a-set", valueName: "NAME.PROP=V", help: "a --set for side A only (repeatable)", commands: .compare,
+        long: "a-set", valueName: "NAME.PROP=V", help: "a --set for side A only (repeatable)", commands: [.compare, .shrink],
         resetList: { _ in }
     ) { p, v throws(UsageError) in
         _ = try parseOverride(v, option: "a-set")
         p.corpus.aSet.append(v)
     },
     OptionSpec(
-        long: "b-set", valueName: "NAME.PROP=V", help: "a --set for side B only (repeatable)", commands: .compare,
+        long: "b-set", valueName: "NAME.PROP=V", help: "a --set for side B only (repeatable)", commands: [.compare, .shrink],
         resetList: { _ in }
     ) { p, v throws(UsageError) in
         _ = try parseOverride(v, option: "b-set")

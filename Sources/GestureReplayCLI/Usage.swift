@@ -15,6 +15,8 @@ func usageLine(_ command: Subcommand) -> String {
     case .convert: "usage: gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help convert for more)"
     case .stats: "usage: gesturereplay stats [options] [PATH...] | stats --merge FILE...  (gesturereplay help stats for more)"
     case .compare: "usage: gesturereplay compare [options] [PATH...] --a-... --b-...|--goldens  (gesturereplay help compare for more)"
+    case .shrink:
+        "usage: gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]  (gesturereplay help shrink for more)"
     }
 }
 
@@ -71,7 +73,11 @@ let commandSummaries: [(usage: String, meaning: String)] = [
         "gesturereplay compare [options] [PATH...]",
         "the traces under PATH in two configurations (A and\nB, or goldens): which changed outcome; exit 1 if any"
     ),
-    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test,\nsynth, render, convert, stats, compare)"),
+    (
+        "gesturereplay shrink [options] TRACE",
+        "the smallest trace that still reaches a transition\n(--until), still makes A and B disagree, or still fails\nan expectation (-o FILE; docs/shrink.md)"
+    ),
+    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test,\nsynth, render, convert, stats, compare, shrink)"),
     ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
     ("gesturereplay man", "the manual page, roff (make install installs it)"),
 ]
@@ -123,6 +129,7 @@ let examples = """
     gesturereplay stats --format json --shard 2/4 Traces/ > stats-2.json
     gesturereplay stats --merge stats-1.json stats-2.json stats-3.json stats-4.json
     gesturereplay compare Traces/ --goldens --a-scene new.scene.json
+    gesturereplay shrink --until 'doubleTap ended' long-recording.csv -o small.csv
     """
 
 /// `-f, --format text|jsonl` as help shows it.
@@ -177,13 +184,35 @@ var checkAndTestOptions: [OptionSpec] {
 /// The options of synth, render and convert alone (`-o`, `--to`), as help lists them after check's
 /// and test's.
 var otherCommandOptions: [OptionSpec] {
-    optionTable.filter { $0.commands.isDisjoint(with: [.replay, .check, .test]) && !Commands.corpus.isSuperset(of: $0.commands) }
+    optionTable.filter {
+        $0.commands.isDisjoint(with: [.replay, .check, .test]) && !Commands([.corpus, .shrink]).isSuperset(of: $0.commands)
+    }
 }
 
-/// The options of stats and compare that no other command takes.
+/// The options of stats and compare that no other command takes (but shrink).
 var corpusOnlyOptions: [OptionSpec] {
-    optionTable.filter { Commands.corpus.isSuperset(of: $0.commands) }
+    optionTable.filter { Commands([.corpus, .shrink]).isSuperset(of: $0.commands) && !$0.commands.isDisjoint(with: .corpus) }
 }
+
+/// The options of shrink alone (help's SHRINK).
+var shrinkOnlyOptions: [OptionSpec] {
+    optionTable.filter { $0.commands == .shrink }
+}
+
+let shrinkParagraph = """
+    shrink replays TRACE with the replay options (after its NAME.args) and writes the smallest trace
+    it finds that still shows the same thing: --until 'NAME STATE' (--reason TEXT: the reason
+    contains TEXT); --a-scene/--b-scene, --a-set/--b-set (as compare): A and B still disagree about
+    the same recognizer; or else the trace's expectations (its "expect" or its scene's): the same
+    expectation still fails. It removes whole gestures, then touches, then moved rows (in runs, then
+    one by one; a touch's began and end stay), then simplifies times and coordinates, each step
+    checked by a replay, until removing any one touch or moved row loses the property (1-minimal).
+    The result is in TRACE's format (its scene and expectations kept; a device recording becomes a
+    trace in points, JSON unless -o names .csv or .jsonl), on standard output or -o FILE (never
+    TRACE itself); what was removed is reported. A trace that does not show the property is an
+    error (exit 1, nothing written). --max-replays bounds the work; Ctrl-C writes the best trace so
+    far. See docs/shrink.md.
+    """
 
 let statsParagraph = """
     stats replays every trace under PATH (default Traces; as test finds them, with each trace's
@@ -241,6 +270,8 @@ func helpText(_ command: Subcommand) -> String {
         text += optionLines(otherCommandOptions, mark: commandMark)
         text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
         text += optionLines(corpusOnlyOptions, mark: commandMark)
+        text += "\nSHRINK (gesturereplay help shrink)\n"
+        text += optionLines(shrinkOnlyOptions)
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
     case .check, .test:
         let summary = commandSummaries[command == .check ? 1 : 2]
@@ -281,6 +312,14 @@ func helpText(_ command: Subcommand) -> String {
         text += "OPTIONS\n" + optionLines(options(for: command).filter { $0.long != "help" && !$0.commands.contains(.argsFile) })
         text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n"
         text += optionLines(options(for: command).filter { $0.commands.contains(.argsFile) })
+    case .shrink:
+        let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay shrink") }!
+        text += wrapped("gesturereplay shrink - " + summary.meaning.replacingNewlines + ".") + "\n\n"
+        text += "USAGE\n  gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]\n\n"
+        text += indented(shrinkParagraph, by: 0) + "\n\n"
+        text += "OPTIONS\n" + optionLines(options(for: .shrink).filter { $0.long != "help" && !$0.commands.contains(.argsFile) })
+        text += "\nREPLAY OPTIONS (after the trace's NAME.args)\n"
+        text += optionLines(options(for: .shrink).filter { $0.commands.contains(.argsFile) })
     case .render:
         let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay render") }!
         text += wrapped("gesturereplay render - " + summary.meaning.replacingNewlines + ".") + "\n\n"
@@ -547,6 +586,8 @@ func manPage() -> String {
     optionSection("SYNTH, RENDER AND CONVERT", otherCommandOptions, mark: commandMark)
     optionSection("STATS AND COMPARE", corpusOnlyOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(statsParagraph) + ".PP\n" + roffParagraph(compareParagraph)
+    optionSection("SHRINK", shrinkOnlyOptions)
+    s += ".PP\n" + roffParagraph(shrinkParagraph)
     s += ".SH EXAMPLES\n"
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
     s += ".SH EXIT STATUS\n"

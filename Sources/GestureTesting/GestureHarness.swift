@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceKit
 
 /// Drives recognizers with fingers in virtual time and checks what they did, in the spirit of
 /// Flutter's `TestGesture`: put a finger down at a point, move it, wait, add a second finger, lift.
@@ -28,6 +29,9 @@ public final class GestureHarness {
     /// The harness's clock, seconds: the time of the next event.
     public private(set) var now: Double = 0
     private var nextFingerID = 1
+    /// Every touch change sent so far, as trace rows (to shrink a failing sequence:
+    /// `GestureHarness.shrink`, GestureHarness+Shrink.swift).
+    public private(set) var sentRows: [ShrinkRow] = []
 
     /// A harness over `root` (an unbounded view named "root" by default), its clock at 0.
     public init(root: View = View(unboundedNamed: "root")) {
@@ -118,6 +122,7 @@ public final class GestureHarness {
     /// One event at `time` (the clock moves there).
     public func send(_ changes: [TouchChange], at time: Double) {
         if time > now { now = time }
+        for c in changes { sentRows.append(ShrinkRow(time: time, touch: String(c.id), phase: c.phase, x: c.location.x, y: c.location.y)) }
         environment.send(changes, at: time)
     }
 

@@ -311,7 +311,7 @@ struct CLIConventionTests {
     func helpWidthAndMarks() throws {
         for args in [
             ["--help"], ["help", "check"], ["help", "test"], ["help", "render"], ["help", "convert"], ["help", "synth"], ["help", "stats"],
-            ["help", "compare"],
+            ["help", "compare"], ["help", "shrink"],
         ] {
             let help = try BinaryRunner.run(args)
             #expect(help.status == 0, "\(args)")
@@ -320,7 +320,7 @@ struct CLIConventionTests {
             }
         }
         let top = try BinaryRunner.run(["--help"]).stdout
-        #expect(top.contains("  -o, --output FILE              (synth, render, convert) write to FILE"), "\(top)")
+        #expect(top.contains("  -o, --output FILE              (synth, render, convert, shrink) write to FILE"), "\(top)")
         #expect(top.contains("      --to csv|jsonl|json        (synth, convert) the trace format"), "\(top)")
         #expect(!top.contains("(test) write to FILE") && !top.contains("(test) the trace format"), "\(top)")
     }
@@ -449,7 +449,8 @@ struct CLIConventionTests {
             let (result, _) = try ProcessRunner.run("/bin/bash", ["-c", script, dir.path + "/c.bash"], in: dir.url)
             return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        #expect(try complete(["gesturereplay", "help", ""]) == "replay check test synth render convert stats compare")
+        #expect(try complete(["gesturereplay", "help", ""]) == "replay check test synth render convert stats compare shrink")
+        #expect(try complete(["gesturereplay", "shrink", "--m"]) == "--max-replays")
         #expect(try complete(["gesturereplay", "synth", "--"]).contains("--to"))
         #expect(!(try complete(["gesturereplay", "synth", "--"]).contains("--scene")))
         #expect(try complete(["gesturereplay", "convert", "--"]).contains("--raw-size"))

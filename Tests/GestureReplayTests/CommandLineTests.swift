@@ -97,7 +97,7 @@ struct CommandLineTests {
             UsageCase(arguments: ["--touches=yes", "Traces/double-tap.json"], message: "option --touches takes no value"),
             UsageCase(
                 arguments: ["help", "fly"],
-                message: "no command 'fly'; commands: replay, check, test, synth, render, convert, stats, compare"),
+                message: "no command 'fly'; commands: replay, check, test, synth, render, convert, stats, compare, shrink"),
             UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
             UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
             UsageCase(

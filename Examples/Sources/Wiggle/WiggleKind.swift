@@ -1,4 +1,6 @@
 import GestureEngine
+import GestureUIKit
+import SwipeUIKit
 import TraceKit
 
 extension RecognizerCatalog {
@@ -21,9 +23,15 @@ extension RecognizerCatalog {
 extension RecognizerCatalog {
     /// Everything this package adds, as `wiggle-replay` uses it: the built-in kinds plus `wiggle`
     /// (`withWiggle`), and the lecture's view classes `FirstAttemptView` and `SecondAttemptView`
-    /// (LectureViews.swift), which scene files may name as a view's `"class"`.
+    /// (LectureViews.swift), which scene files may name as a view's `"class"`, and the UIKit-source
+    /// kind `twoFingerVerticalSwipe` (SwipeUIKit, compiled against GestureUIKit).
     public static var examples: RecognizerCatalog {
         var catalog = RecognizerCatalog.withWiggle
+        // A UIKit class: its UIKit object made by its UIKit initializer, replayed through its engine
+        // recognizer, printed with the registered kind.
+        try! catalog.register(kind: "twoFingerVerticalSwipe") { name in
+            TwoFingerVerticalSwipeGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "twoFingerVerticalSwipe", name: name)
+        }
         // New names in a catalog that has only the built-in `View`: they cannot clash.
         try! catalog.register(viewClass: "FirstAttemptView") { FirstAttemptView(name: $0, frame: $1) }
         try! catalog.register(viewClass: "SecondAttemptView") { SecondAttemptView(name: $0, frame: $1) }

@@ -26,7 +26,7 @@
 ///   the driver's anchor point (the centroid at the last applied move).
 ///
 /// Reports `scale` and `scalarVelocity`.
-public final class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: GestureRecognizer {
     /// Change of the finger distance needed to begin: more than 8 pt (`_UIPinchGestureRecognizerDriver
     /// init`, `_hysteresis`).
     public static let hysteresis = 8.0
@@ -61,7 +61,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Most touches down at once before a pair formed (for the failure reason).
     @exclusivity(unchecked) private var crowdSize = 0
 
-    public override var kind: String { "pinch" }
+    open override var kind: String { "pinch" }
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -89,7 +89,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// The dominant component of the pair's motion at the last move.
     public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if pairLocked {
             for t in touches { ignore(t, for: event) }
             return
@@ -105,7 +105,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         anchor = pairCentroid()
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let d = currentDistance()
         analyzer.analyze(dispatch.trackedTouches, moved: touches)
@@ -119,7 +119,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         applyScale(startDistance != 0 ? d / startDistance : currentScale, distance: d, at: event.timestamp)
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // The touches that end in this event are still counted by `numberOfTouches`.
         guard numberOfTouches - touches.count == 0 else { return }
         if hasBegun {
@@ -135,13 +135,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         // `touchesCancelled:withEvent:`: the pinch stops once none of its touches is left.
         guard numberOfTouches - touches.count == 0 else { return }
         if hasBegun { state = .cancelled } else { fail("touch cancelled before the pinch began") }
     }
 
-    public override func reset() {
+    open override func reset() {
         pairLocked = false
         hasBegun = false
         startDistance = 0
@@ -157,7 +157,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         crowdSize = 0
     }
 
-    public override func fillValues(_ values: inout GestureValues) {
+    open override func fillValues(_ values: inout GestureValues) {
         // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
         let ts = touches
         values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)

@@ -29,7 +29,7 @@
 ///   locationInView:]`), else the anchor point (the centroid at the last move that passed the threshold).
 ///
 /// Reports `rotation` and `scalarVelocity`.
-public final class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: GestureRecognizer {
     /// Rotation needed to begin with no change of distance: 5°, in radians
     /// (`_UIRotationGestureRecognizerDriver touchesMoved:withEvent:`).
     public static let minimumThreshold = 5.0 * Double.pi / 180
@@ -75,7 +75,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// The turn passed the threshold at least once while rotation did not dominate.
     @exclusivity(unchecked) private var passedWithoutDominance = false
 
-    public override var kind: String { "rotation" }
+    open override var kind: String { "rotation" }
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -102,7 +102,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// The dominant component of the pair's motion at the last move.
     public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if pairLocked {
             for t in touches { ignore(t, for: event) }
             return
@@ -120,7 +120,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         normalizeInitialAngle()
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let a = pairAngle()
         let previousAngle = currentAngle
@@ -160,7 +160,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard numberOfTouches - touches.count == 0 else { return }
         if hasBegun {
             state = .ended
@@ -183,12 +183,12 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         // `touchesCancelled:withEvent:` stops the rotation at once.
         if hasBegun { state = .cancelled } else { fail("touch cancelled before the rotation began") }
     }
 
-    public override func reset() {
+    open override func reset() {
         pairLocked = false
         hasBegun = false
         initialDistance = 0
@@ -206,7 +206,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         passedWithoutDominance = false
     }
 
-    public override func fillValues(_ values: inout GestureValues) {
+    open override func fillValues(_ values: inout GestureValues) {
         // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
         let ts = touches
         values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)

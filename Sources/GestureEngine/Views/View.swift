@@ -29,6 +29,9 @@ open class View {
     /// Objects that live as long as this view: a scene keeps its recognizers' delegates here (a
     /// recognizer holds its delegate weakly), so keeping only the root view keeps them too.
     package var retainedObjects: [AnyObject] = []
+    /// What GestureUIKit keeps for this view (`UIView`'s plain properties: `backgroundColor`,
+    /// `alpha`, `transform`, ...): nil until UIKit-style code sets one. Never read by the engine.
+    package var uikitStorage: AnyObject?
     /// False (UIKit's default, `UIView.isMultipleTouchEnabled`): the view receives only the first
     /// of the touches down on it at a time; a touch that lands while another is down on the view is
     /// never delivered to the view (its recognizers still receive it). UIKit keeps the first touch
@@ -102,11 +105,32 @@ open class View {
         for r in gestureRecognizers where r.view === self { r.view = nil }
     }
 
-    /// Adds `view` on top of the existing subviews.
+    /// Adds `view` on top of the existing subviews (moving it from its old superview, as UIKit).
+    /// Adding this view or one of its ancestors changes nothing: the tree would become a cycle.
     public func addSubview(_ view: View) {
-        view.superview?.subviews.removeAll { $0 === view }
-        subviews.append(view)
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews (clamped to `0...subviews.count`; back to
+    /// front), moving it from its old superview (`UIView.insertSubview(_:at:)`). Inserting this view
+    /// or one of its ancestors changes nothing: the tree would become a cycle (UIKit raises for a
+    /// view added to itself and hangs on an ancestor).
+    public func insertSubview(_ view: View, at index: Int) {
+        if isDescendant(of: view) { return }
+        var index = index
+        if let old = view.superview, let i = old.subviews.firstIndex(where: { $0 === view }) {
+            old.subviews.remove(at: i)
+            if old === self && i < index { index -= 1 }
+        }
+        subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
         view.superview = self
+    }
+
+    /// Detaches this view from its superview (`UIView.removeFromSuperview()`).
+    public func removeFromSuperview() {
+        guard let s = superview else { return }
+        s.subviews.removeAll { $0 === self }
+        superview = nil
     }
 
     /// Attaches a recognizer (after the existing ones).

@@ -126,6 +126,12 @@ public enum LiveSignals {
         return false
     }
 
+    /// Installs the handlers for a long computation that Ctrl-C (or SIGTERM) should end early but
+    /// cleanly (`gesturereplay shrink` writes its best trace so far): it polls ``exitStatus``.
+    public static func installForInterruption() {
+        install()
+    }
+
     /// Installs the handlers (once).
     static func install() {
         guard pipeReadEnd < 0 else { return }

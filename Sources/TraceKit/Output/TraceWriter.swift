@@ -41,6 +41,12 @@ public struct TraceWriter {
 
     /// The header (CSV) or the opening of the JSON object (with `screen`, points, when known).
     public func begin(screen: Size?, into output: inout OutputBuffer) {
+        begin(screen: screen, members: [], into: &output)
+    }
+
+    /// The same, with more members of the JSON object before `events` (a trace's `scene` and
+    /// `expect`, as `gesturereplay shrink` keeps them; ignored by CSV and JSON Lines).
+    public func begin(screen: Size?, members: [(key: String, value: JSONValue)], into output: inout OutputBuffer) {
         switch format {
         case .json:
             output.append("{")
@@ -50,6 +56,12 @@ public struct TraceWriter {
                 output.append(", \"height\": ")
                 output.append(screen.height.description)
                 output.append("},\n ")
+            }
+            for member in members {
+                output.appendJSONString(member.key)
+                output.append(": ")
+                member.value.write(into: &output, indent: 1)
+                output.append(",\n ")
             }
             output.append("\"events\": [\n")
         case .csv: output.append("t,id,phase,x,y\n")

@@ -240,7 +240,8 @@ struct JSONStreamingTests {
     func equivalenceOnGeneratedDocuments() throws {
         var generator = JSONTraceDocumentGenerator(random: SplitMix64(seed: 21))
         var errors = 0
-        for n in 0..<TestScale.count(400) {
+        let documents = TestScale.count(400)
+        for n in 0..<documents {
             let bytes = generator.document()
             let expected = JSONReadOutcome.reference(bytes, name: Sources.name)
             if expected.error != nil { errors += 1 }
@@ -250,8 +251,9 @@ struct JSONStreamingTests {
                 return
             }
         }
-        // Both kinds are exercised.
-        #expect(errors > 50)
+        // Both kinds are exercised, in a share that does not depend on the scale (50 of 400 at full size).
+        #expect(errors > documents / 8)
+        #expect(errors < documents)
     }
 
     /// The named cases of issue #21 item 2, each also after a large events
