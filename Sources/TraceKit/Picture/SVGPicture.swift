@@ -286,7 +286,7 @@ struct SVGPicture {
             } else {
                 raw("the first line that differs from the golden file is not a transition of this replay: ")
             }
-            text(Self.short(h.line, 90)); raw("</text>\n")
+            text(Self.short(h.line, 64)); raw("</text>\n")
         }
         return out.text + body.text
     }
