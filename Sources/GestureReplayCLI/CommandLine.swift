@@ -12,7 +12,7 @@ enum Command {
     /// Run every trace under the given folders/files as a regression suite.
     case test(SuiteOptions, replayArguments: [OptionUse])
     /// Draw one trace's replay as an SVG picture (standard output, or `-o FILE`).
-    case render(ReplayOptions, outputPath: String?)
+    case render(ReplayOptions, outputPath: String?, window: PictureWindow)
     /// `--help`, `COMMAND --help`, `help [COMMAND]`.
     case help(Subcommand)
     case version
@@ -141,6 +141,8 @@ struct ParsedOptions {
     var outputPath: String?
     /// `--to` (synth and convert).
     var synthFormat: SynthTraceWriter.Format?
+    /// `--from`/`--to` (render): the trace times drawn.
+    var pictureWindow = PictureWindow()
     /// `stats`/`compare`: `--format text|json`, `--merge`, and compare's two sides.
     var corpus = CorpusOptions()
     /// Where each `--set` value of a `NAME.args` file is (consumed in order); empty on the command line.
@@ -177,6 +179,16 @@ struct OptionSpec: Sendable {
     /// `--format` or `-f`/`--format` as shown in messages.
     var longFlag: String { "--" + long }
     var takesValue: Bool { valueName != nil }
+}
+
+/// A `render --from/--to` time: seconds of trace time, a finite decimal number.
+func pictureTime(_ option: String, _ raw: String) throws(UsageError) -> Double {
+    guard raw.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+        let t = Double(raw), t.isFinite
+    else {
+        throw UsageError(message: "invalid value '\(raw)' for --\(option) (expected seconds of trace time, e.g. 1.5)")
+    }
+    return t
 }
 
 /// A value checked against a list of choices.
@@ -459,6 +471,13 @@ let optionTable: [OptionSpec] =
         ) { p, v throws(UsageError) in
             p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
         },
+        // render --from/--to (issue 36): the trace times a picture shows.
+        OptionSpec(
+            long: "from", valueName: "SECONDS", help: "draw trace times from SECONDS on (a long trace's part)", commands: .render
+        ) { p, v throws(UsageError) in p.pictureWindow.from = try pictureTime("from", v) },
+        OptionSpec(
+            long: "to", valueName: "SECONDS", help: "draw trace times up to SECONDS", commands: .render
+        ) { p, v throws(UsageError) in p.pictureWindow.to = try pictureTime("to", v) },
         OptionSpec(
             long: "live",
             help:
@@ -660,7 +679,10 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
             throw UsageError(message: paths.isEmpty ? "missing trace file" : "render takes one trace file, got \(paths.count)")
         }
         parsed.replay.inputPath = paths[0]
-        return .render(parsed.replay, outputPath: parsed.outputPath)
+        if let from = parsed.pictureWindow.from, let to = parsed.pictureWindow.to, !(from < to) {
+            throw UsageError(message: "--from \(from) must be before --to \(to)")
+        }
+        return .render(parsed.replay, outputPath: parsed.outputPath, window: parsed.pictureWindow)
     case .stats:
         return .stats(try statsCommand(parsed, paths: paths, uses: uses))
     case .compare:

@@ -14,7 +14,12 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         if result.passed { return ExitCode.success }
     }
     if let html = check.htmlPath {
-        let picture = result.passed && !check.htmlAll ? nil : tracePicture(check.tracePath, check.replayArguments, catalog: catalog)
+        let picture =
+            result.passed && !check.htmlAll
+            ? nil
+            : tracePicture(
+                check.tracePath, check.replayArguments, catalog: catalog,
+                highlight: result.passed ? nil : HTMLReport.changedTransition(in: result.details))
         let entry = HTMLReport.Entry(
             tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
             details: result.passed ? "" : result.details, picture: picture)
@@ -110,7 +115,9 @@ func runSuite(
         }
         if let html = suite.htmlPath {
             let entries = outcomes.map {
-                HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) { tracePicture($0, replayArguments, catalog: catalog) }
+                HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) {
+                    tracePicture($0, replayArguments, catalog: catalog, highlight: $1)
+                }
             }
             try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html, inputs: inputs)
         }
@@ -121,11 +128,13 @@ func runSuite(
 }
 
 /// The picture of a trace as `check`/`test` replay it (its NAME.args, then the command line's
-/// replay options), or why there is none.
-func tracePicture(_ path: String, _ replayArguments: [OptionUse], catalog: RecognizerCatalog) -> Result<String, TraceError> {
+/// replay options), or why there is none; `highlight` ringed.
+func tracePicture(
+    _ path: String, _ replayArguments: [OptionUse], catalog: RecognizerCatalog, highlight: PictureHighlight? = nil
+) -> Result<String, TraceError> {
     do throws(TraceError) {
         let setup = try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
-        return .success(try Picture.svg(setup.options, title: path))
+        return .success(try Picture.svg(setup.options, title: path, highlight: highlight))
     } catch {
         return .failure(error)
     }

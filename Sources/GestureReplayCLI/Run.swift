@@ -137,7 +137,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
             status = try runSuite(suite, replayArguments: replayArguments, catalog: catalog, output: &out)
         case .synth(let synth):
             try runSynth(synth, output: &out)
-        case .render(var options, let outputPath):
+        case .render(var options, let outputPath, let window):
             options.catalog = catalog
             // The trace is read twice: a FIFO or a pipe (`render <(cmd)`) would block or read empty.
             var st = stat()
@@ -145,7 +145,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
                 throw .usage(
                     "render needs a regular trace file, not a FIFO, pipe or device: '\(options.inputPath)' (the trace is read twice)")
             }
-            let svg = try Picture.svg(options) { printError(formatter.format($0)) }
+            let svg = try Picture.svg(options, window: window) { printError(formatter.format($0)) }
             if let outputPath, outputPath != "-" {
                 out.flush()
                 try FileIO.writeAtomically(svg, to: outputPath, inputs: [options.inputPath] + (options.scenePath.map { [$0] } ?? []))

@@ -27,18 +27,32 @@ struct HTMLReportTests {
         }
     }
 
-    @Test("test --html: pass/fail per trace, the failure's diff and picture, none of the pass's")
+    @Test("test --html: failures first, the coloured diff, the failure's picture with the changed transition ringed, none of the passes'")
     func suite() throws {
         let dir = try Self.folder()
         defer { dir.remove() }
+        // A passing trace found before the failing one: listed after it.
+        _ = try dir.copy("Traces/double-tap.json", as: "a-double-tap.json")
+        _ = try dir.copy("Traces/double-tap.expected", as: "a-double-tap.expected")
         let r = try BinaryRunner.run(["test", ".", "--html", "report.html"], in: dir.url)
         #expect(r.status == 1, "\(r)")
         let html = try String(contentsOfFile: dir.path + "/report.html", encoding: .utf8)
         Self.expectSelfContained(html)
-        #expect(html.contains("<p id=\"summary\">1 passed, 1 failed</p>"))
+        #expect(html.contains("<p id=\"summary\">2 passed, 1 failed</p>"))
         #expect(html.contains("<td class=\"fail\">FAIL</td><td><a href=\"#trace-1\">./pinch &lt;&amp;&gt;.json</a></td>"))
         #expect(html.contains("<td class=\"pass\">PASS</td><td>./swipe-down.json</td>"))
-        #expect(html.contains("-   0.999  bogus"))
+        let fail = try #require(html.range(of: "FAIL</td>")), pass = try #require(html.range(of: "PASS</td><td>./a-double-tap.json"))
+        #expect(fail.lowerBound < pass.lowerBound, "failures first")
+        // The diff coloured as the terminal shows it: removed red, added green, the changed fields reversed.
+        #expect(html.contains("<span class=\"del\">-   <span class=\"changed\">0.999</span>  <span class=\"changed\">bogus</span></span>"))
+        #expect(html.contains("<span class=\"add\">+"))
+        #expect(!html.contains("\u{1B}") && !html.contains("\u{FFFD}[3"))
+        // The first added line (pinch began -> changed at 0.100) ringed in the picture.
+        #expect(html.contains("<g class=\"differs\"><circle"))
+        #expect(
+            html.contains(
+                "ringed in yellow:</tspan> the first transition that differs from the golden file: 0.100  pinch     pinch     began -&gt; changed"
+            ))
         #expect(html.components(separatedBy: "<svg ").count == 2, "one picture: the failed trace's")
         // Deterministic.
         _ = try BinaryRunner.run(["test", ".", "--html", "again.html"], in: dir.url)
@@ -86,5 +100,12 @@ struct HTMLReportTests {
         #expect(try BinaryRunner.run(["render"], in: dir.url).status == 2)
         #expect(try BinaryRunner.run(["render", "a.json", "b.json"], in: dir.url).status == 2)
         #expect(try BinaryRunner.run(["render", "missing.json"], in: dir.url).status == 66)
+        // --from/--to: a part of the trace; bad values are usage errors.
+        let part = try BinaryRunner.run(["render", "swipe-down.json", "--from", "0.05", "--to", "0.2"], in: dir.url)
+        #expect(part.status == 0 && part.stdout.contains("trace times 0.050 s to 0.200 s (--from/--to)"))
+        for bad in [["--from", "2", "--to", "1"], ["--from", "x"], ["--to", "0x1p3"], ["--from", "nan"], ["--to", "1e999"]] {
+            let r = try BinaryRunner.run(["render", "swipe-down.json"] + bad, in: dir.url)
+            #expect(r.status == 2 && r.stderr.contains("--"), "\(bad): \(r)")
+        }
     }
 }

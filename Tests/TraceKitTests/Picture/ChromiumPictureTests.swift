@@ -3,9 +3,11 @@ import Testing
 import TestSupport
 @testable import TraceKit
 
-/// The picture in a real browser: headless Chromium renders the SVG to a PNG, and the pixels are
-/// checked where things must be (the touch path's colour along its samples, the failure marker at
-/// the failing point). Runs when Chromium (Debian package `chromium`) and python3 (which decodes
+/// The picture in a real browser, checked as a person looks at it: headless Chromium renders the
+/// SVG to a PNG, and the test looks for what must be seen (the failure's reason as ink on the page,
+/// the recognized marker over a failure cross, the touch's colour along its path, the report's
+/// coloured diff and highlight), by position and colour with tolerances (anti-aliasing and fonts
+/// differ between Chromium versions: no exact pixel counts). Runs when Chromium (Debian package `chromium`) and python3 (which decodes
 /// the PNG with zlib) are installed; `.ci/run` installs Chromium so CI always runs it.
 enum Browser {
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
@@ -48,24 +50,29 @@ enum Browser {
             rows.append(line); prev = line
         print(w, h)
         for arg in sys.argv[2:]:
+            if arg.startswith('dark:') or arg.startswith('near:'):
+                # In the box x0,y0,x1,y1: how many pixels are dark (r+g+b < 360), or (near:#rrggbb,...)
+                # within 80 of a colour, and the smallest and largest x of those.
+                parts = arg.split(':')[1].split(',')
+                want = [int(parts[0][i:i + 2], 16) for i in (1, 3, 5)] if arg.startswith('near:') else None
+                if want: parts = parts[1:]
+                x0, y0, x1, y1 = (max(0, int(float(v))) for v in parts)
+                n, lo, hi = 0, 10**9, -1
+                for y in range(y0, min(y1, h)):
+                    row = rows[y]
+                    for x in range(x0, min(x1, w)):
+                        r, g, b = row[x * bpp], row[x * bpp + 1], row[x * bpp + 2]
+                        hit = (abs(r - want[0]) + abs(g - want[1]) + abs(b - want[2]) <= 80) if want else (r + g + b < 360)
+                        if hit:
+                            n += 1; lo = min(lo, x); hi = max(hi, x)
+                print(n, lo if n else -1, hi)
+                continue
             if arg.startswith('#'):
                 # How many pixels are within 60 (summed over r, g, b) of the colour #rrggbb.
                 want = [int(arg[i:i + 2], 16) for i in (1, 3, 5)]
                 n = sum(1 for row in rows for x in range(0, len(row), bpp)
                         if abs(row[x] - want[0]) + abs(row[x + 1] - want[1]) + abs(row[x + 2] - want[2]) <= 60)
                 print(n, 0, 0)
-                continue
-            if arg.startswith('near:'):
-                # near:x,y,r,#rrggbb: 1 if a pixel within r of (x, y) is within 60 of the colour, else 0
-                # (a check of where a thing is drawn that holds when a browser's anti-aliasing moves an edge).
-                x, y, r, colour = arg[5:].split(',')
-                x, y, r = int(x), int(y), int(r)
-                want = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-                hit = any(abs(rows[yy][xx * bpp] - want[0]) + abs(rows[yy][xx * bpp + 1] - want[1])
-                          + abs(rows[yy][xx * bpp + 2] - want[2]) <= 60
-                          for yy in range(max(0, y - r), min(h, y + r + 1))
-                          for xx in range(max(0, x - r), min(w, x + r + 1)))
-                print(1 if hit else 0, 0, 0)
                 continue
             x, y = (int(v) for v in arg.split(','))
             if 0 <= x < w and 0 <= y < h:
@@ -74,8 +81,14 @@ enum Browser {
                 print(-1, -1, -1)
         """
 
-    /// `probes`: `x,y` for a pixel's colour, `#rrggbb` for how many pixels are near that colour,
-    /// `near:x,y,r,#rrggbb` for whether that colour is drawn within `r` pixels of `x,y` (1 or 0).
+    /// The pixels at `points` of `svg` rendered by Chromium at 1 device pixel per SVG pixel.
+    static func render(
+        _ svg: String, width: Int, height: Int, at points: [(Int, Int)]
+    ) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
+        try render(svg, named: "picture.svg", width: width, height: height, probes: points.map { "\($0.0),\($0.1)" })
+    }
+
+    /// `probes`: `x,y` for a pixel's colour, `#rrggbb` for how many pixels are near that colour.
     static func render(
         _ page: String, named name: String, width: Int, height: Int, probes: [String]
     ) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
@@ -94,7 +107,7 @@ enum Browser {
             throw HarnessError(description: "chromium made no screenshot: \(shot)")
         }
         let script = try folder.write("pixels.py", pixelScript)
-        let (read, _) = try ProcessRunner.run(python!, [script, png] + probes, in: folder.url)
+        let (read, _) = try ProcessRunner.run(python!, [script, png] + probes, in: folder.url, seconds: 300)
         guard read.status == 0 else { throw HarnessError(description: "decoding the PNG failed: \(read)") }
         let lines = read.stdout.split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
         guard lines.count == probes.count + 1, lines[0].count == 2 else { throw HarnessError(description: "unexpected output: \(read)") }
@@ -104,79 +117,108 @@ enum Browser {
 
 @Suite("The picture in headless Chromium", .enabled(if: Browser.isAvailable, Browser.missing), .serialized)
 struct ChromiumPictureTests {
-    /// The numbers of the first `<polyline points="...">` after `marker`.
-    static func polyline(_ svg: String, after marker: String) -> [(Double, Double)] {
-        guard let from = svg.range(of: marker),
-            let start = svg.range(of: "points=\"", range: from.upperBound..<svg.endIndex),
-            let end = svg.range(of: "\"", range: start.upperBound..<svg.endIndex)
-        else { return [] }
-        return svg[start.upperBound..<end.lowerBound].split(separator: " ").compactMap { pair in
-            let xy = pair.split(separator: ",").compactMap { Double($0) }
-            return xy.count == 2 ? (xy[0], xy[1]) : nil
-        }
-    }
-
     static func attribute(_ svg: String, _ name: String) -> Int {
         guard let r = svg.range(of: " \(name)=\""), let e = svg.range(of: "\"", range: r.upperBound..<svg.endIndex) else { return 0 }
         return Int(Double(svg[r.upperBound..<e.lowerBound]) ?? 0)
     }
 
-    static func near(_ p: (Int, Int, Int), _ hex: (Int, Int, Int), tolerance: Int = 70) -> Bool {
-        abs(p.0 - hex.0) + abs(p.1 - hex.1) + abs(p.2 - hex.2) <= tolerance
+    static func near(_ p: (Int, Int, Int), _ hex: String, tolerance: Int = 90) -> Bool {
+        let c = [1, 3, 5].map { Int(hex.dropFirst($0).prefix(2), radix: 16)! }
+        return abs(p.0 - c[0]) + abs(p.1 - c[1]) + abs(p.2 - c[2]) <= tolerance
     }
 
-    @Test("pinch: the first touch's colour along its samples, the failure marker at the failing point")
+    @Test("pinch: the failure's reason is ink on the page, the touch's colour along its path")
     func pinch() throws {
         let svg = try Picture.svg(ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json")
         let width = Self.attribute(svg, "width"), height = Self.attribute(svg, "height")
-        // Touch 1 (the first palette colour, #0072b2): its samples, at the dot of each.
-        // (Those under the pinch's `ended` marker, drawn over the touch's end, are left out.)
-        let all = Self.polyline(svg, after: "<title>touch 1:")
-        let last = try #require(all.last)
-        let samples = all.filter { ($0.0 - last.0) * ($0.0 - last.0) + ($0.1 - last.1) * ($0.1 - last.1) > 81 }
-        #expect(samples.count >= 15)
-        // The failure marker: a cross centred on the failing point (`M x-6,y-6 l12,12 ...`).
-        let failed = try #require(svg.range(of: "<g class=\"marker failed\">"))
-        let d = try #require(svg.range(of: "<path d=\"M", range: failed.upperBound..<svg.endIndex))
-        let numbers = svg[d.upperBound...].prefix { $0 != "l" }.split(separator: ",").compactMap { Double($0) }
-        let cross = (Int((numbers[0] + 6).rounded()), Int((numbers[1] + 6).rounded()))
-        // A point of the scene far from any path (its top-right corner area): the root view's fill.
-        let background = (width / 2 - 40, 60)
-        // Where things are drawn, with a tolerance that holds across Chromium versions (anti-aliasing and
-        // stroke placement move edges by a pixel or two): touch 1's colour within 3 px of each sample,
-        // the failure colour within 3 px of the cross's centre, and neither at a background point.
-        let blue = "#0072b2", red = "#d62728"
-        var probes = samples.map { "near:\(Int($0.0.rounded())),\(Int($0.1.rounded())),3,\(blue)" }
-        probes += ["near:\(cross.0),\(cross.1),3,\(red)", "\(background.0),\(background.1)"]
-        let (size, pixels) = try Browser.render(svg, named: "picture.svg", width: width, height: height, probes: probes)
+        // The reason's line in the outcomes list: its position from the SVG.
+        let reason = "fill=\"#333\">prevented by pinch &apos;pinch&apos;, which began"
+        let end = try #require(svg.range(of: reason))
+        let start = try #require(svg.range(of: "<text ", options: .backwards, range: svg.startIndex..<end.lowerBound))
+        let tag = SVGScan.attributes(String(svg[start.lowerBound..<end.lowerBound]))
+        let x = SVGScan.number(tag, "x"), y = SVGScan.number(tag, "y")
+        let characters = "prevented by pinch 'pinch', which began".count
+        // Touch 1's samples (its colour) away from the markers drawn over its ends.
+        // (Those under the pinch's end marker, drawn over the touch's end, are left out.)
+        let path = try #require(SVGScan(svg).polylines().first)
+        let last = try #require(path.last)
+        let samples = path.filter { ($0.x - last.x) * ($0.x - last.x) + ($0.y - last.y) * ($0.y - last.y) > 100 }
+        let colour = SVGPicture.touchColour(0)
+        let probes =
+            [
+                "dark:\(x - 2),\(y - 12),\(x + Double(characters) * 7.5),\(y + 4)",
+                "dark:\(x - 2),\(y + 6),\(x + Double(characters) * 7.5),\(y + 20)",
+            ]
+            + samples.map { "near:\(colour),\($0.x - 2),\($0.y - 2),\($0.x + 3),\($0.y + 3)" }
+        let (size, results) = try Browser.render(svg, named: "picture.svg", width: width, height: height, probes: probes)
         #expect(size.0 == width && size.1 == height)
-        let onPath = pixels.prefix(samples.count).filter { $0.0 == 1 }.count
-        // A time tick (a white dot) or another marker may cover a sample or two.
+        // Inside the window, and drawn: dark ink along most of the reason's length, nothing below it.
+        #expect(samples.count >= 15)
         #expect(
-            onPath * 5 >= samples.count * 4,
-            "touch 1's colour near \(onPath) of \(samples.count) samples")
-        #expect(pixels[samples.count].0 == 1, "no failure colour within 3 px of \(cross)")
-        let bg = pixels[samples.count + 1]
+            x > 0 && y < Double(height) && x + Double(characters) * 4 < Double(width), "reason at (\(x), \(y)) outside \(width)x\(height)")
+        let ink = results[0]
+        #expect(ink.0 > characters * 8, "the reason's ink: \(ink.0) dark pixels")
         #expect(
-            !Self.near(bg, (0x00, 0x72, 0xb2)) && !Self.near(bg, (0xd6, 0x27, 0x28)), "background at \(background): \(bg)")
+            ink.1 >= 0 && Double(ink.2 - ink.1) > Double(characters) * 3.5,
+            "the reason spans \(ink.1)...\(ink.2) px for \(characters) characters")
+        let onPath = results.dropFirst(2).filter { $0.0 > 0 }.count
+        #expect(onPath * 10 >= samples.count * 9, "touch 1's colour at \(onPath) of \(samples.count) samples")
     }
 
-    @Test("the HTML report: the failure's picture is drawn inline, FAIL in red, offline")
+    @Test("a recognized marker is seen above a failure cross at the same place")
+    func successAboveFailure() throws {
+        var data = PictureData(tracePath: "overlap")
+        data.screen = Size(width: 390, height: 844)
+        data.recognizers = [("tap", "tap"), ("press", "longPress")]
+        data.initialStates = [.possible, .possible]
+        var values = GestureValues()
+        values.location = Point(x: 200, y: 400)
+        // The success first in time: drawn above the failure anyway.
+        data.steps = [
+            .init(time: 0.1, lane: 0, previous: .possible, state: .ended, values: values, reason: nil),
+            .init(
+                time: 0.2, lane: 1, previous: .possible, state: .failed, values: values, reason: "touch ended before minimumPressDuration"),
+        ]
+        var picture = SVGPicture(data)
+        let svg = picture.render()
+        let width = Self.attribute(svg, "width"), height = Self.attribute(svg, "height")
+        let scene = try #require(SVGScan(svg).sceneBox())
+        let cx = scene.x + 200 * scene.width / 390, cy = scene.y + 400 * scene.height / 844
+        let probes = [
+            "near:\(SVGPicture.colour(.ended)),\(cx - 3),\(cy - 3),\(cx + 4),\(cy + 4)",
+            "near:\(SVGPicture.colour(.failed)),\(cx - 3),\(cy - 3),\(cx + 4),\(cy + 4)",
+            "near:\(SVGPicture.colour(.failed)),\(cx - 12),\(cy - 12),\(cx + 13),\(cy + 13)",
+        ]
+        let (_, r) = try Browser.render(svg, named: "overlap.svg", width: width, height: height, probes: probes)
+        #expect(r[0].0 >= 25, "the recognized dot at the centre: \(r[0].0) of 49 pixels")
+        #expect(r[1].0 <= 3, "the cross under it: \(r[1].0) red pixels at the centre")
+        #expect(r[2].0 >= 4, "the cross's arms still show around the dot: \(r[2].0)")
+    }
+
+    @Test("the HTML report: failures first, the diff coloured, the changed transition ringed, offline")
     func htmlReport() throws {
-        let svg = try Picture.svg(ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json")
-        let failing = HTMLReport.Entry(
-            tracePath: "Traces/pinch.json", passed: false, message: "output differs",
-            details: "-   0.999  bogus\n+   0.100  pinch ...\n", picture: .success(svg))
+        var details = "--- pinch.expected\n+++ pinch.json (actual)\n@@ -1,3 +1,3 @@\n"
+        details += "    0.083  pinch     pinch     possible -> began      at (193.0, 420.0)  touches 2  scale 1.024  velocity 0.356\n"
+        details += "-   0.083  rotation  rotation  possible -> ended      at (193.0, 420.0)  touches 2\n"
+        details +=
+            "+   0.083  rotation  rotation  possible -> failed     at (193.0, 420.0)  touches 2  rotation 0.000  velocity 0.000  reason: prevented by pinch 'pinch', which began\n"
+        let highlight = HTMLReport.changedTransition(in: details)
+        #expect(highlight?.time == "0.083" && highlight?.recognizer == "rotation")
+        let svg = try Picture.svg(
+            ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json", highlight: highlight)
         let passing = HTMLReport.Entry(tracePath: "Traces/swipe-down.json", passed: true, message: nil, details: "", picture: nil)
-        let page = HTMLReport.make([failing, passing], title: "gesturereplay test")
+        let failing = HTMLReport.Entry(
+            tracePath: "Traces/pinch.json", passed: false, message: "output differs from pinch.expected", details: details,
+            picture: .success(svg))
+        let page = HTMLReport.make([passing, failing], title: "gesturereplay test")
+        let fail = try #require(page.range(of: "FAIL</td>")), pass = try #require(page.range(of: "PASS</td>"))
+        #expect(fail.lowerBound < pass.lowerBound, "the failure is listed first")
         let (_, counts) = try Browser.render(
-            page, named: "report.html", width: 900, height: 1600,
-            probes: ["#0072b2", "#d62728", "#c62828", "#f6f6f6"])
-        // Touch 1's path (blue), the rotation's cross and failed lane (red), the FAIL labels, the
-        // diff's background: all drawn, with nothing fetched.
-        #expect(counts[0].0 > 100, "touch 1's colour: \(counts[0].0) pixels")
-        #expect(counts[1].0 > 1000, "failed lane and cross: \(counts[1].0) pixels")
+            page, named: "report.html", width: 900, height: 1300,
+            probes: ["near:#fde8e8,0,0,900,1300", "near:#e3f4e1,0,0,900,1300", "near:#c62828,0,0,900,1300", "near:#ffd400,0,0,900,1300"])
+        #expect(counts[0].0 > 400, "removed line's background: \(counts[0].0) pixels")
+        #expect(counts[1].0 > 400, "added line's background: \(counts[1].0) pixels")
         #expect(counts[2].0 > 20, "FAIL in red: \(counts[2].0) pixels")
-        #expect(counts[3].0 > 5000, "the diff's background: \(counts[3].0) pixels")
+        #expect(counts[3].0 > 100, "the yellow ring and band of the changed transition: \(counts[3].0) pixels")
     }
 }
