@@ -131,6 +131,10 @@ open class GestureRecognizer {
     open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
     /// Called by the environment after every terminal state: forget the attempt.
     open func reset() {}
+    /// Whether a touch landing now may join this recognizer (UIKit's `_shouldReceiveTouch:`, which
+    /// the pinch and rotation drivers refuse once their pair formed: such a touch is never
+    /// delivered). The engine's built-in recognizers override it; default true.
+    func shouldReceiveNewTouch(_ touch: Touch) -> Bool { true }
     /// Called when a recognition held back by a failure requirement is finally applied,
     /// just before the transition is reported (a pan re-bases its translation to zero here).
     open func recognitionWillResumeAfterFailureRequirements() {}
