@@ -272,7 +272,8 @@ public final class GestureEnvironment {
                     sendsTouchMessages = true
                     touch.reachesResponderSubclass = true
                 }
-                for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && r.shouldReceiveNewTouch(touch) && shouldReceive(r, touch) {
+                for r in current.gestureRecognizers
+                where r.isEnabled && r.acceptsNewTouches && r.shouldReceiveNewTouch(touch) && shouldReceive(r, touch) {
                     if r.dispatch.environment !== self {
                         r.dispatch.environment = self
                         adopted.append(r)

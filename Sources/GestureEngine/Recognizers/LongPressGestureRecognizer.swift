@@ -177,7 +177,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private func tapTouchesBegan(_ touches: [Touch], _ event: TouchEvent) {
         let down = numberOfTouches
         if down > Self.tapTouchesRequired {
-            fail("\(down) touches in tap \(tapsCompleted + 1) before the press > \(Self.tapTouchesRequired) (the embedded tap's numberOfTouchesRequired)")
+            fail(
+                "\(down) touches in tap \(tapsCompleted + 1) before the press > \(Self.tapTouchesRequired) (the embedded tap's numberOfTouchesRequired)"
+            )
             return
         }
         if !phaseInProgress {
@@ -200,7 +202,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         let d = here.distance(to: start)
         if d > Self.tapAllowableMovement {
-            fail("tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > \(short: Self.tapAllowableMovement) pt (the embedded tap's allowableMovement)")
+            fail(
+                "tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > \(short: Self.tapAllowableMovement) pt (the embedded tap's allowableMovement)"
+            )
         }
     }
 
@@ -208,7 +212,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         guard let start, numberOfTouches == Self.tapTouchesRequired else { return }
         let d = centroid().distance(to: start)
         if d > Self.tapAllowableMovement {
-            fail("tap \(tapsCompleted + 1) moved \(short: d) pt > \(short: Self.tapAllowableMovement) pt (the embedded tap's allowableMovement)")
+            fail(
+                "tap \(tapsCompleted + 1) moved \(short: d) pt > \(short: Self.tapAllowableMovement) pt (the embedded tap's allowableMovement)"
+            )
         }
     }
 

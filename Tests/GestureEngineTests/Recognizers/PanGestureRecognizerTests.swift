@@ -146,7 +146,9 @@ struct PanGestureRecognizerTests {
         #expect(pan.translation(in: nil) == Vector(dx: 30, dy: 10))
         h.send(0.6, (2, .ended, 210, 110))
         // One of two fingers lifting also sends `changed` (the update, `_updateGestureForActiveEvents`).
-        try h.expectLog(["pan began @0.1", "pan changed @0.2", "pan changed @0.3", "pan changed @0.4", "pan changed @0.5", "pan ended @0.6"])
+        try h.expectLog([
+            "pan began @0.1", "pan changed @0.2", "pan changed @0.3", "pan changed @0.4", "pan changed @0.5", "pan ended @0.6",
+        ])
         #expect(lastValues(h)?.translation == Vector(dx: 30, dy: 10))
         // The velocity never saw the 65 pt centroid jumps: samples (300, 0) at 0.1, (0, 50) at 0.3
         // (both fingers down 10 pt in 0.2 s), (50, 0) at 0.5 (finger 2 right 10 pt in 0.2 s); the
