@@ -132,9 +132,11 @@ extension GestureEnvironment {
         r.delegateQuestions.contains(question) || usesPlainPaths
     }
 
-    /// True while a recognizer that `w` requires to fail is still undecided in this gesture.
+    /// True while a recognizer that `w` requires to fail is still undecided in this gesture (a
+    /// recognition deferred to the end of the delivery is still undecided: it may be excluded).
     func isWaitingForFailure(_ w: GestureRecognizer) -> Bool {
-        for y in participants where y !== w && y.dispatch.currentState == .possible && !y.dispatch.isQueuedForReset {
+        for y in participants
+        where y !== w && (y.dispatch.currentState == .possible || y.dispatch.isRecognitionDeferred) && !y.dispatch.isQueuedForReset {
             if requiresFailure(w, of: y) { return true }
         }
         return false
@@ -147,6 +149,17 @@ extension GestureEnvironment {
     /// touches event per window; `-[UIGestureRecognizer _isExcludedByExcludable:]` compares active
     /// events, not touches). A recognizer that has already begun is never excluded (see `excludes`).
     func recognize(_ r: GestureRecognizer, _ newState: GestureRecognizerState) {
+        if newState == .ended && isDeliveringStep {
+            // A discrete recognition during delivery: UIKit's update runs the exclusion pass before
+            // it sends the actions, and `-[UIGestureRecognizer _exclude]` turns an excluded
+            // recognizer's `ended` into `failed`. The state reads `ended` (later requests are
+            // ignored) and the recognition is applied after the delivery.
+            r.dispatch.currentState = .ended
+            r.dispatch.isRecognitionDeferred = true
+            r.dispatch.pendingFailureReason = nil
+            deferredRecognitions.append(r)
+            return
+        }
         dispatchDepth += 1
         applyTransition(r, to: newState, reason: nil)
         if r.cancelsTouchesInView && tracksViewDelivery { cancelViewTouches(of: r) }
@@ -164,6 +177,46 @@ extension GestureEnvironment {
         for (w, reason) in losers where !w.dispatch.isQueuedForReset {
             applyTransition(w, to: .failed, reason: reason)
         }
+        dispatchDepth -= 1
+    }
+
+    /// After a step's delivery: the discrete recognitions made during it (`deferredRecognitions`
+    /// from `start`) go through UIKit's exclusion pass (`-[UIGestureRecognizer _exclude]` for every
+    /// recognizer `_isExcludedByExcludable:` by one that `_canExcludeOtherExcludables`, the
+    /// deferred ones included), all decided before any is applied, so the answer does not depend on
+    /// the order of delivery: on the second tap of a double tap with no failure requirement the
+    /// double tap excludes the single tap's second recognition (the tap's `canPrevent` exception
+    /// spares only a tap needing more taps). The excluded fail; the others are applied in order.
+    func resolveDeferredRecognitions(from start: Int) {
+        dispatchDepth += 1
+        let wasDelivering = isDeliveringStep
+        isDeliveringStep = false
+        defer { isDeliveringStep = wasDelivering }
+        var i = start
+        while i < deferredRecognitions.count {
+            let x = deferredRecognitions[i]
+            i += 1
+            x.dispatch.deferredExcluder = nil
+            for y in participants where y !== x && canExclude(y) && excludes(y, x) {
+                x.dispatch.deferredExcluder = y
+                break
+            }
+        }
+        i = start
+        while i < deferredRecognitions.count {
+            let x = deferredRecognitions[i]
+            i += 1
+            guard x.dispatch.isRecognitionDeferred else { continue }
+            x.dispatch.isRecognitionDeferred = false
+            x.dispatch.currentState = .possible
+            if let y = x.dispatch.deferredExcluder {
+                x.dispatch.deferredExcluder = nil
+                applyTransition(x, to: .failed, reason: makeReason("excluded: \(y.kind) '\(y.name)' recognized in the same event"))
+            } else if !x.dispatch.isQueuedForReset {
+                recognize(x, .ended)
+            }
+        }
+        deferredRecognitions.removeLast(deferredRecognitions.count - start)
         dispatchDepth -= 1
     }
 

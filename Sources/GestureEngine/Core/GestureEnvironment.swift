@@ -63,6 +63,12 @@ public final class GestureEnvironment {
     /// step's delivery looks at them (`excludeNewcomers()`); empty in a step where no touch began.
     @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
+    /// True while a step's touches are being delivered to its recognizers: a discrete recognition
+    /// (`possible -> ended`) made then waits for the end of the delivery (`deferredRecognitions`).
+    @exclusivity(unchecked) var isDeliveringStep = false
+    /// Discrete recognitions made during the current step's delivery, applied (or excluded) after
+    /// it, as UIKit's exclusion pass runs before the actions are sent (`resolveDeferredRecognitions`).
+    @exclusivity(unchecked) var deferredRecognitions: [GestureRecognizer] = []
     /// Empty storage for the next `resetQueue` (see `settle()`).
     @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
     /// Tests only: true makes the engine take its plain paths where it has a fast one (today the
@@ -236,7 +242,7 @@ public final class GestureEnvironment {
                 rootView.isBounded
                 ? Point(x: change.location.x - rootView.frame.origin.x, y: change.location.y - rootView.frame.origin.y)
                 : change.location
-            let view = rootView.hitTest(rootPoint)
+            let view = rootView.hitTest(rootPoint, with: event)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
             touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime)
             touchesBegun &+= 1
@@ -266,7 +272,8 @@ public final class GestureEnvironment {
                     sendsTouchMessages = true
                     touch.reachesResponderSubclass = true
                 }
-                for r in current.gestureRecognizers where r.isEnabled && r.acceptsNewTouches && shouldReceive(r, touch) {
+                for r in current.gestureRecognizers
+                where r.isEnabled && r.acceptsNewTouches && r.shouldReceiveNewTouch(touch) && shouldReceive(r, touch) {
                     if r.dispatch.environment !== self {
                         r.dispatch.environment = self
                         adopted.append(r)
@@ -339,11 +346,16 @@ public final class GestureEnvironment {
         // returns, so these stay in place. The recognizers stay alive through `adopted`.
         let stepCount = stepRecognizers.count
         var index = outerCount
+        let deferredStart = deferredRecognitions.count
+        let wasDelivering = isDeliveringStep
+        isDeliveringStep = true
         while index < stepCount {
             let u = stepRecognizers[index]
             index += 1
             u._withUnsafeGuaranteedRef { deliver(to: $0) }
         }
+        isDeliveringStep = wasDelivering
+        if deferredRecognitions.count > deferredStart { resolveDeferredRecognitions(from: deferredStart) }
         if !newcomers.isEmpty { excludeNewcomers() }
         if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
@@ -395,7 +407,7 @@ public final class GestureEnvironment {
 
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
-        let wasBegan = r.dispatch.currentState == .began && r.dispatch.pendingState == nil
+        let transitionsBefore = r.dispatch.transitions
         let stamp = stamp
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
         let phases = r.dispatch.stepPhases
@@ -425,8 +437,15 @@ public final class GestureEnvironment {
             }
             scratch.removeAll(keepingCapacity: true)
         }
-        if wasBegan && r.dispatch.currentState == .began && r.dispatch.pendingState == nil {
-            applyTransition(r, to: .changed, reason: nil)
+        // UIKit's update (`-[UIGestureRecognizer _updateGestureForActiveEvents]`, run for every
+        // recognizer the event was delivered to) sends the actions of a recognizer in `began` or
+        // `changed` (one left in `began` moves to `changed`): a pan or long press never sets
+        // `changed` itself, so a move, a finger landing on it (then ignored) or one of several
+        // fingers lifting all send `changed`. A recognizer that changed state during this delivery
+        // has had its transition reported already.
+        if r.dispatch.transitions == transitionsBefore && r.dispatch.pendingState == nil && !r.dispatch.isQueuedForReset {
+            let s = r.dispatch.currentState
+            if s == .began || s == .changed { applyTransition(r, to: .changed, reason: nil) }
         }
     }
 
@@ -457,8 +476,15 @@ public final class GestureEnvironment {
         if !heldTouches.isEmpty && tracksViewDelivery { releaseHeldTouches() }
     }
 
+    /// UIKit's `-[UIGestureRecognizer _resetGestureRecognizer]`: `reset()` runs first, while the
+    /// state is still the terminal one (so a state request made inside `reset()` is ignored, as
+    /// `setState:` ignores every request after a terminal state), then the state returns to
+    /// `possible`.
     private func resetRecognizer(_ r: GestureRecognizer) {
         timers.cancelAll(ownedBy: r)
+        dispatchDepth += 1
+        r.reset()
+        dispatchDepth -= 1
         for touch in r.dispatch.trackedTouches {
             if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
                 touch.recognizers.remove(at: i)
@@ -478,7 +504,6 @@ public final class GestureEnvironment {
             r.dispatch.isParticipating = false
             if let i = participants.firstIndex(where: { $0 === r }) { participants.remove(at: i) }
         }
-        r.reset()
     }
 
     // MARK: Transitions
@@ -487,6 +512,7 @@ public final class GestureEnvironment {
     func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reason: String?) {
         let previous = r.dispatch.currentState
         r.dispatch.currentState = newState
+        r.dispatch.transitions &+= 1
         r.dispatch.pendingFailureReason = nil
         if newState.isTerminal && !r.dispatch.isQueuedForReset {
             r.dispatch.isQueuedForReset = true

@@ -129,8 +129,14 @@ open class GestureRecognizer {
     open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
     /// Touches of this recognizer that were cancelled in this event.
     open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
-    /// Called by the environment after every terminal state: forget the attempt.
+    /// Called by the environment after every terminal state: forget the attempt. As in UIKit
+    /// (`-[UIGestureRecognizer _resetGestureRecognizer]`) `state` still reads the terminal state
+    /// here, so a state set inside `reset()` is ignored; it reads `possible` afterwards.
     open func reset() {}
+    /// Whether a touch landing now may join this recognizer (UIKit's `_shouldReceiveTouch:`, which
+    /// the pinch and rotation drivers refuse once their pair formed: such a touch is never
+    /// delivered). The engine's built-in recognizers override it; default true.
+    func shouldReceiveNewTouch(_ touch: Touch) -> Bool { true }
     /// Called when a recognition held back by a failure requirement is finally applied,
     /// just before the transition is reported (a pan re-bases its translation to zero here).
     open func recognitionWillResumeAfterFailureRequirements() {}

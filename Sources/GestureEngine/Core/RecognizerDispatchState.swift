@@ -32,6 +32,14 @@ struct RecognizerDispatchState {
     /// set while that step removes ended touches).
     var endStamp = 0
     unowned(unsafe) var lastEndedTouch: Touch?
+    /// Counts the transitions applied (wrapping): the update after a delivery sends `changed` only
+    /// when the delivery itself changed nothing.
+    var transitions = 0
+    /// True while a discrete recognition made during a step's delivery waits for the exclusion
+    /// pass after it (the state reads `ended`; nothing is reported yet).
+    var isRecognitionDeferred = false
+    /// The recognizer that excludes a deferred recognition, found by the pass before any is applied.
+    unowned(unsafe) var deferredExcluder: GestureRecognizer?
     /// True from a terminal state until the engine resets the recognizer.
     var isQueuedForReset = false
     /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.

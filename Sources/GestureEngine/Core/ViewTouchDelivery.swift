@@ -122,6 +122,10 @@ extension GestureEnvironment {
                 touch.heldBegan = false
                 sendToView(touch, .touchesBegan)
                 touch.viewDelivery = .delivered
+                // `-[UIGestureDelayedEventComponentDispatcher sendDelayedTouches]`: a touch whose
+                // phase moved on since it was held is sent once more with its current state (a
+                // catch-up move); a touch that has ended gets its held end below instead.
+                if !touch.phase.isTerminal && touch.phase != .began { sendToView(touch, .touchesMoved) }
             }
             if touch.heldEnded && !touch.heldBegan && touch.viewDelivery == .delivered && !isHeld(touch, byDelaysBegan: false) {
                 touch.heldEnded = false
@@ -136,13 +140,30 @@ extension GestureEnvironment {
         }
     }
 
-    /// Is an undecided recognizer of this attempt holding the touch's `began` (or `ended`)?
+    /// Is an undecided recognizer of this attempt holding the touch's `began` (or `ended`)? A
+    /// `began` is held by a recognizer with `delaysTouchesBegan` and also by one that already holds
+    /// delayed touches (`-[UIGestureRecognizer _delayTouchesForEventIfNeeded:]`:
+    /// `delaysTouchesBegan || [_delayedTouches count]`), so a view never hears a new touch begin
+    /// before an older touch's held end.
     private func isHeld(_ touch: Touch, byDelaysBegan: Bool) -> Bool {
         // The recognizers are alive: held touches belong to this environment, which holds them (`adopted`).
         for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts) {
             let r = holder.takeUnretainedValue()
             guard r.dispatch.attempt == attempt && r.dispatch.currentState == .possible && !r.dispatch.isQueuedForReset else { continue }
             if byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return true }
+            if byDelaysBegan && !heldTouches.isEmpty && holdsDelayedTouches(r, other: touch) { return true }
+        }
+        return false
+    }
+
+    /// Whether `r` (undecided) holds a delayed touch other than `other`: a held `began` it delays,
+    /// or a held `ended` it delays (UIKit's `_delayedTouches`).
+    private func holdsDelayedTouches(_ r: GestureRecognizer, other: Touch) -> Bool {
+        for t in heldTouches where t !== other && (t.heldBegan ? r.delaysTouchesBegan : t.heldEnded && r.delaysTouchesEnded) {
+            for (holder, attempt) in zip(t.recognizers, t.recognizerAttempts)
+            where holder.toOpaque() == Unmanaged.passUnretained(r).toOpaque() && r.dispatch.attempt == attempt {
+                return true
+            }
         }
         return false
     }

@@ -1,22 +1,28 @@
-/// A continuous long press, as `UILongPressGestureRecognizer`.
-///
-/// Rules (`docs/reference/uikit-semantics.md`, "Long press"; Apple's `UILongPressGestureRecognizer`
-/// reference for the documented defaults):
-/// - once `numberOfTouchesRequired` fingers are down, a timer of `minimumPressDuration` starts; when it
-///   fires the press begins (`possible -> began`) at the timer's own deadline, even if no event
-///   arrives then;
-/// - before it begins, the centroid may not move more than `allowableMovement` from where the fingers
-///   touched down (while fingers are still landing, each finger is held to its own touch-down point);
-///   lifting a finger or adding one too many fails it;
-/// - once begun there is no movement limit: every move sends `changed`; it ends when any of its
-///   fingers lifts (Apple's reference: "ends when any of the fingers are lifted"); fingers added after
-///   it began are ignored (`ignore(_:for:)`): they neither move nor end it.
-///
-/// `numberOfTapsRequired` > 0 asks for that many taps before the press (tap-and-hold): each tap is
-/// `numberOfTouchesRequired` fingers down and up within `maximumTapDuration`, the next touch-down within
-/// `maximumTapInterval`, all within `allowableMovement` of the first tap's starting centroid; the
-/// press timer starts when the fingers come down after the last tap. The tap limits are the tap
-/// recognizer's (`TapGestureRecognizer`).
+/// A continuous long press, as `UILongPressGestureRecognizer` (decompiled iOS 18.2 UIKitCore; each
+/// rule names its method; Apple's `UILongPressGestureRecognizer` reference for the documented defaults):
+/// - **The press** (`touchesBegan:withEvent:`): fingers gather until `numberOfTouchesRequired` are
+///   down; when the last one lands, the start point is the centroid of the fingers' *current*
+///   positions (`_centroidScreen`) and the timer of `minimumPressDuration` starts. When it fires the
+///   press begins (`possible -> began`) at the timer's own deadline, even if no event arrives then.
+///   One finger too many fails it.
+/// - **Movement** (`touchesMoved:withEvent:`): nothing is checked until all the required fingers
+///   are down; then the centroid may not move more than `allowableMovement` from the start point
+///   before the press begins. Once begun there is no movement limit, and the press never sets
+///   `changed` itself: the engine's update sends `changed` every time an event is delivered to it
+///   (`-[UIGestureRecognizer _updateGestureForActiveEvents]`), a finger landing on it included.
+/// - Lifting a finger before it began fails it; once begun, a lift of one of its fingers ends it
+///   (`_interactionsEndedWithValidTouches:`); fingers added after it began are ignored
+///   (`ignore(_:for:)`): they neither move nor end it.
+/// - **Tap-and-hold** (`numberOfTapsRequired` > 0): the taps are recognized by an embedded
+///   `UITapRecognizer` (`_imp`) with *its own* defaults, not the press's: one finger per tap
+///   (`TapGestureRecognizer.defaultNumberOfTouchesRequired`) and 45 pt of movement from the first
+///   tap's start point (`TapGestureRecognizer.defaultAllowableMovement`); `numberOfTouchesRequired`
+///   and `allowableMovement` of the long press do not reach it. A tap lasts at most
+///   `maximumTapDuration`, the next touch-down comes within `maximumTapInterval`. When the taps
+///   are done (`tapRecognizerRecognizedTap:`) the tap state is reset and the press starts afresh
+///   wherever its fingers land (no distance check against the taps), within `maximumTapInterval`
+///   of the last tap (`_startTapFinishedTimer`). That the embedded tap's failure fails the long
+///   press is inferred: `tapRecognizerFailedToRecognizeTap:` has an empty body in the decompile.
 ///
 /// Reported values: `location` (centroid of its fingers, window coordinates), `numberOfTouches`.
 open class LongPressGestureRecognizer: GestureRecognizer {
@@ -53,11 +59,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Taps completed before the press in the current attempt.
     @exclusivity(unchecked) public private(set) var tapsCompleted = 0
 
-    /// Starting centroid of the first tap (or of the press when no taps are required), window coordinates.
+    /// The first tap's start point during the taps, then the press's start point (`_startPointScreen`), window coordinates.
     @exclusivity(unchecked) private var start: Point?
     @exclusivity(unchecked) private var phaseInProgress = false
-    @exclusivity(unchecked) private var downsInPhase = 0
-    @exclusivity(unchecked) private var beganSum = Vector.zero
     /// When the press's fingers were all down, seconds (trace time).
     @exclusivity(unchecked) private var pressStartTime: Double?
     @exclusivity(unchecked) private var pressTimer: TimerToken?
@@ -90,79 +94,55 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private var isTapPhase: Bool { tapsCompleted < numberOfTapsRequired }
 
+    /// The embedded tap's fingers per tap and allowable movement: `UITapRecognizer`'s defaults.
+    private static let tapTouchesRequired = TapGestureRecognizer.defaultNumberOfTouchesRequired
+    private static let tapAllowableMovement = TapGestureRecognizer.defaultAllowableMovement
+
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if hasBegun {
             for touch in touches { ignore(touch, for: event) }
             return
         }
+        if isTapPhase {
+            tapTouchesBegan(touches, event)
+            return
+        }
         if let intervalTimer {
+            // `touchesBegan:`: the press's fingers came down after the taps (`_tooMuchTimeElapsed`).
             cancelTimer(intervalTimer)
             self.intervalTimer = nil
         }
-        if !phaseInProgress {
-            phaseInProgress = true
-            downsInPhase = 0
-            beganSum = .zero
-            if isTapPhase {
-                let tapNumber = tapsCompleted + 1
-                let limit = maximumTapDuration
-                tapTimer = schedule(after: limit) { [unowned self] in
-                    self.fail("tap \(tapNumber) before the press lasted longer than maximumTapDuration \(short: limit, decimals: 3) s")
-                }
-            }
-        }
-        downsInPhase += touches.count
-        for touch in touches {
-            beganSum = beganSum + Vector(dx: touch.beganWindowLocation.x, dy: touch.beganWindowLocation.y)
-        }
-        let fingers = max(downsInPhase, numberOfTouches)
+        let fingers = numberOfTouches
         if fingers > numberOfTouchesRequired {
             fail("\(fingers) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
             return
         }
-        guard downsInPhase == numberOfTouchesRequired else { return }
-        let phaseStart = Point(x: beganSum.dx / Double(downsInPhase), y: beganSum.dy / Double(downsInPhase))
-        if let start {
-            let d = phaseStart.distance(to: start)
-            if d > allowableMovement {
-                fail("touched down \(short: d) pt from the first tap > allowableMovement \(short: allowableMovement) pt")
-                return
-            }
-        } else {
-            start = phaseStart
-        }
-        if !isTapPhase {
-            pressStartTime = event.timestamp
-            pressTimer = schedule(after: minimumPressDuration) { [unowned self] in
-                guard self.state == .possible, !self.hasBegun else { return }
-                self.hasBegun = true
-                self.state = .began
-            }
+        guard fingers == numberOfTouchesRequired else { return }
+        // The last required finger landed: the start point is the centroid of the fingers where
+        // they are now, and the timer (re)starts (`clearAllTimersAndStartEnoughTimeElapsedTimer`).
+        start = centroid()
+        pressStartTime = event.timestamp
+        if let pressTimer { cancelTimer(pressTimer) }
+        pressTimer = schedule(after: minimumPressDuration) { [unowned self] in
+            guard self.state == .possible, !self.hasBegun else { return }
+            self.hasBegun = true
+            self.state = .began
         }
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if hasBegun {
-            state = .changed
+        // Once begun: no check and no state change (the update sends `changed`).
+        if hasBegun { return }
+        if isTapPhase {
+            tapTouchesMoved(touches)
             return
         }
-        if let start, downsInPhase == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired {
-            let d = centroid().distance(to: start)
-            if d > allowableMovement {
-                fail(
-                    "moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
-                )
-            }
-            return
-        }
-        for touch in touches {
-            let d = touch.windowLocation.distance(to: touch.beganWindowLocation)
-            if d > allowableMovement {
-                fail(
-                    "touch \(touch.id) moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
-                )
-                return
-            }
+        guard let start, numberOfTouches == numberOfTouchesRequired else { return }
+        let d = centroid().distance(to: start)
+        if d > allowableMovement {
+            fail(
+                "moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt before minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
+            )
         }
     }
 
@@ -172,22 +152,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         if isTapPhase {
-            guard numberOfTouches - touches.count == 0 else { return }
-            phaseInProgress = false
-            if let tapTimer {
-                cancelTimer(tapTimer)
-                self.tapTimer = nil
-            }
-            if downsInPhase < numberOfTouchesRequired {
-                fail("tap \(tapsCompleted + 1) had \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
-                return
-            }
-            tapsCompleted += 1
-            let done = tapsCompleted
-            let limit = maximumTapInterval
-            intervalTimer = schedule(after: limit) { [unowned self] in
-                self.fail("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done)")
-            }
+            tapTouchesEnded(touches)
             return
         }
         if let pressStartTime {
@@ -195,7 +160,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 "lifted after \(short: event.timestamp - pressStartTime, decimals: 3) s < minimumPressDuration \(short: minimumPressDuration, decimals: 3) s"
             )
         } else {
-            fail("lifted with \(downsInPhase) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail("lifted with \(numberOfTouches) touches < numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
     }
 
@@ -207,11 +172,74 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    // MARK: The embedded tap (`_imp`, a `UITapRecognizer` with its defaults)
+
+    private func tapTouchesBegan(_ touches: [Touch], _ event: TouchEvent) {
+        let down = numberOfTouches
+        if down > Self.tapTouchesRequired {
+            fail(
+                "\(down) touches in tap \(tapsCompleted + 1) before the press > \(Self.tapTouchesRequired) (the embedded tap's numberOfTouchesRequired)"
+            )
+            return
+        }
+        if !phaseInProgress {
+            phaseInProgress = true
+            if let intervalTimer {
+                cancelTimer(intervalTimer)
+                self.intervalTimer = nil
+            }
+            let tapNumber = tapsCompleted + 1
+            let limit = maximumTapDuration
+            tapTimer = schedule(after: limit) { [unowned self] in
+                self.fail("tap \(tapNumber) before the press lasted longer than maximumTapDuration \(short: limit, decimals: 3) s")
+            }
+        }
+        guard down == Self.tapTouchesRequired else { return }
+        let here = centroid()
+        guard let start else {
+            start = here
+            return
+        }
+        let d = here.distance(to: start)
+        if d > Self.tapAllowableMovement {
+            fail(
+                "tap \(tapsCompleted + 1) landed \(short: d) pt from the first tap > \(short: Self.tapAllowableMovement) pt (the embedded tap's allowableMovement)"
+            )
+        }
+    }
+
+    private func tapTouchesMoved(_ touches: [Touch]) {
+        guard let start, numberOfTouches == Self.tapTouchesRequired else { return }
+        let d = centroid().distance(to: start)
+        if d > Self.tapAllowableMovement {
+            fail(
+                "tap \(tapsCompleted + 1) moved \(short: d) pt > \(short: Self.tapAllowableMovement) pt (the embedded tap's allowableMovement)"
+            )
+        }
+    }
+
+    private func tapTouchesEnded(_ touches: [Touch]) {
+        guard numberOfTouches - touches.count == 0 else { return }
+        phaseInProgress = false
+        if let tapTimer {
+            cancelTimer(tapTimer)
+            self.tapTimer = nil
+        }
+        tapsCompleted += 1
+        let done = tapsCompleted
+        let limit = maximumTapInterval
+        if !isTapPhase {
+            // `tapRecognizerRecognizedTap:`: the tap state is reset; the press starts afresh.
+            start = nil
+        }
+        intervalTimer = schedule(after: limit) { [unowned self] in
+            self.fail("no touch-down within maximumTapInterval \(short: limit, decimals: 3) s after tap \(done)")
+        }
+    }
+
     override open func reset() {
         start = nil
         phaseInProgress = false
-        downsInPhase = 0
-        beganSum = .zero
         tapsCompleted = 0
         pressStartTime = nil
         pressTimer = nil

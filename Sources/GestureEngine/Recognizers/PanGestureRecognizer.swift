@@ -16,9 +16,13 @@
 /// - **Velocity** (pt/s) comes from the estimator chosen by `velocityEstimator` (default `.uikit`,
 ///   `UIKitVelocityEstimator`: 0.2 × latest sample + 0.8 × previous sample, the latest alone when
 ///   there is no previous one, a sample under 1 ms counting as zero; no sample at the lift).
-/// - **Fingers past `maximumNumberOfTouches`** are never added to the pan (`touchesBegan:`); with
-///   `failsPastMaxTouches` (on by default) such a finger landing while the pan is still possible
-///   fails it, once it has begun it is ignored.
+/// - **Fingers past `maximumNumberOfTouches`** are never added to the pan's touches
+///   (`touchesBegan:`); with `failsPastMaxTouches` (on by default) such a finger landing while the
+///   pan is still possible fails it. Otherwise it is not ignored either: its moves still reach
+///   `touchesMoved:`, which samples the unchanged centroid (a zero velocity sample).
+/// - Once begun the pan never sets `changed` itself: the engine's update sends `changed` every
+///   time an event is delivered to it (`-[UIGestureRecognizer _updateGestureForActiveEvents]`), so
+///   a finger landing or one of several lifting also sends it.
 /// - **Ends** when every finger has lifted; **fails** if they all lift before it began. A cancelled
 ///   touch is handled as a lift, except that the last one fails (cancels, once begun) the pan
 ///   (`touchesCancelled:`).
@@ -61,19 +65,22 @@ open class PanGestureRecognizer: GestureRecognizer {
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
     /// UIKit's `_firstSceneReferenceLocation`, window coordinates: translation = last − first.
-    @exclusivity(unchecked) private var firstLocation = Point.zero
+    @exclusivity(unchecked) var firstLocation = Point.zero
     /// UIKit's `_lastSceneReferenceLocation`, window coordinates: the centroid at the last move,
     /// shifted when fingers are added or lifted; the pan's location.
-    @exclusivity(unchecked) private var lastLocation = Point.zero
+    @exclusivity(unchecked) var lastLocation = Point.zero
     /// Sum of the shifts applied to `lastLocation` when fingers were added or lifted. The velocity
     /// estimator is fed `lastLocation − rebaseShift`, a path without those jumps, so each sample
     /// is the movement from the shifted last location, as UIKit's.
     @exclusivity(unchecked) private var rebaseShift = Vector.zero
-    @exclusivity(unchecked) private var hasTouchedDown = false
+    @exclusivity(unchecked) var hasTouchedDown = false
     /// True once this pan asked for `began` (its state may still read `possible` while a failure
     /// requirement holds the recognition back).
-    @exclusivity(unchecked) private var hasBegun = false
+    @exclusivity(unchecked) var hasBegun = false
     @exclusivity(unchecked) private var tracker = VelocityTracker(kind: .uikit)
+    /// UIKit's `_touches`: the fingers the pan follows (at most `maximumNumberOfTouches`), in the
+    /// order they began. A finger past the maximum is delivered but not in this list.
+    @exclusivity(unchecked) private(set) var panTouches: [Touch] = []
 
     override open var kind: String { "pan" }
 
@@ -113,23 +120,20 @@ open class PanGestureRecognizer: GestureRecognizer {
     // MARK: Touches
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches > maximumNumberOfTouches {
-            // `touchesBegan:`: a finger past the maximum is never added; with `failsPastMaxTouches`
-            // it fails a pan that is still possible.
-            var kept = numberOfTouches - touches.count
-            for t in touches {
-                if kept < maximumNumberOfTouches {
-                    kept += 1
-                } else if failsPastMaxTouches && !hasBegun {
-                    fail("touch \(t.id) landed past maximumNumberOfTouches \(maximumNumberOfTouches) (failsPastMaxTouches)")
-                    return
-                } else {
-                    ignore(t, for: event)
-                }
+        // `touchesBegan:`: a finger past the maximum is never added; with `failsPastMaxTouches`
+        // it fails a pan that is still possible.
+        let before = panTouches.count
+        for t in touches {
+            if panTouches.count < maximumNumberOfTouches {
+                panTouches.append(t)
+            } else if failsPastMaxTouches && !hasBegun {
+                fail("touch \(t.id) landed past maximumNumberOfTouches \(maximumNumberOfTouches) (failsPastMaxTouches)")
+                return
             }
         }
-        guard let all = centroidOfTouches(excluding: []) else { return }
-        if hasTouchedDown, let old = centroidOfTouches(excluding: touches) {
+        guard panTouches.count > before, let all = centroidOfTouches(excluding: EmptyCollection<Touch>()) else { return }
+        let added = panTouches[before...]
+        if hasTouchedDown, let old = centroidOfTouches(excluding: added) {
             // `_touchesListChangedFrom:to:`: first and last shift by the centroid's jump.
             rebase(by: all - old)
             return
@@ -143,21 +147,17 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasTouchedDown, numberOfTouches > 0 else { return }
-        var c = centroid()
-        if !(c.x.isFinite && c.y.isFinite) { c = centroidOfTouches(excluding: []) ?? lastLocation }
+        guard hasTouchedDown, let c = centroidOfTouches(excluding: EmptyCollection<Touch>()) else { return }
         // `_centroidMovedTo:atTime:affectingTranslation:`: the last location is the centroid; the
         // estimator takes its sample from the previous last location.
         lastLocation = c
         tracker.addSample(time: event.timestamp, position: Self.finite(c - rebaseShift))
-        if hasBegun {
-            state = .changed
-            return
-        }
+        // Once begun, no state change: the update sends `changed`.
+        if hasBegun || !beginsOnAxisHysteresis { return }
         let raw = lastLocation - firstLocation
         let h = Self.hysteresis
         guard Swift.abs(raw.dx) >= h || Swift.abs(raw.dy) >= h else { return }
-        guard numberOfTouches >= minimumNumberOfTouches else { return }
+        guard panTouches.count >= minimumNumberOfTouches else { return }
         // A subclass's own test (the scroll view's pan: `_shouldTryToBeginWithEvent:`), only when it has one.
         if checksBegin && !shouldTryToBegin(translation: raw) { return }
         removeHysteresisFromTranslation(h)
@@ -170,7 +170,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             if hasBegun {
                 state = .ended
             } else {
-                fail(liftReason())
+                fail(reasonForEndBeforeBegan(cancelled: false))
             }
         }
     }
@@ -180,9 +180,18 @@ open class PanGestureRecognizer: GestureRecognizer {
             if hasBegun {
                 state = .cancelled
             } else {
-                fail("touch cancelled before the pan began")
+                fail(reasonForEndBeforeBegan(cancelled: true))
             }
         }
+    }
+
+    /// Whether the pan's own begin test (`hysteresis` per axis) applies: a subclass with its own
+    /// recognition (the screen-edge pan's features) turns it off and sets `began` itself.
+    var beginsOnAxisHysteresis: Bool { true }
+
+    /// The reason given when the last finger lifts (or is cancelled) before the pan began.
+    func reasonForEndBeforeBegan(cancelled: Bool) -> String {
+        cancelled ? "touch cancelled before the pan began" : liftReason()
     }
 
     open override func recognitionWillResumeAfterFailureRequirements() {
@@ -197,10 +206,13 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastLocation = .zero
         rebaseShift = .zero
         tracker.reset()
+        panTouches.removeAll(keepingCapacity: true)
     }
 
     open override func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
+        // A finger past the maximum is delivered to the pan but is not one of its touches.
+        values.numberOfTouches = Swift.min(values.numberOfTouches, maximumNumberOfTouches)
         values.translation = translation(in: nil)
         values.velocity = velocity(in: nil)
     }
@@ -234,11 +246,21 @@ open class PanGestureRecognizer: GestureRecognizer {
     private func handleEndedTouches(_ touches: [Touch], _ event: TouchEvent, final: () -> Void) {
         guard hasTouchedDown else { return }
         if let remaining = centroidOfTouches(excluding: touches) {
-            if let all = centroidOfTouches(excluding: []) { rebase(by: remaining - all) }
+            if let all = centroidOfTouches(excluding: EmptyCollection<Touch>()) { rebase(by: remaining - all) }
+            removePanTouches(touches)
             return
         }
         tracker.addLift(time: event.timestamp, position: Self.finite(lastLocation - rebaseShift))
+        // The failure reason counts the fingers that lift (as `numberOfTouches` still does).
         final()
+        removePanTouches(touches)
+    }
+
+    /// The lifted or cancelled touches leave `panTouches` (a finger past the maximum is not in it).
+    private func removePanTouches(_ touches: [Touch]) {
+        for t in touches {
+            if let i = panTouches.firstIndex(where: { $0 === t }) { panTouches.remove(at: i) }
+        }
     }
 
     /// `_touchesListChangedFrom:to:`: first and last location shift by `jump`.
@@ -266,7 +288,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private func liftReason() -> String {
         let raw = translation(in: nil)
-        let n = numberOfTouches
+        let n = panTouches.count
         if n < minimumNumberOfTouches {
             return makeReason("lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)")
         }
@@ -280,11 +302,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// Centroid of this recognizer's touches, window coordinates, leaving out `excluded`; nil when none is left.
-    private func centroidOfTouches(excluding excluded: [Touch]) -> Point? {
+    private func centroidOfTouches<C: Collection<Touch>>(excluding excluded: C) -> Point? {
         var x = 0.0, y = 0.0, n = 0
         // Many touches in one event (a palm; 10,000 in a stress trace) must not cost n * m comparisons.
         let excludedSet: Set<ObjectIdentifier>? = excluded.count > 8 ? Set(excluded.lazy.map(ObjectIdentifier.init)) : nil
-        for t in self.touches {
+        for t in panTouches {
             if let excludedSet {
                 if excludedSet.contains(ObjectIdentifier(t)) { continue }
             } else if excluded.contains(where: { $0 === t }) {
@@ -301,7 +323,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         // The sum overflowed (coordinates near Double's limit): the mean of the quotients cannot.
         x = 0
         y = 0
-        for t in self.touches {
+        for t in panTouches {
             if let excludedSet {
                 if excludedSet.contains(ObjectIdentifier(t)) { continue }
             } else if excluded.contains(where: { $0 === t }) {

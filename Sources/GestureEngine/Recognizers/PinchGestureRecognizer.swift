@@ -89,6 +89,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// The dominant component of the pair's motion at the last move.
     public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
+    /// Once the pair formed, every later touch is refused (the driver's `shouldReceiveComponent:withEvent:`,
+    /// consulted by `_shouldReceiveTouch:`): it is never delivered, so it does not update the recognizer.
+    override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pairLocked }
+
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if pairLocked {
             for t in touches { ignore(t, for: event) }

@@ -45,13 +45,18 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// An angle step larger than this counts a full turn: π/2 (`touchesMoved:withEvent:`).
     public static let turnStep = Double.pi / 2
 
+    /// π/180 in single precision (0.017453292): the decompile's `0.017453` is this float printed
+    /// with six decimals; the iOS 26.1 simulator reports 10°, 45° and 90° turns as 0.087266465,
+    /// 0.698131703 and 1.483529867, i.e. less `Float(5) × Float(π/180)` = 0.0872664600610733.
+    public static let radiansPerDegree = Float(Double.pi / 180)
+
     /// The threshold for a relative distance change `|Δd/d0|`, radians (5° to 10°). UIKit computes it
-    /// in degrees in single precision and converts with the constant 0.017453 (`touchesMoved:`); a
-    /// NaN or infinite ratio (d0 = 0) counts as 1, as C's `fmin` gives.
+    /// in degrees in single precision and converts with the float π/180 (`touchesMoved:`,
+    /// `radiansPerDegree`); a NaN or infinite ratio (d0 = 0) counts as 1, as C's `fmin` gives.
     public static func threshold(relativeDistanceChange r: Double) -> Double {
         let ratio = r.isFinite ? Swift.min(Swift.abs(r), 1) : 1
         let degrees = Float(ratio.squareRoot() * 5 + 5)
-        return Double(Float(Double(degrees) * 0.017453))
+        return Double(degrees * Self.radiansPerDegree)
     }
 
     // State written only by this recognizer's own handlers, never while another access is in
@@ -101,6 +106,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     /// The dominant component of the pair's motion at the last move.
     public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
+
+    /// Once the pair formed, every later touch is refused (the driver's `shouldReceiveComponent:withEvent:`,
+    /// consulted by `_shouldReceiveTouch:`): it is never delivered, so it does not update the recognizer.
+    override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pairLocked }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if pairLocked {

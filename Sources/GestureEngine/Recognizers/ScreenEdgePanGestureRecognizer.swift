@@ -23,8 +23,8 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A pan that starts at an edge of the screen, as `UIScreenEdgePanGestureRecognizer` (a
-/// `UIPanGestureRecognizer` subclass in UIKit).
+/// A pan that starts at an edge of the screen, as `UIScreenEdgePanGestureRecognizer`: a
+/// `PanGestureRecognizer` subclass, as in UIKit (code that asks `as? PanGestureRecognizer` finds it).
 ///
 /// Rules (decompiled iOS 18.2 UIKitCore, public repository
 /// `EthanArbuckle/iPhone17-1_18.2_22C152_Restore`; docs/fidelity.md):
@@ -33,27 +33,25 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
 ///   trace time, firing at the deadline even when no event arrives);
 /// - it begins at the first move that takes the touch more than `hysteresis` (15 pt, Euclidean) from
 ///   where it touched down (`_UISEDiagonalHysteresisRecognizeGestureFeature _incorporateSample:`);
+///   the pan's own per-axis test does not apply;
 /// - its translation is the pan's (last location − first location), and when it begins
 ///   (`featureDidChangeState:`, run from `touchesMoved:` before the pan's own) the hysteresis is
 ///   removed from the translation as of the previous event (`_removeHysteresisFromTranslation`: 15
 ///   per axis, clamped at zero), then the move's delta is added in full: a touch from x = 2 through
 ///   8, 18, 30 begins at x = 18 with translation 10, then 22;
-/// - then it behaves like a pan: `changed` on every move, `ended` when the finger lifts (failed if it
-///   lifts before beginning), location and translation of the last move at the lift (the lift never
-///   moves the pan's centroid), UIKit's pan velocity (`UIKitVelocityEstimator` by default);
-/// - `maximumNumberOfTouches` is 1: a further finger is never added; with `failsPastMaxTouches` (on
-///   by default, as the pan) it fails the recognizer while it is still possible, once begun it is
-///   ignored;
+/// - everything else is the pan's: `changed` from the update, `ended` when the finger lifts (failed
+///   if it lifts before beginning), location and translation of the last move at the lift, UIKit's
+///   pan velocity (`velocityEstimator`), `maximumNumberOfTouches` 1
+///   (`-[UIScreenEdgePanGestureRecognizer initWithTarget:action:]`) with `failsPastMaxTouches`;
 /// - `delaysTouchesBegan` is true: the view receives no `touchesBegan` until this recognizer fails.
 ///
 /// The screen is `screenSize` (window coordinates, origin at the top left); when it is nil the root
 /// view's size is used if the root is bounded, otherwise the recognizer fails with a reason. With the
 /// default `edges` (none, as UIKit's `UIRectEdgeNone`) it never recognizes: set `edges`.
 ///
-/// Reported values: `location` (the touch at its last move, window coordinates), `numberOfTouches`,
-/// `translation` (points; re-based to zero when a failure requirement held the recognition back),
-/// `velocity` (pt/s, `velocityEstimator`, computed by `VelocityTracker`).
-open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
+/// Reported values: the pan's `location`, `numberOfTouches`, `translation` (points; re-based to
+/// zero when a failure requirement held the recognition back), `velocity` (pt/s).
+open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Default edges: none (`UIRectEdgeNone`, UIKit's default; the recognizer must be told its edges).
     public static let defaultEdges: ScreenEdges = []
     /// Default width of the edge region a touch must begin in: 13 pt (`_UISEGestureFeatureSettings`,
@@ -66,8 +64,9 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// Default longest time the touch may stay in the edge region: 0.25 s (`_UISEGestureFeatureSettings`
     /// maximum swipe duration, `_UISEIdleTimerFailGestureFeature`).
     public static let defaultMaximumTimeInEdgeRegion = 0.25
-    /// Default maximum number of fingers: 1 (`-[UIScreenEdgePanGestureRecognizer initWithTarget:action:]`).
-    public static let defaultMaximumNumberOfTouches = 1
+    /// Its `maximumNumberOfTouches`: 1 (`-[UIScreenEdgePanGestureRecognizer initWithTarget:action:]`
+    /// sets it over the pan's default).
+    public static let edgeMaximumNumberOfTouches = 1
 
     // Configuration below: plain values (numbers, flags, option sets), read at every event. An
     // overlapping access to a trivial value cannot corrupt memory, so the run-time exclusivity check
@@ -83,13 +82,6 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var hysteresis = ScreenEdgePanGestureRecognizer.defaultHysteresis
     /// How long the touch may stay within the edge region, seconds.
     @exclusivity(unchecked) public var maximumTimeInEdgeRegion = ScreenEdgePanGestureRecognizer.defaultMaximumTimeInEdgeRegion
-    /// Fingers it follows; further fingers are never added.
-    @exclusivity(unchecked) public var maximumNumberOfTouches = ScreenEdgePanGestureRecognizer.defaultMaximumNumberOfTouches
-    /// When true (the default, as `PanGestureRecognizer.failsPastMaxTouches`), a finger past
-    /// `maximumNumberOfTouches` landing before it began fails it; when false it is only left out.
-    @exclusivity(unchecked) public var failsPastMaxTouches = PanGestureRecognizer.defaultFailsPastMaxTouches
-    /// The velocity estimator (UIKit's blend by default).
-    @exclusivity(unchecked) public var velocityEstimator: VelocityEstimatorKind = .uikit
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
@@ -101,11 +93,6 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var hasLeftRegion = false
     /// Where the touch began (the hysteresis feature's initial location), window coordinates.
     @exclusivity(unchecked) private var start: Point?
-    /// The pan's first and last locations (translation = last − first), window coordinates.
-    @exclusivity(unchecked) private var firstLocation = Point.zero
-    @exclusivity(unchecked) private var lastLocation = Point.zero
-    @exclusivity(unchecked) private var hasBegun = false
-    @exclusivity(unchecked) private var tracker = VelocityTracker()
     @exclusivity(unchecked) private var regionTimer: TimerToken?
 
     override open var kind: String { "screenEdgePan" }
@@ -115,25 +102,15 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         self.edges = edges
         self.screenSize = screenSize
         super.init(name: name)
+        maximumNumberOfTouches = Self.edgeMaximumNumberOfTouches
         delaysTouchesBegan = true
     }
 
-    /// Translation since the touch began (or since the recognition was released), points.
-    public var translation: Vector {
-        let t = lastLocation - firstLocation
-        return Vector(dx: UIKitVelocityEstimator.finite(t.dx), dy: UIKitVelocityEstimator.finite(t.dy))
-    }
+    /// Translation since the touch began (or since the recognition was released), points (`translation(in:)`).
+    public var translation: Vector { translation(in: nil) }
 
-    /// The current velocity, points per second.
-    public var velocity: Vector { tracker.velocityInPlace() ?? .zero }
-
-    /// The location of the touch at its last move (the pan's `locationInView:`); before a touch,
-    /// the base class's centroid.
-    public override func location(in view: View?) -> Point {
-        guard start != nil else { return super.location(in: view) }
-        guard let view else { return lastLocation }
-        return view.convert(fromWindow: lastLocation)
-    }
+    /// The current velocity, points per second (`velocity(in:)`).
+    public var velocity: Vector { velocity(in: nil) }
 
     /// The screen in use: `screenSize`, else the bounded root view's size.
     private var effectiveScreenSize: Size? {
@@ -142,24 +119,12 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         return nil
     }
 
+    /// The features decide when it begins, not the pan's per-axis hysteresis.
+    override var beginsOnAxisHysteresis: Bool { false }
+
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        let maximum = max(maximumNumberOfTouches, 1)
-        if numberOfTouches > maximum {
-            // `-[UIPanGestureRecognizer touchesBegan:withEvent:]`: a finger past the maximum is never
-            // added; with `failsPastMaxTouches` it fails the recognizer while it is still possible.
-            var kept = numberOfTouches - touches.count
-            for t in touches {
-                if kept < maximum {
-                    kept += 1
-                } else if failsPastMaxTouches && !hasBegun {
-                    fail("touch \(t.id) landed past maximumNumberOfTouches \(maximum) (failsPastMaxTouches)")
-                    return
-                } else {
-                    ignore(t, for: event)
-                }
-            }
-        }
-        guard start == nil, let touch = trackedTouches.first else { return }
+        super.touchesBegan(touches, with: event)
+        guard start == nil, state == .possible, let touch = panTouches.first else { return }
         guard let screen = effectiveScreenSize else {
             fail("screen size unknown: set screenSize (the root view is unbounded)")
             return
@@ -184,10 +149,6 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             return
         }
         start = p
-        firstLocation = p
-        lastLocation = p
-        tracker = VelocityTracker(kind: velocityEstimator)
-        tracker.addSample(time: event.timestamp, position: p)
         let limit = maximumTimeInEdgeRegion
         regionTimer = schedule(after: limit) { [unowned self] in
             guard !self.hasBegun, !self.hasLeftRegion else { return }
@@ -198,7 +159,7 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard let start, let touch = trackedTouches.first else { return }
+        guard let start, let touch = panTouches.first else { return }
         let p = PanGestureRecognizer.finite(touch.windowLocation)
         var recognizes = false
         if !hasBegun {
@@ -208,20 +169,12 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             if recognizes {
                 // `featureDidChangeState:` runs before the pan's `touchesMoved:`: the hysteresis comes
                 // off the translation as of the previous event (`_removeHysteresisFromTranslation`).
-                let t = translation
-                let h = Swift.max(hysteresis, 0)
-                let kept = Vector(
-                    dx: PanGestureRecognizer.removingHysteresis(t.dx, h), dy: PanGestureRecognizer.removingHysteresis(t.dy, h))
-                firstLocation = PanGestureRecognizer.finite(lastLocation - kept)
+                removeHysteresisFromTranslation(Swift.max(hysteresis, 0))
             }
         }
-        // The pan's `_centroidMovedTo:atTime:affectingTranslation:`.
-        lastLocation = p
-        tracker.addSample(time: event.timestamp, position: p)
-        if hasBegun {
-            state = .changed
-            return
-        }
+        // The pan's `touchesMoved:` (`_centroidMovedTo:atTime:affectingTranslation:`).
+        super.touchesMoved(touches, with: event)
+        if hasBegun { return }
         if recognizes {
             recognizedEdge = candidates
             hasBegun = true
@@ -238,51 +191,21 @@ open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        // `_handleEndedTouches:withFinalStateAdjustments:`: the lift never moves the location.
-        if let touch = trackedTouches.first, touches.contains(where: { $0 === touch }) {
-            tracker.addLift(time: event.timestamp, position: lastLocation)
-        }
-        if hasBegun {
-            state = .ended
-        } else if let start {
-            fail(
-                "lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: lastLocation)) pt)"
-            )
-        } else {
-            fail("lifted before the screen-edge pan began")
-        }
-    }
-
-    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        if hasBegun {
-            state = .cancelled
-        } else {
-            fail("touch cancelled before the screen-edge pan began")
-        }
-    }
-
-    override open func recognitionWillResumeAfterFailureRequirements() {
-        // `_willBeginAfterSatisfyingFailureRequirements`: setTranslation(zero).
-        firstLocation = lastLocation
+    override func reasonForEndBeforeBegan(cancelled: Bool) -> String {
+        if cancelled { return "touch cancelled before the screen-edge pan began" }
+        guard let start else { return "lifted before the screen-edge pan began" }
+        return makeReason(
+            "lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: location(in: nil))) pt)"
+        )
     }
 
     override open func reset() {
+        super.reset()
         candidates = []
         hasLeftRegion = false
         start = nil
-        firstLocation = .zero
-        lastLocation = .zero
-        hasBegun = false
         recognizedEdge = nil
-        tracker = VelocityTracker(kind: velocityEstimator)
         regionTimer = nil
-    }
-
-    override open func fillValues(_ values: inout GestureValues) {
-        super.fillValues(&values)
-        values.translation = translation
-        values.velocity = velocity
     }
 
     // MARK: Geometry

@@ -10,10 +10,15 @@
 /// - it recognizes (`possible -> ended`) during the move in which all `numberOfTouchesRequired`
 ///   fingers qualify, never at a lift; a move more than `maximumDuration` (0.5 s) after touch-down
 ///   fails it (0.500 s recognizes, 0.501 s does not, measured to the nanosecond);
+/// - a finger also qualifies only if its last step's primary speed (movement since the previous
+///   move / time since it, at least 0.01 s) reaches `minimumPrimaryMovementRate`;
 /// - a finger that breaks a limit fails it at once; lifting before it recognized fails it;
-/// - more fingers than required, or one finger lifting while others stay down, marks the attempt as
-///   failed without a transition (as UIKit does): it then fails when all fingers have lifted, or at
-///   the first move after `maximumDuration`.
+/// - a finger beyond `numberOfTouchesRequired` is never added to the swipe's touches
+///   (`touchesBegan:withEvent:` marks the attempt failed instead, and so do too many fingers
+///   landing in one event, none of which is added); one of its fingers lifting while others stay
+///   down also marks it. Marked, it moves to `failed` when its own fingers have all lifted
+///   (`touchesEnded:withEvent:`; an extra finger lifting changes nothing), or at the first move
+///   past `maximumDuration`; while marked, moves do nothing else (`touchesMoved:withEvent:`).
 ///
 /// There is no timer: like UIKit, a swipe whose fingers stay still past `maximumDuration` stays
 /// `possible` until the next move or lift (the decompiled code checks the duration in `touchesMoved`
@@ -46,6 +51,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Default decay rate of the maximum secondary movement: 0.02, dimensionless (decompiled iOS 18
     /// UIKitCore, see `docs/reference/uikit-semantics.md`).
     public static let defaultRateOfMaximumMovementDecay = 0.02
+    /// Default `minimumPrimaryMovementRate`: 0 pt/s, so the speed test never fails a finger. UIKit's
+    /// value is set in `_UISwipeGestureRecognizerCommonInit`, a C function missing from the 18.2
+    /// decompile; the iOS 26.1 simulator's boundary cases bound it at about 53 pt/s or less, and
+    /// 0 keeps every one of them (docs/fidelity.md).
+    public static let defaultMinimumPrimaryMovementRate = 0.0
+    /// A step shorter than this counts as this long when the speed is taken: 0.01 s (`touchesMoved:withEvent:`).
+    public static let minimumStepDuration = 0.01
     /// The thresholds stop shrinking after 0.5 s (the literal `fmin(t, 0.5)` in decompiled iOS 18 UIKitCore).
     public static let movementDecayDuration = 0.5
 
@@ -68,6 +80,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var rateOfMinimumMovementDecay = SwipeGestureRecognizer.defaultRateOfMinimumMovementDecay
     /// Decay rate of `maximumSecondaryMovement` (dimensionless).
     @exclusivity(unchecked) public var rateOfMaximumMovementDecay = SwipeGestureRecognizer.defaultRateOfMaximumMovementDecay
+    /// Primary speed of a finger's last step needed to qualify, pt/s (`_minimumPrimaryMovementRate`;
+    /// default `defaultMinimumPrimaryMovementRate`, 0).
+    @exclusivity(unchecked) public var minimumPrimaryMovementRate = SwipeGestureRecognizer.defaultMinimumPrimaryMovementRate
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
@@ -87,6 +102,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var lastNeeded = 0.0
     @exclusivity(unchecked) private var lastElapsed = 0.0
     @exclusivity(unchecked) private var hasMoved = false
+    /// UIKit's `_touches`: the fingers the swipe took (never more than `numberOfTouchesRequired`),
+    /// with `_startLocations` and `_previousLocations` (window coordinates) and `_previousTime`.
+    @exclusivity(unchecked) private var swipeTouches: [Touch] = []
+    @exclusivity(unchecked) private var startLocations: [Point] = []
+    @exclusivity(unchecked) private var previousLocations: [Point] = []
+    @exclusivity(unchecked) private var previousTime = 0.0
 
     override open var kind: String { "swipe" }
 
@@ -112,21 +133,28 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if markedFailed { return }
-        if numberOfTouches > numberOfTouchesRequired {
-            mark(makeReason("\(numberOfTouches) touches > numberOfTouchesRequired \(numberOfTouchesRequired)"))
+        if swipeTouches.count + touches.count > numberOfTouchesRequired {
+            // `touchesBegan:withEvent:`: none of them is added; the attempt is marked failed.
+            mark(makeReason("\(swipeTouches.count + touches.count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)"))
             return
         }
-        startLocation = centroid()
+        for touch in touches {
+            swipeTouches.append(touch)
+            startLocations.append(touch.windowLocation)
+            previousLocations.append(touch.windowLocation)
+        }
+        startLocation = swipeCentroid()
         startTime = event.timestamp
+        previousTime = startTime
         hasStarted = true
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasStarted else {
-            fail(markedReason ?? "moved before any finger was accepted")
-            return
-        }
-        let now = event.timestamp
+        // With no finger taken (too many landed at once) there is nothing to judge.
+        guard hasStarted, !swipeTouches.isEmpty else { return }
+        // `_TimestampForTouches(_touches)`: the latest time of the swipe's own fingers.
+        var now = startTime
+        for t in swipeTouches where t.timestamp > now { now = t.timestamp }
         let elapsedNanos = TraceClock.nanoseconds(from: startTime, to: now)
         if elapsedNanos > Int64((maximumDuration * 1e9).rounded()) {
             fail(
@@ -134,18 +162,22 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             )
             return
         }
+        defer { previousTime = now }
         if markedFailed { return }
         let t = now - startTime
         let minPrimary = minimumPrimaryMovement(after: t)
         let maxSecondary = maximumSecondaryMovement(after: t)
-        var allQualify = numberOfTouches == numberOfTouchesRequired
+        let step = Swift.max(now - previousTime, Self.minimumStepDuration)
+        var allQualify = swipeTouches.count == numberOfTouchesRequired
         var fired: SwipeDirection?
-        var first = true
-        for touch in trackedTouches {
-            let d = touch.windowLocation - touch.beganWindowLocation
-            let verdict = judge(d, minPrimary: minPrimary, maxSecondary: maxSecondary)
-            if first {
-                first = false
+        for i in swipeTouches.indices {
+            let touch = swipeTouches[i]
+            let p = touch.windowLocation
+            let d = p - startLocations[i]
+            let stepSpeed = Vector(dx: Swift.abs(p.x - previousLocations[i].x) / step, dy: Swift.abs(p.y - previousLocations[i].y) / step)
+            previousLocations[i] = p
+            let verdict = judge(d, minPrimary: minPrimary, maxSecondary: maxSecondary, stepSpeed: stepSpeed)
+            if i == 0 {
                 hasMoved = true
                 lastElapsed = t
                 lastNeeded = minPrimary
@@ -172,7 +204,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches - touches.count > 0 {
+        // `touchesEnded:withEvent:`: the swipe's own fingers leave; it fails once none is left.
+        removeSwipeTouches(touches)
+        if !swipeTouches.isEmpty {
             if !markedFailed { mark("a finger lifted before the swipe was recognized") }
             return
         }
@@ -180,11 +214,33 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches - touches.count > 0 {
+        removeSwipeTouches(touches)
+        if !swipeTouches.isEmpty {
             if !markedFailed { mark("a touch was cancelled before the swipe was recognized") }
             return
         }
         fail(markedReason ?? "touch cancelled before the swipe was recognized")
+    }
+
+    private func removeSwipeTouches(_ touches: [Touch]) {
+        for touch in touches {
+            if let i = swipeTouches.firstIndex(where: { $0 === touch }) {
+                swipeTouches.remove(at: i)
+                startLocations.remove(at: i)
+                previousLocations.remove(at: i)
+            }
+        }
+    }
+
+    /// `_centroidOfTouches:excludingEnded:` over the swipe's fingers, window coordinates.
+    private func swipeCentroid() -> Point {
+        var x = 0.0, y = 0.0
+        for t in swipeTouches {
+            x += t.windowLocation.x
+            y += t.windowLocation.y
+        }
+        let n = Double(swipeTouches.count)
+        return Point(x: x / n, y: y / n)
     }
 
     override open func reset() {
@@ -198,6 +254,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         lastNeeded = 0
         lastElapsed = 0
         hasMoved = false
+        swipeTouches.removeAll(keepingCapacity: true)
+        startLocations.removeAll(keepingCapacity: true)
+        previousLocations.removeAll(keepingCapacity: true)
+        previousTime = 0
     }
 
     override open func fillValues(_ values: inout GestureValues) {
@@ -235,7 +295,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// UIKit's per-finger test: the opposite-movement checks on both axes, then the horizontal test,
     /// then the vertical one (skipped when the horizontal test already failed the finger).
-    private func judge(_ d: Vector, minPrimary: Double, maxSecondary: Double) -> Verdict {
+    private func judge(_ d: Vector, minPrimary: Double, maxSecondary: Double, stepSpeed: Vector) -> Verdict {
+        let rate = minimumPrimaryMovementRate
         let horizontal = direction.intersection([.right, .left])
         let vertical = direction.intersection([.up, .down])
         let ax = abs(d.dx), ay = abs(d.dy)
@@ -250,12 +311,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
                 verdict.failure = .secondary(ay)
                 return verdict
             }
-            if ax >= minPrimary { verdict.fired = d.dx >= 0 ? .right : .left }
+            if ax >= minPrimary && stepSpeed.dx >= rate { verdict.fired = d.dx >= 0 ? .right : .left }
         }
         if !vertical.isEmpty {
             if ax > maxSecondary {
                 verdict.failure = .secondary(ax)
-            } else if ay >= minPrimary {
+            } else if ay >= minPrimary && stepSpeed.dy >= rate {
                 if verdict.fired == nil { verdict.fired = d.dy >= 0 ? .down : .up }
                 verdict.primary = max(verdict.primary, ay)
             }

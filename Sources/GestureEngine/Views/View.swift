@@ -19,6 +19,11 @@ open class View {
     public let isBounded: Bool
     /// False makes hit-testing skip this view and its subviews (as `isUserInteractionEnabled`).
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    /// True makes hit-testing skip this view and its subviews (as `UIView.isHidden`; default false).
+    @exclusivity(unchecked) public var isHidden = false
+    /// Opacity, 0 to 1 (as `UIView.alpha`; default 1): at 0.01 or less hit-testing skips the view
+    /// and its subviews. Nothing is drawn; only hit-testing reads it.
+    @exclusivity(unchecked) public var alpha = 1.0
     /// The parent view. Not retained (the parent holds its subviews); the parent sets it to nil
     /// when it detaches the view or goes away, so it never dangles.
     @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
@@ -193,17 +198,45 @@ open class View {
         !isBounded || bounds.contains(p)
     }
 
-    /// The deepest view containing `p` (in this view's coordinates), front-most subview first; nil when outside.
+    /// The deepest view containing `p` (in this view's coordinates), front-most subview first; nil
+    /// when outside (`hitTest(_:with:)` without an event).
     public func hitTest(_ p: Point) -> View? {
-        guard isUserInteractionEnabled, !skipsHitTesting, contains(p) else { return nil }
-        for child in subviews.reversed() {
+        hitTest(p, with: nil)
+    }
+
+    /// The deepest view that should receive a touch at `point` (this view's coordinates, points),
+    /// as `-[UIView hitTest:withEvent:]`: nil when the view is hidden, has `alpha` of 0.01 or less,
+    /// does not take user interaction, or `point(inside:with:)` says the point is outside; else the
+    /// front-most subview's answer (subviews last to first, the point converted to each), else this
+    /// view. The environment calls it on the root view once per touch, at its touch-down, with the
+    /// event. Override it (or `point(inside:with:)`) to enlarge or redirect a view's hit area.
+    open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
+        guard isUserInteractionEnabled, !skipsHitTesting, !isHidden, alpha > View.hitTestAlphaThreshold, self.point(inside: point, with: event) else {
+            return nil
+        }
+        var i = subviews.count
+        while i > 0 {
+            i -= 1
+            let child = subviews[i]
             let local = Point(
-                x: p.x - (child.isBounded ? child.frame.origin.x - child.boundsOrigin.x : 0),
-                y: p.y - (child.isBounded ? child.frame.origin.y - child.boundsOrigin.y : 0))
-            if let hit = child.hitTest(local) { return hit }
+                x: point.x - (child.isBounded ? child.frame.origin.x - child.boundsOrigin.x : 0),
+                y: point.y - (child.isBounded ? child.frame.origin.y - child.boundsOrigin.y : 0))
+            if let hit = child.hitTest(local, with: event) { return hit }
         }
         return self
     }
+
+    /// Whether `point` (this view's coordinates, points) is inside the view, as
+    /// `-[UIView pointInside:withEvent:]`: the bounds (every point for an unbounded view). Override
+    /// it to enlarge the area that takes touches (subviews outside the bounds are still tried only
+    /// when this returns true, as in UIKit).
+    open func point(inside point: Point, with event: TouchEvent?) -> Bool {
+        contains(point)
+    }
+
+    /// Views with `alpha` at or below this are skipped by hit-testing: 0.01 (`-[UIView hitTest:withEvent:]`,
+    /// UIKit's documented rule).
+    public static let hitTestAlphaThreshold = 0.01
 
     /// True when this view is `other` or lies below it in the tree.
     public func isDescendant(of other: View) -> Bool {

@@ -71,7 +71,8 @@ struct RotationGestureRecognizerTests {
 
     @Test("threshold formula: 5° at no distance change, 10° at doubling and beyond, 10° for d0 = 0")
     func thresholdFormula() {
-        func uikit(_ degrees: Double) -> Double { Double(Float(Double(Float(degrees)) * 0.017453)) }
+        // Degrees in single precision times the float π/180 (the decompile prints it as 0.017453).
+        func uikit(_ degrees: Double) -> Double { Double(Float(degrees) * Float(Double.pi / 180)) }
         #expect(RotationGestureRecognizer.threshold(relativeDistanceChange: 0) == uikit(5))
         #expect(RotationGestureRecognizer.threshold(relativeDistanceChange: 1) == uikit(10))
         #expect(RotationGestureRecognizer.threshold(relativeDistanceChange: -0.5) == uikit(5 + 5 * 0.5.squareRoot()))

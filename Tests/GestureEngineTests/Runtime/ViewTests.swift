@@ -136,8 +136,9 @@ struct ViewDeliveryTests {
         h.tap(id: 2, at: 0.3, x: 10, y: 10)
         #expect(
             deliveries(h) == [
-                "target touchesBegan 1 @0", "target touchesBegan 2 @0.3",
-                "target touchesCancelled 2 @0.4", "target touchesCancelled 1 @0.4",
+                // Touch 2's began is held too: the double tap holds touch 1's end
+                // (`_delayTouchesForEventIfNeeded:`), so the view never hears of touch 2.
+                "target touchesBegan 1 @0", "target touchesCancelled 1 @0.4",
             ])
     }
 
@@ -148,7 +149,11 @@ struct ViewDeliveryTests {
         h.send(0.1, (1, .moved, 100, 10))
         h.send(0.2, (1, .moved, 110, 10))
         h.send(0.3, (1, .ended, 110, 10))
-        #expect(deliveries(h) == ["target touchesBegan 1 @0.1", "target touchesMoved 1 @0.2", "target touchesEnded 1 @0.3"])
+        // The released touch had moved on since it was held: a catch-up move follows its began.
+        #expect(
+            deliveries(h) == [
+                "target touchesBegan 1 @0.1", "target touchesMoved 1 @0.1", "target touchesMoved 1 @0.2", "target touchesEnded 1 @0.3",
+            ])
     }
 
     @Test("delaysTouchesBegan: if the recognizer recognizes, the view never hears of the touch")
