@@ -68,12 +68,26 @@ open class UIView: View {
         if let e = event?.touchEvent, let event { super.touchesCancelled(event.ordered(touches), with: e) }
     }
 
-    /// `hitTest(_:with:)`: the engine's hit test (the deepest view containing `point`, in this
-    /// view's coordinates). An override is called by code that calls it; the engine's own hit test
-    /// of a new touch does not call it (docs/uikit-compat.md, "Views").
-    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> View? { hitTest(point) }
-    /// `point(inside:with:)`: whether `point` (this view's coordinates) is inside the bounds.
-    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { contains(point) }
+    /// `hitTest(_:with:)`, as `-[UIView hitTest:withEvent:]`: the engine's hit test (hidden views,
+    /// `alpha` of 0.01 or less and views without user interaction skipped; `point(inside:with:)`
+    /// asked), in this view's coordinates (points). The engine calls it when a touch lands, so an
+    /// override (an enlarged or redirected hit area) decides where the touch goes, as on iOS.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> View? {
+        super.hitTest(point, with: event?.touchEvent)
+    }
+    /// `point(inside:with:)`, as `-[UIView pointInside:withEvent:]`: whether `point` (this view's
+    /// coordinates, points) is inside the bounds; the engine's hit test asks it.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        super.point(inside: point, with: event?.touchEvent)
+    }
+
+    // The engine's hit test reaches the UIKit-signature methods above, so their overrides count.
+    public final override func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
+        hitTest(point, with: event.map { UIEvent($0, delivered: []) })
+    }
+    public final override func point(inside point: Point, with event: TouchEvent?) -> Bool {
+        self.point(inside: point, with: event.map { UIEvent($0, delivered: []) })
+    }
 }
 
 /// `UIWindow`: a view at the root of a tree (its frame in screen coordinates).
@@ -96,8 +110,6 @@ open class UIScrollView: UIView {
 /// What a view stores for UIKit-style code that the engine does not use.
 final class ViewStorage {
     var backgroundColor: UIColor?
-    var alpha: CGFloat = 1
-    var isHidden = false
     var transform = CGAffineTransform.identity
     var tag = 0
     var clipsToBounds = false
@@ -128,18 +140,11 @@ extension View {
         set { frame.origin = CGPoint(x: newValue.x - frame.size.width / 2, y: newValue.y - frame.size.height / 2) }
     }
 
-    // Stored for UIKit code, not used by the engine (hit-testing ignores alpha, isHidden and transform).
+    // Stored for UIKit code, not used by the engine (`alpha` and `isHidden` are the engine view's own,
+    // and hit-testing follows them; `transform` does not affect hit-testing or coordinates).
     public var backgroundColor: UIColor? {
         get { storage.backgroundColor }
         set { storage.backgroundColor = newValue }
-    }
-    public var alpha: CGFloat {
-        get { storage.alpha }
-        set { storage.alpha = newValue }
-    }
-    public var isHidden: Bool {
-        get { storage.isHidden }
-        set { storage.isHidden = newValue }
     }
     public var transform: CGAffineTransform {
         get { storage.transform }

@@ -450,7 +450,7 @@ struct CLIConventionTests {
             return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(try complete(["gesturereplay", "help", ""]) == "replay check test synth render convert stats compare shrink")
-        #expect(try complete(["gesturereplay", "shrink", "--m"]) == "--max-replays")
+        #expect(try complete(["gesturereplay", "shrink", "--max-"]) == "--max-replays")
         #expect(try complete(["gesturereplay", "synth", "--"]).contains("--to"))
         #expect(!(try complete(["gesturereplay", "synth", "--"]).contains("--scene")))
         #expect(try complete(["gesturereplay", "convert", "--"]).contains("--raw-size"))

@@ -98,9 +98,10 @@ import Testing
         try h.expect("drag", states: [.began, .changed, .ended])
         #expect(drag.movesSeen == 3)
         #expect(drag.trail.map(\.x) == [100, 124, 144])
-        // The engine sends an action when the state changes, inside `super.touchesMoved` (before
-        // the subclass appended this move's point).
-        #expect(handler.calls == ["began 1", "changed 2", "ended 3"])
+        // `began` is sent when the state is set, inside `super.touchesMoved` (before the subclass
+        // appended this move's point); `changed` comes from the update after the delivery, as
+        // UIKit's `-[UIGestureRecognizer _updateGestureForActiveEvents]`, so this move's point is in.
+        #expect(handler.calls == ["began 1", "changed 3", "ended 3"])
         #expect(second.seen == 3)
         // `as?` works on UIKit classes, and the engine's kind column says "pan".
         #expect((drag as UIGestureRecognizer) is UIPanGestureRecognizer)

@@ -38,6 +38,29 @@ import Testing
         #expect(canvas.name.hasPrefix("CanvasView-"))
     }
 
+    /// A small button-like view whose hit area is enlarged by 30 pt on each side, the usual UIKit way.
+    final class EnlargedHitArea: UIView {
+        var touched = 0
+        override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+            bounds.insetBy(dx: -30, dy: -30).contains(point)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touched += 1 }
+    }
+
+    @Test func theEngineHitTestAsksAUIViewsPointInsideOverride() throws {
+        let window = UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let small = EnlargedHitArea(frame: CGRect(x: 100, y: 100, width: 20, height: 20))
+        window.addSubview(small)
+        let h = GestureHarness(root: window)
+        h.tap(at: 0, x: 140, y: 110)  // 20 pt right of the view: inside the enlarged area
+        #expect(small.touched == 1)
+        h.tap(at: 1, x: 160, y: 110)  // 40 pt right: outside it
+        #expect(small.touched == 1)
+        small.isHidden = true  // hidden views are skipped (-[UIView hitTest:withEvent:])
+        h.tap(at: 2, x: 110, y: 110)
+        #expect(small.touched == 1)
+    }
+
     /// Refuses touches in the left half of the view and records what it was asked.
     final class LeftHalfRefuser: UIGestureRecognizerDelegate {
         var asked: [String] = []
