@@ -211,7 +211,9 @@ open class View {
     /// view. The environment calls it on the root view once per touch, at its touch-down, with the
     /// event. Override it (or `point(inside:with:)`) to enlarge or redirect a view's hit area.
     open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
-        guard isUserInteractionEnabled, !skipsHitTesting, !isHidden, alpha > View.hitTestAlphaThreshold, self.point(inside: point, with: event) else {
+        guard isUserInteractionEnabled, !skipsHitTesting, !isHidden, alpha > View.hitTestAlphaThreshold,
+            self.point(inside: point, with: event)
+        else {
             return nil
         }
         var i = subviews.count
