@@ -181,11 +181,9 @@ struct OptionSpec: Sendable {
     var takesValue: Bool { valueName != nil }
 }
 
-/// A `render --from/--to` time: seconds of trace time, a finite decimal number.
+/// A `render --from/--to` time: seconds of trace time, a number as JSON writes it (``decimalNumber``).
 func pictureTime(_ option: String, _ raw: String) throws(UsageError) -> Double {
-    guard raw.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
-        let t = Double(raw), t.isFinite
-    else {
+    guard let t = decimalNumber(raw) else {
         throw UsageError(message: "invalid value '\(raw)' for --\(option) (expected seconds of trace time, e.g. 1.5)")
     }
     return t
@@ -316,7 +314,7 @@ let optionTable: [OptionSpec] =
             help: "a UI-test description's interpolated moves are sampled every MS\nmilliseconds (default 16, WebKit's fingerMoveInterval)",
             commands: .reading
         ) { p, raw throws(UsageError) in
-            guard let ms = Double(raw), ms.isFinite, ms >= 1, ms <= 1000 else {
+            guard let ms = decimalNumber(raw), ms >= 1, ms <= 1000 else {
                 throw UsageError(message: "invalid value '\(raw)' for --move-interval (expected milliseconds from 1 to 1000, e.g. 16)")
             }
             p.replay.recording.uiTests.moveInterval = ms / 1000

@@ -40,6 +40,10 @@ struct UITestCLITests {
         #expect(bad.stderr.contains("invalid value 'ok=1,2,3' for --element"))
         let badInterval = try BinaryRunner.run(["--move-interval", "0", tap])
         #expect(badInterval.status == 2)
+        // Numbers as a scene file writes them (decimalNumber, as --set): no hexadecimal.
+        let hexInterval = try BinaryRunner.run(["--move-interval", "0x10", tap])
+        #expect(hexInterval.status == 2)
+        #expect(hexInterval.stderr.contains("invalid value '0x10' for --move-interval"), "\(hexInterval)")
         let notUITest = try BinaryRunner.run(["--move-interval", "20", "Traces/double-tap.json"])
         #expect(notUITest.status == 2)
         #expect(notUITest.stderr.contains("--move-interval and --element apply to UI-test descriptions"), "\(notUITest)")
