@@ -85,9 +85,11 @@ import TraceKit
                 kind: "tickle", factory: { TickleGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "tickle", name: $0) })
         }
         try catalog.replace(
-            builtInKind: "tickle", factory: { TickleGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "tickle", name: $0) })
+            builtInKind: "tickle", factory: { TickleGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "tickle", name: $0) }
+        )
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(
-            text: #"{"recognizers": [{"name": "app", "kind": "tickle", "simultaneousWith": ["engine"]}, {"name": "engine", "kind": "seed.tickle", "requiredTickles": 2, "maximumTickleDistance": 40}]}"#,
+            text:
+                #"{"recognizers": [{"name": "app", "kind": "tickle", "simultaneousWith": ["engine"]}, {"name": "engine", "kind": "seed.tickle", "requiredTickles": 2, "maximumTickleDistance": 40}]}"#,
             path: "tickle.scene.json")
         #expect(scene.recognizer(named: "engine") is GestureEngine.TickleGestureRecognizer)
         #expect(!(scene.recognizer(named: "app") is GestureEngine.TickleGestureRecognizer))

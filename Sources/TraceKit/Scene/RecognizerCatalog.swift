@@ -275,7 +275,8 @@ public struct RecognizerCatalog: Sendable {
             }
             throw RegistrationError(
                 message:
-                    "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))")
+                    "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))"
+            )
         }
         if kinds.dropFirst(Self.builtInKinds.count).contains(where: { $0.name == name }) {
             throw RegistrationError(message: "cannot register kind '\(name)' twice")

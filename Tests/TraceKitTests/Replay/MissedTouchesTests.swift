@@ -63,6 +63,8 @@ struct MissedTouchesTests {
         var options = ReplayOptions(inputPath: path)
         options.screen = Size(width: 390, height: 844)
         let replay = try GoldenFile.replay(options)
-        #expect(replay.text.hasPrefix("t.csv: warning: no touch reached the scene's views (its 1 touch began outside them; the window is 390 x 844 pt)"))
+        #expect(
+            replay.text.hasPrefix(
+                "t.csv: warning: no touch reached the scene's views (its 1 touch began outside them; the window is 390 x 844 pt)"))
     }
 }

@@ -44,7 +44,8 @@ struct SeedKindTests {
         #expect(catalog.kind(named: "tickle")?.qualifiedName == "seed.tickle")
         #expect(catalog.kindNames.last == "tickle")
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(
-            text: #"{"recognizers": [{"name": "m", "kind": "seed.marquee", "maximumNumberOfTouches": 1}, {"name": "s", "kind": "seed.twoFingerSwipe"}, {"name": "t", "kind": "tickle"}]}"#,
+            text:
+                #"{"recognizers": [{"name": "m", "kind": "seed.marquee", "maximumNumberOfTouches": 1}, {"name": "s", "kind": "seed.twoFingerSwipe"}, {"name": "t", "kind": "tickle"}]}"#,
             path: "s.scene.json")
         #expect(scene.recognizer(named: "m") is MarqueeGestureRecognizer)
         #expect((scene.recognizer(named: "m") as? MarqueeGestureRecognizer)?.maximumNumberOfTouches == 1)
@@ -70,7 +71,8 @@ struct SeedKindTests {
         let catalog = try Self.catalogWithUserTickle()
         #expect(catalog.kindNames.suffix(2) == ["seed.tickle", "tickle"])
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(
-            text: #"{"recognizers": [{"name": "mine", "kind": "tickle", "laps": 2}, {"name": "builtIn", "kind": "seed.tickle", "requiredTickles": 4}]}"#,
+            text:
+                #"{"recognizers": [{"name": "mine", "kind": "tickle", "laps": 2}, {"name": "builtIn", "kind": "seed.tickle", "requiredTickles": 4}]}"#,
             path: "s.scene.json")
         let mine = try #require(scene.recognizer(named: "mine") as? UserGestures.TickleGestureRecognizer)
         let builtIn = try #require(scene.recognizer(named: "builtIn") as? GestureEngine.TickleGestureRecognizer)
@@ -95,7 +97,8 @@ struct SeedKindTests {
         var options = ReplayOptions(inputPath: "")
         options.catalog = try Self.catalogWithUserTickle()
         let scene = try SceneLoader(screen: nil, catalog: options.catalog).load(
-            text: #"{"recognizers": [{"name": "mine", "kind": "tickle", "simultaneousWith": ["builtIn"]}, {"name": "builtIn", "kind": "seed.tickle"}]}"#,
+            text:
+                #"{"recognizers": [{"name": "mine", "kind": "tickle", "simultaneousWith": ["builtIn"]}, {"name": "builtIn", "kind": "seed.tickle"}]}"#,
             path: "s.scene.json")
         let result = try Replayer.replay(.path(SuiteTestSupport.packageRoot + "/Traces/tickle-success.csv"), scene: scene, options: options)
         #expect(result.transitions(of: "mine").map(\.state) == [.ended])

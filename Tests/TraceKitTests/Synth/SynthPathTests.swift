@@ -9,8 +9,10 @@ import TraceKit
 struct SynthPathTests {
     @Test func parsesIntoAPath() throws {
         let script = try #require(
-            try SynthParser.parse("drag 10,10 -> 100,10 -> 10,100 -> 100,100 in 0.6s\ndrag2 0,0 -> 10,0 -> 10,10 in 1s apart 20\n", path: "z")
-                .variants.first?.script)
+            try SynthParser.parse(
+                "drag 10,10 -> 100,10 -> 10,100 -> 100,100 in 0.6s\ndrag2 0,0 -> 10,0 -> 10,10 in 1s apart 20\n", path: "z"
+            )
+            .variants.first?.script)
         #expect(
             script.steps.map(\.gesture) == [
                 .path(
@@ -70,8 +72,11 @@ struct SynthPathTests {
             ErrorCase(
                 "point missing after a second arrow", "drag 1,2 -> 3,4 -> in 1s\n", line: 1, column: 20,
                 "a point X,Y after '->', found 'in'", "expected: drag X,Y -> X,Y [-> X,Y ...] in 0.3s"),
-            ErrorCase("arrow at the end", "drag 1,2 -> 3,4 ->\n", line: 1, column: 19, "expected a point X,Y after '->' at the end of the line"),
-            ErrorCase("bad point", "flick 1,2 -> 3,4 -> 5;6 in 1s\n", line: 1, column: 21, "found '5;6'", "expected: flick X,Y -> X,Y [-> X,Y ...]"),
+            ErrorCase(
+                "arrow at the end", "drag 1,2 -> 3,4 ->\n", line: 1, column: 19, "expected a point X,Y after '->' at the end of the line"),
+            ErrorCase(
+                "bad point", "flick 1,2 -> 3,4 -> 5;6 in 1s\n", line: 1, column: 21, "found '5;6'",
+                "expected: flick X,Y -> X,Y [-> X,Y ...]"),
             ErrorCase("huge coordinate", "drag 1,2 -> 3,4 -> 1e10,0 in 1s\n", line: 1, column: 20, "'1e10' is too large"),
             ErrorCase(
                 "too many points", "drag 0,0" + String(repeating: " -> 1,1", count: 1000) + " in 1s\n", line: 1,
