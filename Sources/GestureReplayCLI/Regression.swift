@@ -23,7 +23,10 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         let entry = HTMLReport.Entry(
             tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
             details: result.passed ? "" : result.details, picture: picture)
-        var inputs = [check.tracePath, GoldenFile.expectedPath(forTrace: check.tracePath), ArgsFile.path(forTrace: check.tracePath)]
+        var inputs = [
+            check.tracePath, GoldenFile.expectedPath(forTrace: check.tracePath), ArgsFile.path(forTrace: check.tracePath),
+            ExpectFile.path(forTrace: check.tracePath),
+        ]
         if let expect = check.expectPath { inputs.append(expect) }
         if let scene = setup.options.scenePath { inputs.append(scene) }
         try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
@@ -105,7 +108,7 @@ func runSuite(
         // A report never replaces a file the suite reads: a trace, its golden, .args and scene.
         var inputs: [String] = []
         for trace in traces {
-            inputs += [trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace)]
+            inputs += [trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace), ExpectFile.path(forTrace: trace)]
             if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scenePath {
                 inputs.append(scene)
             }

@@ -61,7 +61,7 @@ struct SynthCLITests {
         #expect(bad.status == 65 && bad.stdout.isEmpty)
         #expect(
             bad.stderr
-                == "<stdin>:2:20: error: expected a duration with its unit such as '0.3s' or '300ms', found '0.3'; expected: drag X,Y -> X,Y in 0.3s\n"
+                == "<stdin>:2:20: error: expected a duration with its unit such as '0.3s' or '300ms', found '0.3'; expected: drag X,Y -> X,Y [-> X,Y ...] in 0.3s\n"
         )
         let missing = try BinaryRunner.run(["synth", "no-such.synth"])
         #expect(missing.status == 66 && missing.stderr.hasPrefix("no-such.synth: error: cannot open"))

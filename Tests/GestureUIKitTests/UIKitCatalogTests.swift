@@ -74,4 +74,41 @@ import TraceKit
             #expect(message.contains("swipe2") && message.contains("lockedPan") && message.contains("tap"))
         }
     }
+
+    /// The app's own `TickleGestureRecognizer` (UIKit source, `UIKitSources/`) takes the kind name
+    /// `tickle` on purpose; the engine's same-named seed recognizer stays `seed.tickle`, and each
+    /// class is named unambiguously in this file (issue #31, item 5).
+    @Test func theAppsTickleReplacesTheSeedKindAndBothReplay() throws {
+        var catalog = RecognizerCatalog.builtIn
+        #expect(throws: RecognizerCatalog.RegistrationError.self) {
+            try catalog.register(
+                kind: "tickle", factory: { TickleGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "tickle", name: $0) })
+        }
+        try catalog.replace(
+            builtInKind: "tickle", factory: { TickleGestureRecognizer(target: nil, action: nil).replayRecognizer(kind: "tickle", name: $0) }
+        )
+        let scene = try SceneLoader(screen: nil, catalog: catalog).load(
+            text:
+                #"{"recognizers": [{"name": "app", "kind": "tickle", "simultaneousWith": ["engine"]}, {"name": "engine", "kind": "seed.tickle", "requiredTickles": 2, "maximumTickleDistance": 40}]}"#,
+            path: "tickle.scene.json")
+        #expect(scene.recognizer(named: "engine") is GestureEngine.TickleGestureRecognizer)
+        #expect(!(scene.recognizer(named: "app") is GestureEngine.TickleGestureRecognizer))
+        let trace = """
+            t,id,phase,x,y
+            0.00,1,began,100,100
+            0.25,1,moved,130,100
+            0.50,1,moved,100,100
+            0.75,1,moved,130,100
+            0.80,1,ended,130,100
+
+            """
+        var options = ReplayOptions(inputPath: "")
+        options.catalog = catalog
+        let result = try Replayer.replay(.bytes(Array(trace.utf8), name: "t.csv"), scene: scene, options: options)
+        #expect(result.transitions(of: "app").map(\.state) == [.ended])
+        #expect(result.transitions(of: "engine").map(\.state) == [.ended])
+        // The app's recognizer printed into the replay; the engine's reports its count.
+        #expect(result.text.contains("tickle 3"))
+        #expect(result.text.contains("tickles 2"))
+    }
 }

@@ -1,7 +1,7 @@
 import GestureEngine
 
-/// Watches a replay for its expectations: reads the scene's and the trace's `"expect"` before the
-/// first event (a malformed one stops the replay with a positioned error), keeps the transitions of
+/// Watches a replay for its expectations: reads the scene's and the trace's `"expect"` (and those
+/// of the trace's `NAME.expect` file, when given) before the first event (a malformed one stops the replay with a positioned error), keeps the transitions of
 /// the recognizers they name, and checks them at the end.
 ///
 /// ```swift
@@ -10,7 +10,8 @@ import GestureEngine
 /// let report = collector.evaluate()   // nil when the trace has no expectations
 /// ```
 public final class ExpectationCollector: ReplayObserver {
-    /// The expectations read (the scene's first, then the trace's), once the replay started.
+    /// The expectations read (the scene's first, then the trace's, then its `NAME.expect` file's),
+    /// once the replay started.
     public private(set) var expectations: [TraceExpectation] = []
     /// The error the expectations were rejected with, if any (it also stopped the replay).
     public private(set) var error: TraceError?
@@ -20,13 +21,20 @@ public final class ExpectationCollector: ReplayObserver {
     private var nameWidth = 0
     private var kindWidth = 0
 
-    public init() {}
+    /// The contents of the trace's `NAME.expect` file (``ExpectFile``), if it has one.
+    private let fileExpect: JSONValue?
+
+    /// A collector; `fileExpect` is the JSON of the trace's `NAME.expect` file (``ExpectFile/read(forTrace:)``).
+    public init(fileExpect: JSONValue? = nil) {
+        self.fileExpect = fileExpect
+    }
 
     public func replayWillStart(_ start: ReplayStart) throws(TraceError) {
         do throws(TraceError) {
             var list: [TraceExpectation] = []
             if let json = start.sceneExpect { list += try ExpectationParser.parse(json) }
             if let json = start.traceExpect { list += try ExpectationParser.parse(json) }
+            if let json = fileExpect { list += try ExpectationParser.parse(json) }
             try ExpectationParser.validate(list, recognizers: start.scene.recognizers.map(\.name))
             expectations = list
         } catch {

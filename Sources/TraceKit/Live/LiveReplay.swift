@@ -163,6 +163,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         }
         probe.finish(warn)
         sink.finish(environment, format: options.outputFormat)
+        if let missed = sink.missedEveryTouch(environment, path: reader.path) { warn(missed) }
         writeOutput()
     }
 

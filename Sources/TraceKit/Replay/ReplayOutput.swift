@@ -19,6 +19,10 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     @exclusivity(unchecked) private var rendersEveryTransition = true
     /// Per-touch velocity trackers (only with `--touches`), keyed by engine touch id.
     var trackers: [Int: VelocityTracker] = [:]
+    /// How many touches ended (lifted, cancelled, or cancelled at the end), and whether one of them
+    /// reached the scene (``missedEveryTouch(_:path:)``): counted per touch, not per event.
+    private var endedTouches = 0
+    private var reachedScene = false
 
     init(renderer: Renderer, buffer: OutputBuffer, touchIDs: TouchIdentifierMap, options: ReplayOptions) {
         self.renderer = renderer
@@ -106,11 +110,49 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     }
 
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
+        endedTouches &+= 1
+        if !reachedScene, Self.reachesScene(touch, root: environment.rootView) { reachedScene = true }
         guard reportTouches else { return }
         let tracker = trackers.removeValue(forKey: touch.id)
         renderer.touchEnded(
             TouchEndRecord(
                 time: touch.timestamp, touch: touchIDs.label(touch.id), phase: touch.phase,
                 location: touch.windowLocation, velocity: tracker?.velocity(), tapCount: touch.tapCount), into: &buffer)
+    }
+
+    /// Whether `touch` reached the scene: it landed on a view the scene defines, or on the root view
+    /// when recognizers are attached to it (or it was held back by an exclusive-touch view, which a
+    /// view of the scene caused). A touch outside every view (`view` nil), or on a bare root whose
+    /// recognizers sit on other views, reached nothing.
+    static func reachesScene(_ touch: Touch, root: View) -> Bool {
+        if touch.isBlockedByExclusiveTouch { return true }
+        guard let view = touch.view else { return false }
+        return view !== root || !root.gestureRecognizers.isEmpty
+    }
+
+    /// The warning for a replay whose touches all missed the scene's views (none reached a
+    /// recognizer or a view: the output shows nothing, and would pass a golden that records
+    /// nothing), naming where the views are; nil when a touch reached the scene, when there was no
+    /// touch, or when the scene has nothing a touch could reach (no recognizer, no view).
+    func missedEveryTouch(_ environment: GestureEnvironment, path: String) -> Diagnostic? {
+        let root = environment.rootView
+        guard endedTouches > 0, !reachedScene, !(root.gestureRecognizers.isEmpty && root.subviews.isEmpty) else { return nil }
+        func pt(_ v: Double) -> String { formatShort(v, decimals: 1) }
+        var places: [String] = []
+        if root.isBounded && !root.gestureRecognizers.isEmpty {
+            places.append("the window is \(pt(root.frame.size.width)) x \(pt(root.frame.size.height)) pt")
+        }
+        let views = root.subviews
+        if !views.isEmpty {
+            let shown = views.prefix(5).map { v in
+                "\(v.name) (\(pt(v.frame.origin.x)), \(pt(v.frame.origin.y)), \(pt(v.frame.size.width)) x \(pt(v.frame.size.height)))"
+            }
+            places.append("views: " + shown.joined(separator: ", ") + (views.count > 5 ? ", ..." : ""))
+        }
+        let touches = endedTouches == 1 ? "its 1 touch" : "all \(endedTouches) touches"
+        return .warning(
+            "no touch reached the scene's views (\(touches) began outside them\(places.isEmpty ? "" : "; " + places.joined(separator: "; "))): "
+                + "no recognizer or view received a touch; check the trace's coordinates (window points, not pixels) and the scene's frames",
+            at: .file(path))
     }
 }

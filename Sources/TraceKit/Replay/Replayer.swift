@@ -167,6 +167,7 @@ public enum Replayer {
         }
         probe.finish(warn)
         sink.finish(environment, format: options.outputFormat)
+        if let missed = sink.missedEveryTouch(environment, path: reader.path) { warn(missed) }
         sink.buffer.flushIfNeeded()
     }
 }
@@ -211,6 +212,7 @@ extension Replayer {
         }
         probe.finish(warn)
         sink.finish(environment, format: options.outputFormat)
+        if let missed = sink.missedEveryTouch(environment, path: frames.path) { warn(missed) }
         sink.buffer.flushIfNeeded()
     }
 }

@@ -23,12 +23,23 @@ public struct RecognizerCatalog: Sendable {
     public struct Kind: Sendable {
         /// The name a scene's `"kind"` uses.
         public let name: String
+        /// The seed kinds' qualified name (`seed.tickle`), which always names the built-in, also when
+        /// a user's kind replaced its short name (``RecognizerCatalog/replace(builtInKind:factory:parameters:)``);
+        /// nil for the other kinds.
+        public let qualifiedName: String?
+        /// True when a registered kind took this built-in kind's short name: scenes reach it by its
+        /// qualified name only.
+        public internal(set) var isReplaced = false
+        /// The name that reaches this kind in its catalog: its qualified name once replaced, else its name.
+        public var sceneName: String { isReplaced ? (qualifiedName ?? name) : name }
         /// The kind's own parameters, in declaration order.
         public var parameters: [ParameterInfo] { entries.map(\.info) }
         let entries: [Entry]
         let make: @Sendable (String) throws -> GestureRecognizer
         /// Applies the declared defaults (none for the built-ins: their defaults are their own).
         let applyDefaults: @Sendable (GestureRecognizer) -> Void
+        /// Whether `r` is of the factory's class (this kind's parameters apply to it).
+        let accepts: @Sendable (GestureRecognizer) -> Bool
     }
 
     /// A parameter as the loader uses it: what it is, and how it is set.
@@ -188,13 +199,31 @@ public struct RecognizerCatalog: Sendable {
         self.kinds = kinds
     }
 
-    /// The kind named `name`, if any.
+    /// The kind named `name`, if any: a kind's name, or a seed kind's qualified name (`seed.tickle`,
+    /// the built-in even when a registered kind replaced the short name `tickle`).
     public func kind(named name: String) -> Kind? {
-        kinds.first { $0.name == name }
+        kinds.first { ($0.name == name && !$0.isReplaced) || $0.qualifiedName == name }
     }
 
-    /// The names of the kinds, in order.
-    public var kindNames: [String] { kinds.map(\.name) }
+    /// The kind recognizer `r` was made by: the one named `r.kind` (short or qualified) whose
+    /// factory makes `r`'s class, so that a built-in tickle and a user's kind that replaced the
+    /// name `tickle` each get their own parameters.
+    public func kind(of r: GestureRecognizer) -> Kind? {
+        let name = r.kind
+        return kinds.first { ($0.name == name || $0.qualifiedName == name) && $0.accepts(r) }
+    }
+
+    /// The names that reach the kinds in a scene, in order (``Kind/sceneName``: `seed.tickle` once
+    /// a registered kind replaced `tickle`).
+    public var kindNames: [String] { kinds.map(\.sceneName) }
+
+    /// The namespace of the seed kinds' qualified names: `seed.twoFingerSwipe`, `seed.marquee`,
+    /// `seed.tickle`. Registered kinds may not use it.
+    public static let seedNamespace = "seed."
+
+    /// The seed kinds: the seed articles' recognizers (not UIKit classes), whose short names a
+    /// user's own kind may take with ``replace(builtInKind:factory:parameters:)``.
+    public static var seedKindNames: [String] { builtInKinds.filter { $0.qualifiedName != nil }.map(\.name) }
 
     /// A new recognizer of kind `kind` named `name`, with the kind's declared defaults, as a scene
     /// file would make it (for scenes built in code from a catalog). Throws for an unknown kind
@@ -223,19 +252,70 @@ public struct RecognizerCatalog: Sendable {
     /// `parameters` are the scene keys it takes besides the common ones (`isEnabled`,
     /// `cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`).
     ///
-    /// Throws (and changes nothing) when the name is empty or already a kind (built-in or
-    /// registered), or a parameter name is empty, repeated, a scene key (`name`, `kind`, `view`,
+    /// Throws (and changes nothing) when the name is empty, already a kind (built-in or
+    /// registered; a seed kind's name is given to yours with ``replace(builtInKind:factory:parameters:)``),
+    /// in the seed kinds' namespace (`seed.`), or a parameter name is empty, repeated, a scene key (`name`, `kind`, `view`,
     /// `requireToFail`, `simultaneousWith`) or a common parameter.
     public mutating func register<R: GestureRecognizer>(
         kind name: String, factory: @escaping @Sendable (String) throws -> R, parameters: [Parameter<R>] = []
     ) throws(RegistrationError) {
         if name.isEmpty { throw RegistrationError(message: "a recognizer kind needs a non-empty name") }
-        if let existing = kinds.firstIndex(where: { $0.name == name }) {
+        if name.hasPrefix(Self.seedNamespace) {
             throw RegistrationError(
-                message: existing < Self.builtInKinds.count
-                    ? "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))"
-                    : "cannot register kind '\(name)' twice")
+                message:
+                    "cannot register kind '\(name)': names starting with '\(Self.seedNamespace)' are the seed kinds' qualified names (\(Self.builtInKinds.compactMap(\.qualifiedName).joined(separator: ", ")))"
+            )
         }
+        if let builtIn = kinds.prefix(Self.builtInKinds.count).first(where: { $0.name == name }), !builtIn.isReplaced {
+            if let qualified = builtIn.qualifiedName {
+                throw RegistrationError(
+                    message:
+                        "cannot register kind '\(name)': it is a built-in seed kind (also named '\(qualified)'); to make '\(name)' name yours, call replace(builtInKind: \"\(name)\", ...) (the built-in stays '\(qualified)'), or choose another name"
+                )
+            }
+            throw RegistrationError(
+                message:
+                    "cannot register kind '\(name)': it is a built-in kind (built-in kinds: \(Self.builtInKinds.map(\.name).joined(separator: ", ")))"
+            )
+        }
+        if kinds.dropFirst(Self.builtInKinds.count).contains(where: { $0.name == name }) {
+            throw RegistrationError(message: "cannot register kind '\(name)' twice")
+        }
+        try Self.checkParameters(of: name, parameters)
+        kinds.append(Self.makeKind(name, factory, parameters))
+    }
+
+    /// Gives the short name of a seed kind (`tickle`, `marquee`, `twoFingerSwipe`) to a kind of your
+    /// own, on purpose: scenes then reach yours as `tickle` and the built-in as `seed.tickle`
+    /// (``seedNamespace``). `factory` and `parameters` are as for
+    /// ``register(kind:factory:parameters:)``.
+    ///
+    /// Throws (and changes nothing) for a name that is not a seed kind (UIKit's kinds, `tap`,
+    /// `pan`..., keep their names; a name that is no built-in kind is registered with `register`),
+    /// for a second replacement of the same kind, and for the parameter clashes `register` refuses.
+    public mutating func replace<R: GestureRecognizer>(
+        builtInKind name: String, factory: @escaping @Sendable (String) throws -> R, parameters: [Parameter<R>] = []
+    ) throws(RegistrationError) {
+        guard let index = kinds.prefix(Self.builtInKinds.count).firstIndex(where: { $0.name == name }) else {
+            throw RegistrationError(
+                message:
+                    "cannot replace kind '\(name)': it is not a built-in kind (seed kinds: \(Self.seedKindNames.joined(separator: ", "))); register a kind of your own with register(kind:)"
+            )
+        }
+        guard kinds[index].qualifiedName != nil else {
+            throw RegistrationError(
+                message:
+                    "cannot replace kind '\(name)': it is UIKit's, and keeps its name; only the seed kinds can be replaced (\(Self.seedKindNames.joined(separator: ", ")))"
+            )
+        }
+        if kinds[index].isReplaced { throw RegistrationError(message: "cannot replace kind '\(name)' twice") }
+        try Self.checkParameters(of: name, parameters)
+        kinds[index].isReplaced = true
+        kinds.append(Self.makeKind(name, factory, parameters))
+    }
+
+    /// Throws when a parameter name is empty, repeated, a scene key or a common parameter.
+    private static func checkParameters<R: GestureRecognizer>(of name: String, _ parameters: [Parameter<R>]) throws(RegistrationError) {
         var seen: Set<String> = []
         for p in parameters {
             let key = p.info.name
@@ -254,11 +334,11 @@ public struct RecognizerCatalog: Sendable {
             }
             if !seen.insert(key).inserted { throw RegistrationError(message: "kind '\(name)': parameter '\(key)' is declared twice") }
         }
-        kinds.append(Self.makeKind(name, factory, parameters))
     }
 
     private static func makeKind<R: GestureRecognizer>(
-        _ name: String, _ factory: @escaping @Sendable (String) throws -> R, _ parameters: [Parameter<R>]
+        _ name: String, _ factory: @escaping @Sendable (String) throws -> R, _ parameters: [Parameter<R>],
+        qualifiedName: String? = nil
     ) -> Kind {
         let entries = parameters.map { p in
             let set = p.set
@@ -272,11 +352,12 @@ public struct RecognizerCatalog: Sendable {
         }
         let defaults = parameters.compactMap(\.applyDefault)
         return Kind(
-            name: name, entries: entries, make: { try factory($0) },
+            name: name, qualifiedName: qualifiedName, entries: entries, make: { try factory($0) },
             applyDefaults: { r in
                 guard !defaults.isEmpty, let typed = r as? R else { return }
                 for apply in defaults { apply(typed) }
-            })
+            },
+            accepts: { $0 is R })
     }
 
     /// Every built-in kind, in the order the default scene uses.
@@ -318,15 +399,17 @@ public struct RecognizerCatalog: Sendable {
             "twoFingerSwipe", { TwoFingerSwipeGestureRecognizer(name: $0) },
             [
                 .number("minimumVerticalTravel", \.minimumVerticalTravel, minimum: 0)
-            ]),
-        makeKind("marquee", { MarqueeGestureRecognizer(name: $0) }, panParameters.map { $0.cast(to: MarqueeGestureRecognizer.self) }),
+            ], qualifiedName: seedNamespace + "twoFingerSwipe"),
+        makeKind(
+            "marquee", { MarqueeGestureRecognizer(name: $0) }, panParameters.map { $0.cast(to: MarqueeGestureRecognizer.self) },
+            qualifiedName: seedNamespace + "marquee"),
         makeKind(
             "tickle", { TickleGestureRecognizer(name: $0) },
             [
                 .integer("requiredTickles", \.requiredTickles, minimum: 1),
                 .number("minimumTickleDistance", \.minimumTickleDistance, minimum: 0),
                 .number("maximumTickleDistance", \.maximumTickleDistance, minimum: 0),
-            ]),
+            ], qualifiedName: seedNamespace + "tickle"),
     ]
 
     private static let panParameters: [Parameter<PanGestureRecognizer>] = [

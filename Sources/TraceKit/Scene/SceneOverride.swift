@@ -30,7 +30,8 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
     /// Parses `NAME.PROPERTY=VALUE` of `option`. Throws (a message without position) when it has
     /// another shape.
     public init(parsing text: String, location: SourceLocation? = nil, option: String = "--set") throws(TraceError) {
-        guard let eq = text.firstIndex(of: "="), let dot = text[..<eq].firstIndex(of: ".") else {
+        // The last dot: NAME may hold dots (`seed.tickle`, a scroll view's `scroll.pan`), a property does not.
+        guard let eq = text.firstIndex(of: "="), let dot = text[..<eq].lastIndex(of: ".") else {
             throw Self.error(
                 "expected NAME.PROPERTY=VALUE (NAME a recognizer or a kind), e.g. tap.allowableMovement=15", text, location, option: option)
         }
@@ -98,7 +99,7 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
     private func apply(to scene: Scene, catalog: RecognizerCatalog) throws(TraceError) {
         let at = location ?? .file("")
         if let r = scene.recognizer(named: target) {
-            guard let kind = catalog.kind(named: r.kind) else {
+            guard let kind = catalog.kind(of: r) else {
                 throw .invalidTrace(
                     "recognizer '\(target)' is of kind '\(r.kind)', which the catalog does not list: its properties cannot be set", at: at)
             }
@@ -112,7 +113,7 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
                 at: at)
         }
         var matched = false
-        for r in scene.recognizers where r.kind == target {
+        for r in scene.recognizers where catalog.kind(of: r)?.sceneName == kind.sceneName {
             try SceneLoader.setParameter(property, at: at, json, on: r, kind: kind, otherKeys: [])
             matched = true
         }

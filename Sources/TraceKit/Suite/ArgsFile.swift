@@ -8,7 +8,19 @@
 public enum ArgsFile {
     /// `trace.json` -> `trace.args` (the golden file's name with `.args`).
     public static func path(forTrace trace: String) -> String {
-        String(GoldenFile.expectedPath(forTrace: trace).dropLast(".expected".count)) + ".args"
+        sibling(ofTrace: trace, ".args")
+    }
+
+    /// `trace.json` -> `trace.expect`: the trace's own expectations (``ExpectFile``), named as its
+    /// `.args` is.
+    public static func expectPath(forTrace trace: String) -> String {
+        sibling(ofTrace: trace, ".expect")
+    }
+
+    /// The golden file's name with `.expected` replaced by `suffix`: the one place the names of the
+    /// files beside a trace that `check` and `test` read (`.args`, `.expect`) are derived.
+    static func sibling(ofTrace trace: String, _ suffix: String) -> String {
+        String(GoldenFile.expectedPath(forTrace: trace).dropLast(".expected".count)) + suffix
     }
 
     /// The folder of `trace` with its final `/` (`""` for a file in the working directory): relative

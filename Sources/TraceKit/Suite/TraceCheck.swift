@@ -1,5 +1,5 @@
 /// One trace checked the way `gesturereplay check` and `test` do: against its golden file and/or
-/// the expectations written in the trace or its scene (`docs/ci.md`).
+/// the expectations written in the trace, its scene or its `NAME.expect` file (`docs/ci.md`).
 ///
 /// - The golden file is compared when it exists, when one is named (`--expect FILE`), or when the
 ///   trace has no expectations (a missing one then fails: "missing expected output ... and no
@@ -65,7 +65,7 @@ public enum TraceCheck {
         _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false
     ) throws(TraceError) -> Result {
         if expectedPath == nil { try checkGoldenNameIsUnambiguous(options.inputPath) }
-        let collector = ExpectationCollector()
+        let collector = ExpectationCollector(fileExpect: try ExpectFile.read(forTrace: options.inputPath))
         let replay = try GoldenFile.replay(options, observer: collector)
         if let error = collector.error { throw error }
         if let error = replay.error, !expectsError {

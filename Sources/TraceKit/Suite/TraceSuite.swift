@@ -11,7 +11,7 @@ import Darwin
 public enum TraceSuite {
     /// File names that are traces: `.json`, `.jsonl`, `.ndjson`, `.csv`, and the device recordings
     /// `.evemu`, `.getevent`, `.evtest`, but not scenes (`*.scene.json`) and not the
-    /// `expected`/`args` files that sit beside traces.
+    /// `expected`/`args`/`expect` files that sit beside traces.
     public static func isTrace(_ path: String) -> Bool {
         // The name after the last '/' (a substring: no array of components per path).
         let name = path.lastIndex(ofASCII: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]

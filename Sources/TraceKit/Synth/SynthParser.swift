@@ -3,7 +3,7 @@ import GestureEngine
 /// Reads gesture scripts (docs/synth.md). Errors are ``TraceError``s of category `invalidTrace`
 /// at `script:line:column`, naming what was expected and the line's expected form:
 ///
-///     sweep.synth:2:14: error: expected 'in' and a duration; expected: drag X,Y -> X,Y in 0.3s
+///     sweep.synth:2:14: error: expected 'in' and a duration; expected: drag X,Y -> X,Y [-> X,Y ...] in 0.3s
 ///
 /// A line is a gesture (`tap 100,200`), optionally preceded by `at 0.2s` (start at that time) or
 /// `with` (start with the previous gesture) and followed by options (`rate 240`, `easing fling`,
@@ -17,9 +17,9 @@ public enum SynthParser {
         ("tap2", "tap2 X,Y [for 0.05s] [apart 40]"),
         ("doubletap", "doubletap X,Y"),
         ("longpress", "longpress X,Y [for 0.8s]"),
-        ("drag", "drag X,Y -> X,Y in 0.3s"),
-        ("drag2", "drag2 X,Y -> X,Y in 0.3s [apart 40]"),
-        ("flick", "flick X,Y -> X,Y in 0.12s"),
+        ("drag", "drag X,Y -> X,Y [-> X,Y ...] in 0.3s"),
+        ("drag2", "drag2 X,Y -> X,Y [-> X,Y ...] in 0.3s [apart 40]"),
+        ("flick", "flick X,Y -> X,Y [-> X,Y ...] in 0.12s"),
         ("swipe", "swipe left|right|up|down from X,Y [by 150] [in 0.15s]"),
         ("pinch", "pinch X,Y from 100 to 200 in 0.5s"),
         ("rotate", "rotate X,Y by 90 in 0.4s [apart 100]"),
@@ -36,6 +36,8 @@ public enum SynthParser {
     ]
     /// The largest magnitude of any number in a script (points, seconds, degrees).
     public static let maximumMagnitude = 1e9
+    /// The largest number of points of one drag's path (`drag A -> B -> C ...`).
+    public static let maximumPathPoints = 1000
     /// The largest number of values in a sweep.
     public static let maximumSweepCount = 1000
     /// The smallest sweep step, and the precision sweep values are rounded to.
@@ -305,12 +307,21 @@ public enum SynthParser {
             case "drag", "drag2", "flick":
                 let a = try point("a start point X,Y after '\(verb)'")
                 try keyword("->", "and an end point after the start point")
-                let b = try point("an end point X,Y after '->'")
+                var points = [a, try point("an end point X,Y after '->'")]
+                // More points: a path through them (a zigzag).
+                while let arrow = accept("->") {
+                    guard points.count < SynthParser.maximumPathPoints else {
+                        throw expected("a path has at most \(SynthParser.maximumPathPoints) points", at: arrow.column)
+                    }
+                    points.append(try point("a point X,Y after '->'"))
+                }
                 try keyword("in", "and a duration after the end point")
                 let d = try positiveDuration("a duration after 'in'")
                 var apart = Synthesizer.fingerSpacing
                 if verb == "drag2", accept("apart") != nil { apart = try positive("a distance after 'apart'", units: [("pt", 1)]) }
-                return .drag(from: a, to: b, duration: d, fingers: verb == "drag2" ? 2 : 1, apart: apart)
+                let fingers = verb == "drag2" ? 2 : 1
+                if points.count > 2 { return .path(through: points, duration: d, fingers: fingers, apart: apart) }
+                return .drag(from: a, to: points[1], duration: d, fingers: fingers, apart: apart)
             case "swipe":
                 let direction = try self.direction(["left", "right", "up", "down"], after: "swipe")
                 try keyword("from", "and a start point after the direction")
@@ -382,7 +393,7 @@ public enum SynthParser {
             switch gesture {
             case .tap(_, _, let hold, _): seconds = hold
             case .doubleTap(_, let hold, let gap): seconds = 2 * hold + gap
-            case .longPress(_, let d), .drag(_, _, let d, _, _), .swipe(_, _, _, let d), .pinch(_, _, _, let d),
+            case .longPress(_, let d), .drag(_, _, let d, _, _), .path(_, let d, _, _), .swipe(_, _, _, let d), .pinch(_, _, _, let d),
                 .rotate(_, _, let d, _), .edge(_, _, _, let d):
                 seconds = d
             case .wait:

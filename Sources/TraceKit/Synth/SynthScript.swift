@@ -89,6 +89,10 @@ public enum SynthGesture: Hashable, Sendable {
     /// Fingers moving from `from` to `to` in `duration` s, then lifting. `drag A -> B in 0.3s`,
     /// `drag2 ...` (two fingers `apart` pt apart horizontally, centred on the path), `flick ...`.
     case drag(from: Point, to: Point, duration: Double, fingers: Int, apart: Double)
+    /// Fingers moving through `points` (three or more: a zigzag, a corner) in `duration` s at one
+    /// speed (each leg takes its share of the time by its length), then lifting.
+    /// `drag A -> B -> C in 0.6s`; `drag2` and `flick` too.
+    case path(through: [Point], duration: Double, fingers: Int, apart: Double)
     /// One finger moving `distance` pt in `direction` from `from` in `duration` s.
     /// `swipe left from X,Y [by 150] [in 0.15s]`.
     case swipe(SynthDirection, from: Point, distance: Double, duration: Double)

@@ -131,6 +131,28 @@ public enum Synthesizer {
             { u in Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u) }
         }
 
+        /// The route through `points` at one speed: progress u is the share of the whole length
+        /// travelled (a route of length 0 stays at its first point), offset by `offset`.
+        static func route(_ points: [Point], offset: Point) -> (Double) -> Point {
+            var ends: [Double] = [0]
+            for i in 1..<points.count {
+                let dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y
+                ends.append(ends[i - 1] + (dx * dx + dy * dy).squareRoot())
+            }
+            let total = ends[ends.count - 1]
+            return { u in
+                guard total > 0 else { return Point(x: points[0].x + offset.x, y: points[0].y + offset.y) }
+                let d = u * total
+                // The leg holding d (the last one for d == total).
+                var i = 1
+                while i < points.count - 1 && ends[i] < d { i += 1 }
+                let length = ends[i] - ends[i - 1]
+                let v = length > 0 ? (d - ends[i - 1]) / length : 1
+                let a = points[i - 1], b = points[i]
+                return Point(x: a.x + (b.x - a.x) * v + offset.x, y: a.y + (b.y - a.y) * v + offset.y)
+            }
+        }
+
         /// Adds `gesture` starting at `t0`; returns when its last finger lifts.
         mutating func add(_ gesture: SynthGesture, at t0: Double, options o: SynthOptions) -> Double {
             switch gesture {
@@ -145,6 +167,9 @@ public enum Synthesizer {
             case .drag(let a, let b, let duration, let fingers, let apart):
                 let starts = Self.spread(a, fingers, apart), ends = Self.spread(b, fingers, apart)
                 return move(zip(starts, ends).map { Self.line($0, $1) }, from: t0, duration: duration, rest: o.dwell, o)
+            case .path(let points, let duration, let fingers, let apart):
+                let offsets = Self.spread(.zero, fingers, apart)
+                return move(offsets.map { Self.route(points, offset: $0) }, from: t0, duration: duration, rest: o.dwell, o)
             case .swipe(let direction, let from, let distance, let duration):
                 let to = Point(x: from.x + direction.unit.dx * distance, y: from.y + direction.unit.dy * distance)
                 return move([Self.line(from, to)], from: t0, duration: duration, rest: o.dwell, o)

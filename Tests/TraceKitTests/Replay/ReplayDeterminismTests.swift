@@ -34,7 +34,9 @@ struct ReplayDeterminismTests {
         var out = OutputBuffer(fileDescriptor: nil)
         var diagnostics: [String] = []
         do {
-            try Replayer.run(options, output: &out, warn: { diagnostics.append(DiagnosticFormatter().format($0)) })
+            // Warnings without their path: the same trace read from a file, a pipe or another format
+            // warns the same.
+            try Replayer.run(options, output: &out, warn: { diagnostics.append("warning: " + $0.message) })
         } catch {
             diagnostics.append("error: " + DiagnosticFormatter().format(error))
         }
@@ -95,7 +97,9 @@ struct ReplayDeterminismTests {
             Self.writeFile(text, to: options.inputPath)
             let first = Self.replay(options)
             var problems: [String] = []
-            if !first.diagnostics.isEmpty { problems.append("diagnostics: \(first.diagnostics)") }
+            // A random trace may begin its touches off the screen: saying so is the one warning expected.
+            let unexpected = first.diagnostics.filter { !$0.hasPrefix("warning: no touch reached the scene's views") }
+            if !unexpected.isEmpty { problems.append("diagnostics: \(unexpected)") }
             if first.output.isEmpty && options.outputFormat == .jsonl { problems.append("no output") }
             if Self.replay(options) != first { problems.append("a second run differs") }
 

@@ -15,7 +15,9 @@ struct SynthParserTests {
             "missing point", "tap\n", line: 1, column: 4, "expected a point X,Y after 'tap' at the end of the line", "expected: tap X,Y"),
         ErrorCase("bad Y", "tap 100,2x0\n", line: 1, column: 9, "expected a number Y, found '2x0'"),
         ErrorCase("no comma", "tap 100\n", line: 1, column: 5, "found '100'"),
-        ErrorCase("missing in", "drag 100,200 -> 300,200\n", line: 1, column: 24, "expected 'in'", "expected: drag X,Y -> X,Y in 0.3s"),
+        ErrorCase(
+            "missing in", "drag 100,200 -> 300,200\n", line: 1, column: 24, "expected 'in'",
+            "expected: drag X,Y -> X,Y [-> X,Y ...] in 0.3s"),
         ErrorCase("wrong arrow", "drag 100,200 to 300,200 in 0.3s\n", line: 1, column: 14, "expected '->'", "found 'to'"),
         ErrorCase("duration without unit", "drag 1,2 -> 3,4 in 0.3\n", line: 1, column: 20, "with its unit such as '0.3s' or '300ms'"),
         ErrorCase("zero duration", "flick 1,2 -> 3,4 in 0s\n", line: 1, column: 21, "more than 0"),
