@@ -254,7 +254,7 @@ let optionTable: [OptionSpec] =
             commands: .reading
         ) { p, raw throws(UsageError) in
             let parts = raw.split(separator: "x")
-            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
+            guard parts.count == 2, let w = unsignedNumberArgument(parts[0]), let h = unsignedNumberArgument(parts[1]), w > 0, h > 0 else {
                 throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
             }
             p.replay.screen = Size(width: w, height: h)
@@ -265,7 +265,7 @@ let optionTable: [OptionSpec] =
             commands: .reading
         ) { p, raw throws(UsageError) in
             let parts = raw.split(separator: "x")
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 1, h > 1 else {
+            guard parts.count == 2, let w = wholeNumberArgument(parts[0]), let h = wholeNumberArgument(parts[1]), w > 1, h > 1 else {
                 throw UsageError(
                     message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
             }
@@ -276,7 +276,7 @@ let optionTable: [OptionSpec] =
             help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen; Appium pixels per point",
             commands: .reading
         ) { p, raw throws(UsageError) in
-            guard let d = Double(raw), d > 0, d.isFinite else {
+            guard let d = unsignedNumberArgument(raw), d > 0 else {
                 throw UsageError(
                     message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
             }
@@ -327,8 +327,9 @@ let optionTable: [OptionSpec] =
             let bad = UsageError(
                 message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
             guard let eq = raw.lastIndex(of: "="), eq != raw.startIndex else { throw bad }
-            let numbers = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-            guard numbers.count == 4, numbers.allSatisfy({ $0 != nil && $0!.isFinite }), numbers[2]! >= 0, numbers[3]! >= 0 else {
+            let numbers = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { numberArgument($0) }
+            let sizes = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).dropFirst(2)
+            guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }), sizes.allSatisfy({ $0.first != "-" }) else {
                 throw bad
             }
             p.replay.recording.uiTests.elements[String(raw[..<eq])] = Rect(
@@ -416,7 +417,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(long: "shard", valueName: "I/N", help: "run only slice I of N (deterministic)", commands: [.test, .corpus]) {
             p, raw throws(UsageError) in
             let parts = raw.split(separator: "/")
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+            guard parts.count == 2, let i = wholeNumberArgument(parts[0]), let n = wholeNumberArgument(parts[1]), n >= 1, i >= 1, i <= n else {
                 throw UsageError(message: "invalid value '\(raw)' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
             }
             p.suite.shard = (i, n)
@@ -426,7 +427,7 @@ let optionTable: [OptionSpec] =
             commands: [.test, .corpus, .shrink]
         ) {
             p, raw throws(UsageError) in
-            guard let n = Int(raw), n >= 1 else {
+            guard let n = wholeNumberArgument(raw), n >= 1 else {
                 throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")
             }
             p.suite.jobs = n
@@ -490,7 +491,7 @@ let optionTable: [OptionSpec] =
                 "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)",
             commands: .replay
         ) { p, v throws(UsageError) in
-            guard let seconds = Double(v), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+            guard let seconds = unsignedNumberArgument(v), seconds <= 3600 else {
                 throw UsageError(message: "invalid value '\(v)' for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
             }
             p.replay.idleFlush = seconds

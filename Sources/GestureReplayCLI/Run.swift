@@ -23,7 +23,7 @@ func stallTimeFromEnvironment() -> Double {
     let standard = ReplayOptions(inputPath: "").stallTime
     guard let raw = getenv("GESTUREREPLAY_STALL_SECONDS") else { return standard }
     let text = String(cString: raw)
-    if let seconds = Double(text), seconds.isFinite, seconds > 0 { return seconds }
+    if let seconds = unsignedNumberArgument(text), seconds > 0 { return seconds }
     printError(
         formatter.format(
             .warning("GESTUREREPLAY_STALL_SECONDS='\(text)' is not a number of seconds greater than 0; using \(Int(standard))", at: nil)))

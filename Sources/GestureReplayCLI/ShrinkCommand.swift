@@ -43,7 +43,7 @@ let shrinkOptionRows: [OptionSpec] = [
         help: "check at most N candidates (default \(ShrinkLimits().maxReplays)), then write the best\ntrace found so far",
         commands: .shrink
     ) { p, raw throws(UsageError) in
-        guard let n = Int(raw), n >= 1 else {
+        guard let n = wholeNumberArgument(raw), n >= 1 else {
             throw UsageError(message: "invalid value '\(raw)' for --max-replays (expected a positive whole number)")
         }
         p.shrink.maxReplays = n
