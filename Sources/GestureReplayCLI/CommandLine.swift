@@ -145,8 +145,17 @@ struct ParsedOptions {
     var pictureWindow = PictureWindow()
     /// `stats`/`compare`: `--format text|json`, `--merge`, and compare's two sides.
     var corpus = CorpusOptions()
-    /// Where each `--set` value of a `NAME.args` file is (consumed in order); empty on the command line.
-    var setLocations: [SourceLocation] = []
+    /// Where each value of a `NAME.args` file's `--set`, `--recognizers` and `--show` is, by option
+    /// name (consumed in order); empty on the command line.
+    var valueLocations: [String: [SourceLocation]] = [:]
+
+    /// Where the next value of option `long` was written (`NAME.args`), or nil (the command line).
+    mutating func nextValueLocation(_ long: String) -> SourceLocation? {
+        guard var list = valueLocations[long], !list.isEmpty else { return nil }
+        let first = list.removeFirst()
+        valueLocations[long] = list
+        return first
+    }
     /// `shrink`'s own options (ShrinkCommand.swift).
     var shrink = ShrinkOptions()
 }
@@ -217,9 +226,15 @@ let optionTable: [OptionSpec] =
             long: "recognizers", valueName: "A,B",
             help:
                 "run only these recognizers of the scene (warns when one left out\nis required by, or simultaneous with, one kept); repeats combine",
-            commands: [.replaying, .corpus, .shrink], resetList: { $0.replay.recognizerFilter = nil }
+            commands: [.replaying, .corpus, .shrink],
+            resetList: {
+                $0.replay.recognizerFilter = nil
+                $0.replay.recognizerFilterLocations = [:]
+            }
         ) { p, v throws(UsageError) in
-            p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + (try nameList("recognizers", v))
+            let names = try nameList("recognizers", v)
+            if let at = p.nextValueLocation("recognizers") { for name in names { p.replay.recognizerFilterLocations[name] = at } }
+            p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + names
         },
         OptionSpec(
             long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
@@ -366,9 +381,15 @@ let optionTable: [OptionSpec] =
         },
         OptionSpec(
             long: "show", valueName: "A,B", help: "output filter: only these recognizers' lines (all still run);\nrepeats combine",
-            commands: .replaying, resetList: { $0.replay.shownRecognizers = nil }
+            commands: .replaying,
+            resetList: {
+                $0.replay.shownRecognizers = nil
+                $0.replay.shownRecognizerLocations = [:]
+            }
         ) { p, v throws(UsageError) in
-            p.replay.shownRecognizers = (p.replay.shownRecognizers ?? []) + (try nameList("show", v))
+            let names = try nameList("show", v)
+            if let at = p.nextValueLocation("show") { for name in names { p.replay.shownRecognizerLocations[name] = at } }
+            p.replay.shownRecognizers = (p.replay.shownRecognizers ?? []) + names
         },
         OptionSpec(
             long: "summary",
@@ -383,7 +404,7 @@ let optionTable: [OptionSpec] =
                 "change a scene parameter after the scene is loaded: recognizer\nNAME's, or every recognizer of kind NAME's (checked as in a\nscene file); repeatable, in order, after NAME.args's",
             commands: [.replaying, .corpus, .shrink], resetList: { _ in }
         ) { p, v throws(UsageError) in
-            let location = p.setLocations.isEmpty ? nil : p.setLocations.removeFirst()
+            let location = p.nextValueLocation("set")
             do throws(TraceError) {
                 p.replay.sceneOverrides.append(try SceneOverride(parsing: v, location: location))
             } catch {

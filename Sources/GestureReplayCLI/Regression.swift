@@ -54,9 +54,9 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         if let operand = operands.first {
             throw UsageError(message: "a .args file holds options only, not '\(operand)' (\(words.joined(separator: " ")))")
         }
-        parsed.setLocations = setValueLocations(positioned, argsPath: argsPath)
+        parsed.valueLocations = valueLocations(positioned, argsPath: argsPath)
         try apply(uses, to: &parsed, place: " in the .args file")
-        parsed.setLocations = []
+        parsed.valueLocations = [:]
         try apply(commandLine, to: &parsed)
     } catch {
         throw .invalidTrace(error.message, at: error.location ?? .file(argsPath))
@@ -140,14 +140,19 @@ func tracePicture(
     }
 }
 
-/// Where each `--set` value of a NAME.args file starts, in order (`--set V` and `--set=V`).
-func setValueLocations(_ words: [(word: String, position: TextPosition)], argsPath: String) -> [SourceLocation] {
-    var locations: [SourceLocation] = []
-    for (i, w) in words.enumerated() {
-        if w.word == "--set", i + 1 < words.count {
-            locations.append(SourceLocation(path: argsPath, position: words[i + 1].position))
-        } else if w.word.hasPrefix("--set=") {
-            locations.append(SourceLocation(path: argsPath, line: w.position.line, column: w.position.column + 6))
+/// Where each value of a NAME.args file's `--set`, `--recognizers` and `--show` starts, by option,
+/// in order (`--set V` and `--set=V`): errors about a value point there.
+func valueLocations(_ words: [(word: String, position: TextPosition)], argsPath: String) -> [String: [SourceLocation]] {
+    var locations: [String: [SourceLocation]] = [:]
+    for option in ["set", "recognizers", "show"] {
+        let flag = "--" + option
+        for (i, w) in words.enumerated() {
+            if w.word == flag, i + 1 < words.count {
+                locations[option, default: []].append(SourceLocation(path: argsPath, position: words[i + 1].position))
+            } else if w.word.hasPrefix(flag + "=") {
+                locations[option, default: []].append(
+                    SourceLocation(path: argsPath, line: w.position.line, column: w.position.column + flag.count + 1))
+            }
         }
     }
     return locations

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The option layer's value rules: one number grammar for every numeric option (issue 30 defect
-/// 27).
+/// 27), and errors about a NAME.args file's values positioned in it (issue 30 defect 24).
 @Suite("Option values")
 struct OptionValueTests {
     /// Numbers as JSON writes them (`decimalNumber`, as `--set` and `render --from/--to` read them):
@@ -46,5 +46,35 @@ struct OptionValueTests {
         }
         let jobs = try BinaryRunner.run(["test", "-j", "2", "--shard", "1/1", "Traces/double-tap.json"])
         #expect(jobs.status == 0, "\(jobs)")
+    }
+
+    /// Issue 30 defect 24: a recognizer name in a NAME.args file that the scene lacks is an error
+    /// at its place in the file (exit 65, as every other NAME.args error), for check and test; on
+    /// the command line it stays a usage error (exit 2).
+    @Test("--recognizers and --show names in NAME.args are errors positioned in the file")
+    func argsFileNamesPositioned() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.copy("Traces/double-tap.json", as: "t.json")
+        let list = "it has: single, doubleTap"
+        for (args, message) in [
+            ("--recognizers nope\n", "t.args:1:15: error: --recognizers: no recognizer named 'nope' in the scene; \(list)\n"),
+            ("# a comment\n--recognizers=single,nope\n", "t.args:2:15: error: --recognizers: no recognizer named 'nope' in the scene; \(list)\n"),
+            ("--show single --show nope\n", "t.args:1:22: error: --show: no recognizer named 'nope' in the scene; \(list)\n"),
+        ] {
+            try dir.write("t.args", args)
+            let check = try BinaryRunner.run(["check", "t.json"], in: dir.url)
+            #expect(check.status == 65, "\(args): \(check)")
+            // (then the note that a golden file records an error only for a trace declared to fail)
+            #expect(check.stderr.hasPrefix(message), "\(args): \(check)")
+            let test = try BinaryRunner.run(["test", "t.json"], in: dir.url)
+            #expect(test.status == 1, "\(args): \(test)")
+            #expect(test.stdout.hasPrefix("FAIL t.json: " + message), "\(args): \(test)")
+        }
+        // The command line's names are the command line's: a usage error, as before.
+        try dir.write("t.args", "--recognizers single\n")
+        let commandLine = try BinaryRunner.run(["check", "--recognizers", "nope", "t.json"], in: dir.url)
+        #expect(commandLine.status == 2, "\(commandLine)")
+        #expect(commandLine.stderr.hasPrefix("gesturereplay: error: --recognizers: no recognizer named 'nope'"), "\(commandLine)")
     }
 }

@@ -19,6 +19,9 @@ public struct ReplayOptions: Sendable {
     public var scenePath: String?
     /// Only these recognizers of the scene run (by name); nil runs all.
     public var recognizerFilter: [String]?
+    /// Where names of ``recognizerFilter`` were written, when in a file (a trace's `NAME.args`): a
+    /// name the scene lacks is then an invalid-trace error at that place instead of a usage error.
+    public var recognizerFilterLocations: [String: SourceLocation] = [:]
     /// The output format.
     public var outputFormat: OutputFormat = .text
     /// Adds a line per touch end with its release velocity.
@@ -40,6 +43,9 @@ public struct ReplayOptions: Sendable {
     public var shownStates: Set<GestureRecognizerState>?
     /// Output filter: only these recognizers' lines are printed (nil prints all); all still run.
     public var shownRecognizers: [String]?
+    /// Where names of ``shownRecognizers`` were written, when in a file (as
+    /// ``recognizerFilterLocations``).
+    public var shownRecognizerLocations: [String: SourceLocation] = [:]
     /// After the replay, one line per (shown) recognizer: how often it recognized, failed and was
     /// cancelled, and its most common failure reasons (`ReplaySummary`).
     public var summary = false
