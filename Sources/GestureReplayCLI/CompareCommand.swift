@@ -200,7 +200,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     }
     if traces.isEmpty {
         out.flush()
-        printError("gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))")
+        printError("\(Program.name): no traces found under \(command.suite.paths.joined(separator: " "))")
         return ExitCode.expectationsNotMet
     }
     // A broken trace never passes silently: its status (65 invalid, 66 cannot open) wins over 1.
@@ -233,6 +233,8 @@ func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.Recogn
 func side(
     _ traces: [String], _ uses: [OptionUse], _ sets: [SceneOverride], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
 ) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError], names: Set<String>) {
+    // The program's name is the run's (task-local): captured for the worker threads.
+    let formatter = formatter
     if textOutcomes {
         // Against the goldens, both sides are read from what a golden file holds (the output the
         // replay prints, with the trace's output filters applied, and the error it may stop at, as

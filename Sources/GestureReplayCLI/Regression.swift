@@ -96,7 +96,7 @@ func runSuite(
     }
     out.append("\(outcomes.count - failed) passed, \(failed) failed\n")
     if traces.isEmpty {
-        out.append("gesturereplay: no traces found under \(suite.paths.joined(separator: " "))\n")
+        out.append("\(Program.name): no traces found under \(suite.paths.joined(separator: " "))\n")
     }
     // The results are out before the report is written, so a report that cannot be written
     // (exit 66/74) does not hide them.

@@ -47,8 +47,6 @@ func printError(_ text: String) {
     stderr.flush()
 }
 
-let formatter = DiagnosticFormatter(programName: "gesturereplay")
-
 /// The command's name in `arguments`, for the usage line of a usage error.
 func subcommand(of arguments: [String]) -> Subcommand {
     arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .replay
@@ -71,14 +69,19 @@ func subcommand(of arguments: [String]) -> Subcommand {
 public enum GestureReplayCLI {
     /// Runs the command line `arguments` (without the program name) with the kinds of `catalog`
     /// (scene files may name them) and returns the exit status. Output goes to standard output
-    /// and standard error, exactly as the `gesturereplay` binary writes it.
-    public static func run(_ arguments: [String], catalog: RecognizerCatalog = .builtIn) -> Int32 {
-        runCommandLine(arguments, catalog: catalog)
+    /// and standard error, exactly as the `gesturereplay` binary writes it, with `programName` in
+    /// usage lines and error messages (`wiggle-replay: error: ...`; default `gesturereplay`).
+    public static func run(_ arguments: [String], catalog: RecognizerCatalog = .builtIn, programName: String = "gesturereplay") -> Int32 {
+        Program.$name.withValue(programName) { runCommandLine(arguments, catalog: catalog) }
     }
 
     /// Runs the process's command line with the kinds of `catalog` and exits with its status.
-    public static func main(catalog: RecognizerCatalog = .builtIn) -> Never {
-        exit(run(Array(CommandLine.arguments.dropFirst()), catalog: catalog))
+    /// Usage lines and error messages name the program `programName`; nil (the default) takes the
+    /// executable's name as invoked, the last path component of `CommandLine.arguments[0]`
+    /// (`gesturereplay`, or a custom CLI's own, such as `wiggle-replay`), as Unix tools do.
+    public static func main(catalog: RecognizerCatalog = .builtIn, programName: String? = nil) -> Never {
+        let name = programName ?? Program.executableName(CommandLine.arguments.first) ?? "gesturereplay"
+        exit(run(Array(CommandLine.arguments.dropFirst()), catalog: catalog, programName: name))
     }
 
     /// The replay options `check` and `test` use for the trace at `path`: its `NAME.args`, then
@@ -102,7 +105,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
     do {
         command = try parseCommandLine(arguments)
     } catch {
-        printError("gesturereplay: error: \(error.message)\n\(usageLine(subcommand(of: arguments)))")
+        printError("\(Program.name): error: \(error.message)\n\(usageLine(subcommand(of: arguments)))")
         return ExitCode.usage
     }
     // Line-buffered (a write per input frame that printed something) to a terminal, with
@@ -165,7 +168,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         // What was written before the error stays, before the error.
         out.flush()
         if error.category == .usage {
-            printError("gesturereplay: error: \(error.diagnostic.message)\n\(usageLine(subcommand(of: arguments)))")
+            printError("\(Program.name): error: \(error.diagnostic.message)\n\(usageLine(subcommand(of: arguments)))")
         } else {
             printError(formatter.format(error))
         }
@@ -218,7 +221,7 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
 func outputStatus(_ error: Int32) -> Int32? {
     if error == 0 { return nil }
     if error == EPIPE { return ExitCode.closedPipe }
-    printError("gesturereplay: error: cannot write the output: \(String(cString: strerror(error)))")
+    printError("\(Program.name): error: cannot write the output: \(String(cString: strerror(error)))")
     return ExitCode.ioError
 }
 

@@ -136,7 +136,7 @@ func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: i
     out.append(command.corpus.format == .json ? stats.json() : stats.text())
     if stats.counted.isEmpty && stats.broken.isEmpty {
         // No trace never passes silently (as for test); the JSON stays clean, the note goes to stderr.
-        let note = "gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))"
+        let note = "\(Program.name): no traces found under \(command.suite.paths.joined(separator: " "))"
         if command.corpus.format == .text {
             out.append(note + "\n")
         } else {

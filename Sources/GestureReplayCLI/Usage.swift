@@ -6,17 +6,18 @@ let versionText = "gesturereplay 0.1.0"
 
 /// The one-line usage shown with a command's usage errors.
 func usageLine(_ command: Subcommand) -> String {
-    switch command {
-    case .replay: "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
-    case .check: "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)"
-    case .test: "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)"
-    case .synth: "usage: gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help synth for more)"
-    case .render: "usage: gesturereplay render [options] TRACE [-o FILE]  (gesturereplay help render for more)"
-    case .convert: "usage: gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help convert for more)"
-    case .stats: "usage: gesturereplay stats [options] [PATH...] | stats --merge FILE...  (gesturereplay help stats for more)"
-    case .compare: "usage: gesturereplay compare [options] [PATH...] --a-... --b-...|--goldens  (gesturereplay help compare for more)"
+    let gesturereplay = Program.name
+    return switch command {
+    case .replay: "usage: \(gesturereplay) [replay] [options] TRACE...  (\(gesturereplay) --help for more)"
+    case .check: "usage: \(gesturereplay) check [options] TRACE  (\(gesturereplay) help check for more)"
+    case .test: "usage: \(gesturereplay) test [options] [PATH...]  (\(gesturereplay) help test for more)"
+    case .synth: "usage: \(gesturereplay) synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (\(gesturereplay) help synth for more)"
+    case .render: "usage: \(gesturereplay) render [options] TRACE [-o FILE]  (\(gesturereplay) help render for more)"
+    case .convert: "usage: \(gesturereplay) convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (\(gesturereplay) help convert for more)"
+    case .stats: "usage: \(gesturereplay) stats [options] [PATH...] | stats --merge FILE...  (\(gesturereplay) help stats for more)"
+    case .compare: "usage: \(gesturereplay) compare [options] [PATH...] --a-... --b-...|--goldens  (\(gesturereplay) help compare for more)"
     case .shrink:
-        "usage: gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]  (gesturereplay help shrink for more)"
+        "usage: \(gesturereplay) shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]  (\(gesturereplay) help shrink for more)"
     }
 }
 
