@@ -100,7 +100,9 @@ struct CLILibraryTests {
         #expect(status == 2)
         let stderr = try String(contentsOfFile: file, encoding: .utf8)
         #expect(
-            stderr.contains("wiggle-replay: error: missing trace file\nusage: wiggle-replay render [options] TRACE [-o FILE]  (wiggle-replay help render for more)\n"),
+            stderr.contains(
+                "wiggle-replay: error: missing trace file\nusage: wiggle-replay render [options] TRACE [-o FILE]  (wiggle-replay help render for more)\n"
+            ),
             "\(stderr)")
     }
 }

@@ -59,7 +59,10 @@ struct OptionValueTests {
         let list = "it has: single, doubleTap"
         for (args, message) in [
             ("--recognizers nope\n", "t.args:1:15: error: --recognizers: no recognizer named 'nope' in the scene; \(list)\n"),
-            ("# a comment\n--recognizers=single,nope\n", "t.args:2:15: error: --recognizers: no recognizer named 'nope' in the scene; \(list)\n"),
+            (
+                "# a comment\n--recognizers=single,nope\n",
+                "t.args:2:15: error: --recognizers: no recognizer named 'nope' in the scene; \(list)\n"
+            ),
             ("--show single --show nope\n", "t.args:1:22: error: --show: no recognizer named 'nope' in the scene; \(list)\n"),
         ] {
             try dir.write("t.args", args)

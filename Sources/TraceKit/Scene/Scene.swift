@@ -206,7 +206,8 @@ public final class Scene {
     /// error at its place instead when `locations` says where the name was written (`NAME.args`).
     public func keepOnly(_ names: [String], locations: [String: SourceLocation] = [:]) throws(TraceError) -> Scene {
         for name in names where !recognizers.contains(where: { $0.name == name }) {
-            let message = "--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))"
+            let message =
+                "--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))"
             if let at = locations[name] { throw .invalidTrace(message, at: at) }
             throw .usage(message)
         }
