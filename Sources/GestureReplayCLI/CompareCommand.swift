@@ -9,6 +9,40 @@ struct CompareCommand {
     var replayArguments: [OptionUse]
 }
 
+extension CompareCommand: Command {
+    static let name = "compare"
+    static let synopsis = "gesturereplay compare [options] [PATH...]"
+    static let abstract = "the traces under PATH in two configurations (A and\nB, or goldens): which changed outcome; exit 1 if any"
+    static let usage = "compare [options] [PATH...] --a-... --b-...|--goldens"
+    static let options =
+        SceneOptions.all + ReadingOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption] + SideOptions.all
+        + [goldens, StandardOptions.help]
+
+    static let goldens = OptionSpec(
+        long: "goldens",
+        help: "side B is each trace's golden file (TRACE.expected):\nwhat changed since the goldens were written"
+    ) { p, _ in p.corpus.goldens = true }
+
+    static var help: String { corpusHelp(Self.self, paragraph: compareParagraph) }
+
+    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
+        self = try compareCommand(parsed, paths: operands, uses: uses)
+    }
+
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        try runCompare(self, catalog: catalog, output: &out)
+    }
+}
+
+let compareParagraph = """
+    compare replays the traces under PATH under two configurations: both take the replay options
+    given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
+    file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
+    recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
+    does or no trace is found, 0 when none does. A trace that stops at an error is listed, and the
+    exit status is then the first such trace's own (65 invalid, 66 cannot open) (docs/scale.md).
+    """
+
 func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> CompareCommand {
     var suite = parsed.suite
     suite.paths = paths.isEmpty ? ["Traces"] : paths
@@ -30,7 +64,7 @@ func sideUses(_ common: [OptionUse], scene: String?) -> [OptionUse] {
     var uses = common
     if let scene {
         uses.removeAll { $0.spec.long == "scene" }
-        uses.append(OptionUse(spec: optionTable.first { $0.long == "scene" }!, value: scene))
+        uses.append(OptionUse(spec: SceneOptions.scene, value: scene))
     }
     return uses
 }
@@ -200,7 +234,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     }
     if traces.isEmpty {
         out.flush()
-        printError("gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))")
+        printError("\(Program.name): no traces found under \(command.suite.paths.joined(separator: " "))")
         return ExitCode.expectationsNotMet
     }
     // A broken trace never passes silently: its status (65 invalid, 66 cannot open) wins over 1.
@@ -233,6 +267,8 @@ func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.Recogn
 func side(
     _ traces: [String], _ uses: [OptionUse], _ sets: [SceneOverride], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
 ) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError], names: Set<String>) {
+    // The program's name is the run's (task-local): captured for the worker threads.
+    let formatter = formatter
     if textOutcomes {
         // Against the goldens, both sides are read from what a golden file holds (the output the
         // replay prints, with the trace's output filters applied, and the error it may stop at, as

@@ -23,7 +23,7 @@ func stallTimeFromEnvironment() -> Double {
     let standard = ReplayOptions(inputPath: "").stallTime
     guard let raw = getenv("GESTUREREPLAY_STALL_SECONDS") else { return standard }
     let text = String(cString: raw)
-    if let seconds = Double(text), seconds.isFinite, seconds > 0 { return seconds }
+    if let seconds = unsignedNumberArgument(text), seconds > 0 { return seconds }
     printError(
         formatter.format(
             .warning("GESTUREREPLAY_STALL_SECONDS='\(text)' is not a number of seconds greater than 0; using \(Int(standard))", at: nil)))
@@ -47,13 +47,6 @@ func printError(_ text: String) {
     stderr.flush()
 }
 
-let formatter = DiagnosticFormatter(programName: "gesturereplay")
-
-/// The command's name in `arguments`, for the usage line of a usage error.
-func subcommand(of arguments: [String]) -> Subcommand {
-    arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .replay
-}
-
 /// `gesturereplay` as a library: a user's executable of a few lines runs the whole command line
 /// (replay, check, test, render, convert, synth, every option and format, JUnit and HTML reports,
 /// help) with its own recognizer kinds:
@@ -71,14 +64,19 @@ func subcommand(of arguments: [String]) -> Subcommand {
 public enum GestureReplayCLI {
     /// Runs the command line `arguments` (without the program name) with the kinds of `catalog`
     /// (scene files may name them) and returns the exit status. Output goes to standard output
-    /// and standard error, exactly as the `gesturereplay` binary writes it.
-    public static func run(_ arguments: [String], catalog: RecognizerCatalog = .builtIn) -> Int32 {
-        runCommandLine(arguments, catalog: catalog)
+    /// and standard error, exactly as the `gesturereplay` binary writes it, with `programName` in
+    /// usage lines and error messages (`wiggle-replay: error: ...`; default `gesturereplay`).
+    public static func run(_ arguments: [String], catalog: RecognizerCatalog = .builtIn, programName: String = "gesturereplay") -> Int32 {
+        Program.$name.withValue(programName) { runCommandLine(arguments, catalog: catalog) }
     }
 
     /// Runs the process's command line with the kinds of `catalog` and exits with its status.
-    public static func main(catalog: RecognizerCatalog = .builtIn) -> Never {
-        exit(run(Array(CommandLine.arguments.dropFirst()), catalog: catalog))
+    /// Usage lines and error messages name the program `programName`; nil (the default) takes the
+    /// executable's name as invoked, the last path component of `CommandLine.arguments[0]`
+    /// (`gesturereplay`, or a custom CLI's own, such as `wiggle-replay`), as Unix tools do.
+    public static func main(catalog: RecognizerCatalog = .builtIn, programName: String? = nil) -> Never {
+        let name = programName ?? Program.executableName(CommandLine.arguments.first) ?? "gesturereplay"
+        exit(run(Array(CommandLine.arguments.dropFirst()), catalog: catalog, programName: name))
     }
 
     /// The replay options `check` and `test` use for the trace at `path`: its `NAME.args`, then
@@ -88,7 +86,7 @@ public enum GestureReplayCLI {
     ) throws(TraceError) -> ReplayOptions {
         let uses: [OptionUse]
         do {
-            uses = try scanArguments(arguments, for: .argsFile).0
+            uses = try scanArguments(arguments, accepting: argsFileOptions).0
         } catch {
             throw .usage(error.message)
         }
@@ -98,74 +96,37 @@ public enum GestureReplayCLI {
 
 /// Parses and runs `arguments`; the exit status.
 func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 {
-    let command: Command
+    let invocation: Invocation
     do {
-        command = try parseCommandLine(arguments)
+        invocation = try parseCommandLine(arguments)
     } catch {
-        printError("gesturereplay: error: \(error.message)\n\(usageLine(subcommand(of: arguments)))")
+        printError("\(Program.name): error: \(error.message)\n\(commandType(of: arguments).usageLine)")
         return ExitCode.usage
     }
     // Line-buffered (a write per input frame that printed something) to a terminal, with
     // --unbuffered and with --live; otherwise the output is written in 64 KiB blocks.
     var flushesEachFrame = isatty(1) != 0
-    if case .replay(let options, _) = command, options.unbuffered || options.live { flushesEachFrame = true }
+    if case .run(let command) = invocation, command.flushesEachFrame { flushesEachFrame = true }
     var out = OutputBuffer(fileDescriptor: 1, flushThreshold: flushesEachFrame ? 1 : 1 << 16)
     var status = ExitCode.success
     do throws(TraceError) {
-        switch command {
-        case .help(let subcommand):
-            out.append(helpText(subcommand))
+        switch invocation {
+        case .help(let command):
+            out.append(helpText(command))
         case .version:
             out.append(versionText + "\n")
         case .completion(let shell):
             out.append(completionScript(shell))
         case .manPage:
             out.append(manPage())
-        case .replay(var options, let paths) where paths.count == 1:
-            options.catalog = catalog
-            options.readerThreading = readerThreadingFromEnvironment()
-            if LiveSignals.install(forReplayOf: paths, options) { options.stallTime = stallTimeFromEnvironment() }
-            try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
-        case .replay(var options, let paths):
-            options.catalog = catalog
-            options.readerThreading = readerThreadingFromEnvironment()
-            if LiveSignals.install(forReplayOf: paths, options) { options.stallTime = stallTimeFromEnvironment() }
-            status = try replaySeveral(paths, options, output: &out)
-        case .check(let check):
-            status = try runCheck(check, catalog: catalog, output: &out)
-        case .test(let suite, let replayArguments):
-            status = try runSuite(suite, replayArguments: replayArguments, catalog: catalog, output: &out)
-        case .synth(let synth):
-            try runSynth(synth, output: &out)
-        case .render(var options, let outputPath, let window):
-            options.catalog = catalog
-            // The trace is read twice: a FIFO or a pipe (`render <(cmd)`) would block or read empty.
-            var st = stat()
-            if options.inputPath != "-", stat(options.inputPath, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
-                throw .usage(
-                    "render needs a regular trace file, not a FIFO, pipe or device: '\(options.inputPath)' (the trace is read twice)")
-            }
-            let svg = try Picture.svg(options, window: window) { printError(formatter.format($0)) }
-            if let outputPath, outputPath != "-" {
-                out.flush()
-                try FileIO.writeAtomically(svg, to: outputPath, inputs: [options.inputPath] + (options.scenePath.map { [$0] } ?? []))
-            } else {
-                out.append(svg)
-            }
-        case .convert(let convert):
-            try runConvert(convert, output: &out)
-        case .stats(let stats):
-            status = try runStats(stats, catalog: catalog, output: &out)
-        case .compare(let compare):
-            status = try runCompare(compare, catalog: catalog, output: &out)
-        case .shrink(let shrink):
-            status = try runShrink(shrink, catalog: catalog, output: &out)
+        case .run(let command):
+            status = try command.run(catalog: catalog, output: &out)
         }
     } catch {
         // What was written before the error stays, before the error.
         out.flush()
         if error.category == .usage {
-            printError("gesturereplay: error: \(error.diagnostic.message)\n\(usageLine(subcommand(of: arguments)))")
+            printError("\(Program.name): error: \(error.diagnostic.message)\n\(commandType(of: arguments).usageLine)")
         } else {
             printError(formatter.format(error))
         }
@@ -218,85 +179,6 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
 func outputStatus(_ error: Int32) -> Int32? {
     if error == 0 { return nil }
     if error == EPIPE { return ExitCode.closedPipe }
-    printError("gesturereplay: error: cannot write the output: \(String(cString: strerror(error)))")
+    printError("\(Program.name): error: cannot write the output: \(String(cString: strerror(error)))")
     return ExitCode.ioError
-}
-
-/// `gesturereplay synth`: reads the script, writes its trace to standard output or `-o FILE`
-/// (replaced atomically), or with a sweep one trace per value to `FILE-VALUE.EXT`, printing each
-/// path written.
-func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(TraceError) {
-    let source = try ByteSource(path: command.scriptPath)
-    try source.readToEnd()
-    let bytes = source.peek()
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw .invalidTrace("the script is not valid UTF-8", at: .file(source.path))
-    }
-    let document = try SynthParser.parse(text, path: source.path)
-    let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
-    let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
-    if let sweep = document.sweep {
-        guard !toStandardOutput, let path = command.outputPath else {
-            throw .usage(
-                "the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT"
-            )
-        }
-        for variant in document.variants {
-            let file = sweepFileName(path, label: variant.label ?? "")
-            try FileIO.writeAtomically(
-                SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file, inputs: [command.scriptPath])
-            out.append(file)
-            out.append("\n")
-        }
-        return
-    }
-    let trace = Synthesizer.generate(document.variants[0].script)
-    if toStandardOutput {
-        SynthTraceWriter.write(trace, as: format, to: &out)
-    } else {
-        try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!, inputs: [command.scriptPath])
-    }
-}
-
-/// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE`
-/// through ``AtomicFile`` (a temporary file beside it, renamed at the end: an error leaves no
-/// half-written trace and the existing FILE is kept; a device or FIFO is written through). From a
-/// live source (a pipe, say `adb shell getevent -lt | gesturereplay convert - -o capture.json`),
-/// SIGINT and SIGTERM end the input: the rows read so far are written and the file completed, and
-/// the exit status is 130 or 143 (docs/live.md).
-func runConvert(_ command: ConvertCommand, output out: inout OutputBuffer) throws(TraceError) {
-    let warn: (Diagnostic) -> Void = { printError(formatter.format($0)) }
-    let target = command.format ?? .json
-    LiveSignals.install(forReplayOf: [command.options.inputPath], command.options)
-    guard let path = command.outputPath, path != "-" else {
-        try TraceConverter.convert(command.options, to: target, output: &out, warn: warn)
-        return
-    }
-    out.flush()
-    let file = try AtomicFile(path, inputs: [command.options.inputPath])
-    var buffer = OutputBuffer(fileDescriptor: file.fileDescriptor)
-    let rows: Int
-    do throws(TraceError) {
-        rows = try TraceConverter.convert(command.options, to: target, output: &buffer, warn: warn)
-        buffer.flush()
-    } catch {
-        buffer = OutputBuffer(fileDescriptor: nil)
-        file.discard()
-        throw error
-    }
-    // Stopped by a signal before the first row: the output is left as it was.
-    if rows == 0 {
-        file.discard()
-        return
-    }
-    try file.commit(writeError: buffer.writeError)
-}
-
-/// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.
-func sweepFileName(_ path: String, label: String) -> String {
-    let slash = path.lastIndex(of: "/")
-    if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex, path[path.index(before: dot)] != "/" {
-        return path[..<dot] + "-" + label + path[dot...]
-    }
-    return path + "-" + label
 }

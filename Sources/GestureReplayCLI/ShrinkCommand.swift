@@ -16,7 +16,7 @@ struct ShrinkOptions {
     var maxReplays = ShrinkLimits().maxReplays
 }
 
-/// `gesturereplay shrink`'s options, checked.
+/// `gesturereplay shrink TRACE`: the smallest trace that still shows a property (docs/shrink.md).
 struct ShrinkCommand {
     var tracePath: String
     var outputPath: String?
@@ -27,28 +27,68 @@ struct ShrinkCommand {
     var replayArguments: [OptionUse]
 }
 
-/// The option rows of `shrink` alone.
-let shrinkOptionRows: [OptionSpec] = [
-    OptionSpec(
+extension ShrinkCommand: Command {
+    static let name = "shrink"
+    static let synopsis = "gesturereplay shrink [options] TRACE"
+    static let abstract =
+        "the smallest trace that still reaches a transition\n(--until), still makes A and B disagree, or still fails\nan expectation (-o FILE; docs/shrink.md)"
+    static let usage = "shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]"
+    static let options =
+        SceneOptions.all + ReadingOptions.all + [SuiteRunOptions.jobs, WritingOptions.output] + SideOptions.all
+        + [until, reason, maxReplays, StandardOptions.help]
+
+    static let until = OptionSpec(
         long: "until", valueName: "'NAME STATE'",
-        help: "the oracle: the replay still makes recognizer NAME reach STATE\n(began, changed, ended, cancelled, failed)",
-        commands: .shrink
-    ) { p, v in p.shrink.until = v },
-    OptionSpec(
-        long: "reason", valueName: "TEXT", help: "with --until: the transition's reason contains TEXT (a failure's,\na cancellation's)",
-        commands: .shrink
-    ) { p, v in p.shrink.reason = v },
-    OptionSpec(
+        help: "the oracle: the replay still makes recognizer NAME reach STATE\n(began, changed, ended, cancelled, failed)"
+    ) { p, v in p.shrink.until = v }
+
+    static let reason = OptionSpec(
+        long: "reason", valueName: "TEXT", help: "with --until: the transition's reason contains TEXT (a failure's,\na cancellation's)"
+    ) { p, v in p.shrink.reason = v }
+
+    static let maxReplays = OptionSpec(
         long: "max-replays", valueName: "N",
-        help: "check at most N candidates (default \(ShrinkLimits().maxReplays)), then write the best\ntrace found so far",
-        commands: .shrink
+        help: "check at most N candidates (default \(ShrinkLimits().maxReplays)), then write the best\ntrace found so far"
     ) { p, raw throws(UsageError) in
-        guard let n = Int(raw), n >= 1 else {
+        guard let n = wholeNumberArgument(raw), n >= 1 else {
             throw UsageError(message: "invalid value '\(raw)' for --max-replays (expected a positive whole number)")
         }
         p.shrink.maxReplays = n
-    },
-]
+    }
+
+    static var help: String {
+        var text = wrapped("gesturereplay shrink - " + abstract.replacingNewlines + ".") + "\n\n"
+        text += "USAGE\n  gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]\n\n"
+        text += indented(shrinkParagraph, by: 0) + "\n\n"
+        text += "OPTIONS\n" + optionLines(optionsTaken(by: Self.self).filter { $0.long != "help" && !argsFileOptions.containsOption($0) })
+        text += "\nREPLAY OPTIONS (after the trace's NAME.args)\n"
+        text += optionLines(optionsTaken(by: Self.self).filter { argsFileOptions.containsOption($0) })
+        return text
+    }
+
+    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
+        self = try shrinkCommand(parsed, paths: operands, uses: uses)
+    }
+
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        try runShrink(self, catalog: catalog, output: &out)
+    }
+}
+
+let shrinkParagraph = """
+    shrink replays TRACE with the replay options (after its NAME.args) and writes the smallest trace
+    it finds that still shows the same thing: --until 'NAME STATE' (--reason TEXT: the reason
+    contains TEXT); --a-scene/--b-scene, --a-set/--b-set (as compare): A and B still disagree about
+    the same recognizer; or else the trace's expectations (its "expect" or its scene's): the same
+    expectation still fails. It removes whole gestures, then touches, then moved rows (in runs, then
+    one by one; a touch's began and end stay), then simplifies times and coordinates, each step
+    checked by a replay, until removing any one touch or moved row loses the property (1-minimal).
+    The result is in TRACE's format (its scene and expectations kept; a device recording becomes a
+    trace in points, JSON unless -o names .csv or .jsonl), on standard output or -o FILE (never
+    TRACE itself); what was removed is reported. A trace that does not show the property is an
+    error (exit 1, nothing written). --max-replays bounds the work; Ctrl-C writes the best trace so
+    far. See docs/shrink.md.
+    """
 
 func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> ShrinkCommand {
     guard paths.count == 1 else {

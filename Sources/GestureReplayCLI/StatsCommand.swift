@@ -17,45 +17,27 @@ struct CorpusOptions {
     var goldens = false
 }
 
-/// The option rows of `stats` and `compare` alone (the replay options' rows say where else they apply).
-let corpusOptionRows: [OptionSpec] = [
-    OptionSpec(
+extension CorpusOptions {
+    /// `--format text|json` of stats and compare (a replay's own `--format` is text|jsonl).
+    static let formatOption = OptionSpec(
         long: "format", short: "f", valueName: "FORMAT", choices: CorpusOptions.Format.allCases.map(\.rawValue),
-        help: "text (a table, default) or json\n(docs/output-format.md)", commands: .corpus
+        help: "text (a table, default) or json\n(docs/output-format.md)"
     ) { p, v throws(UsageError) in
         p.corpus.format = try choice("format", v, CorpusOptions.Format.init(rawValue:), CorpusOptions.Format.allCases.map(\.rawValue))
-    },
-    OptionSpec(
-        long: "merge",
-        help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run",
-        commands: .stats
-    ) { p, _ in p.corpus.merge = true },
-    OptionSpec(long: "a-scene", valueName: "FILE", isPath: true, help: "side A's scene", commands: [.compare, .shrink]) { p, v in
-        p.corpus.aScene = v
-    },
-    OptionSpec(long: "b-scene", valueName: "FILE", isPath: true, help: "side B's scene", commands: [.compare, .shrink]) { p, v in
-        p.corpus.bScene = v
-    },
-    OptionSpec(
-        long: "a-set", valueName: "NAME.PROP=V", help: "a --set for side A only (repeatable)", commands: [.compare, .shrink],
-        resetList: { _ in }
-    ) { p, v throws(UsageError) in
-        _ = try parseOverride(v, option: "a-set")
-        p.corpus.aSet.append(v)
-    },
-    OptionSpec(
-        long: "b-set", valueName: "NAME.PROP=V", help: "a --set for side B only (repeatable)", commands: [.compare, .shrink],
-        resetList: { _ in }
-    ) { p, v throws(UsageError) in
-        _ = try parseOverride(v, option: "b-set")
-        p.corpus.bSet.append(v)
-    },
-    OptionSpec(
-        long: "goldens",
-        help: "side B is each trace's golden file (TRACE.expected):\nwhat changed since the goldens were written",
-        commands: .compare
-    ) { p, _ in p.corpus.goldens = true },
-]
+    }
+}
+
+/// `help stats` and `help compare`.
+func corpusHelp(_ command: any Command.Type, paragraph: String) -> String {
+    var text = wrapped("gesturereplay \(command.name) - " + command.abstract.replacingNewlines + ".") + "\n\n"
+    text += "USAGE\n  " + command.synopsis + "\n"
+    if command.name == StatsCommand.name { text += "  gesturereplay stats --merge [--format text|json] FILE...\n" }
+    text += "\n" + indented(paragraph, by: 0) + "\n\n"
+    text += "OPTIONS\n" + optionLines(optionsTaken(by: command).filter { $0.long != "help" && !argsFileOptions.containsOption($0) })
+    text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n"
+    text += optionLines(optionsTaken(by: command).filter { argsFileOptions.containsOption($0) })
+    return text
+}
 
 /// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
 func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
@@ -66,13 +48,50 @@ func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOv
     }
 }
 
-/// `gesturereplay stats`'s options.
+/// `gesturereplay stats PATH...` / `stats --merge FILE...`: per recognizer over a corpus.
 struct StatsCommand {
     var suite: SuiteOptions
     var corpus: CorpusOptions
     /// The replay options of the command line (applied to each trace after its NAME.args).
     var replayArguments: [OptionUse]
 }
+
+extension StatsCommand: Command {
+    static let name = "stats"
+    static let synopsis = "gesturereplay stats [options] [PATH...]"
+    static let abstract =
+        "per recognizer over every trace under PATH: attempts,\noutcomes, failure reasons, values at recognition\n(docs/scale.md); stats --merge FILE... joins shards"
+    static let usage = "stats [options] [PATH...] | stats --merge FILE..."
+    static let options =
+        SceneOptions.all + ReadingOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption, merge, StandardOptions.help]
+
+    static let merge = OptionSpec(
+        long: "merge",
+        help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run"
+    ) { p, _ in p.corpus.merge = true }
+
+    static var help: String { corpusHelp(Self.self, paragraph: statsParagraph) }
+
+    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
+        self = try statsCommand(parsed, paths: operands, uses: uses)
+    }
+
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        try runStats(self, catalog: catalog, output: &out)
+    }
+}
+
+let statsParagraph = """
+    stats replays every trace under PATH (default Traces; as test finds them, with each trace's
+    NAME.args, in parallel: -j, --shard, --exclude) and counts per recognizer (name and kind):
+    attempts (left possible), recognized, failed, cancelled; failure and cancel reasons by template
+    (numbers as N); and the values at recognition, exactly (count, min, p50, p90, p99, max): pan
+    velocity at ended (pt/s), tap and swipe duration (s), pinch scale, rotation angle (rad). A
+    trace that stops at an error is listed and not counted; the exit status is then the first such
+    trace's own (65 invalid, 66 cannot open); 1 when no trace is found. --format json is versioned
+    and carries the configuration; stats --merge FILE... prints the stats of the union, exactly as
+    one run (docs/scale.md, docs/output-format.md).
+    """
 
 func statsCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> StatsCommand {
     var suite = parsed.suite
@@ -91,7 +110,7 @@ func statsCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) t
 
 /// The options of `uses` that a trace's replay takes (as in NAME.args), for `stats` and `compare`.
 func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
-    uses.filter { $0.spec.commands.contains(.argsFile) }
+    uses.filter { argsFileOptions.containsOption($0.spec) }
 }
 
 /// A trace's replay options for `stats` and `compare` (`traceSetup`: its NAME.args, then `uses`);
@@ -136,7 +155,7 @@ func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: i
     out.append(command.corpus.format == .json ? stats.json() : stats.text())
     if stats.counted.isEmpty && stats.broken.isEmpty {
         // No trace never passes silently (as for test); the JSON stays clean, the note goes to stderr.
-        let note = "gesturereplay: no traces found under \(command.suite.paths.joined(separator: " "))"
+        let note = "\(Program.name): no traces found under \(command.suite.paths.joined(separator: " "))"
         if command.corpus.format == .text {
             out.append(note + "\n")
         } else {

@@ -1,24 +1,8 @@
-/// Help, usage lines, shell completion and the man page, all made from `optionTable`.
+/// Help, shell completion and the man page, all made by walking `commandRegistry` and `allOptions`.
 import TraceKit
 
 /// `gesturereplay --version`.
 let versionText = "gesturereplay 0.1.0"
-
-/// The one-line usage shown with a command's usage errors.
-func usageLine(_ command: Subcommand) -> String {
-    switch command {
-    case .replay: "usage: gesturereplay [replay] [options] TRACE...  (gesturereplay --help for more)"
-    case .check: "usage: gesturereplay check [options] TRACE  (gesturereplay help check for more)"
-    case .test: "usage: gesturereplay test [options] [PATH...]  (gesturereplay help test for more)"
-    case .synth: "usage: gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help synth for more)"
-    case .render: "usage: gesturereplay render [options] TRACE [-o FILE]  (gesturereplay help render for more)"
-    case .convert: "usage: gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]  (gesturereplay help convert for more)"
-    case .stats: "usage: gesturereplay stats [options] [PATH...] | stats --merge FILE...  (gesturereplay help stats for more)"
-    case .compare: "usage: gesturereplay compare [options] [PATH...] --a-... --b-...|--goldens  (gesturereplay help compare for more)"
-    case .shrink:
-        "usage: gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]  (gesturereplay help shrink for more)"
-    }
-}
 
 /// The exit codes, as help and the man page list them.
 let exitCodes: [(code: String, meaning: String)] = [
@@ -48,59 +32,17 @@ let exitCodes: [(code: String, meaning: String)] = [
     ("143", "the same, stopped by SIGTERM"),
 ]
 
-/// The commands, as USAGE lists them.
-let commandSummaries: [(usage: String, meaning: String)] = [
-    ("gesturereplay [replay] [options] TRACE...", "replay each TRACE and print every state transition"),
-    (
-        "gesturereplay check [options] TRACE",
-        "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"
-    ),
-    ("gesturereplay test [options] [PATH...]", "check every trace under PATH (default: Traces) as a\nsuite"),
-    (
-        "gesturereplay synth SCRIPT [-o FILE]",
-        "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"
-    ),
-    ("gesturereplay render [options] TRACE", "draw the replay as an SVG picture (docs/pictures.md)"),
-    (
-        "gesturereplay convert [options] INPUT",
-        "write a device recording (getevent, evemu, libinput\nrecord, evtest, MotionEvent dump) or any trace as the\ncanonical trace (-o FILE)"
-    ),
-    (
-        "gesturereplay stats [options] [PATH...]",
-        "per recognizer over every trace under PATH: attempts,\noutcomes, failure reasons, values at recognition\n(docs/scale.md); stats --merge FILE... joins shards"
-    ),
-    (
-        "gesturereplay compare [options] [PATH...]",
-        "the traces under PATH in two configurations (A and\nB, or goldens): which changed outcome; exit 1 if any"
-    ),
-    (
-        "gesturereplay shrink [options] TRACE",
-        "the smallest trace that still reaches a transition\n(--until), still makes A and B disagree, or still fails\nan expectation (-o FILE; docs/shrink.md)"
-    ),
-    ("gesturereplay help [COMMAND]", "this help, or one command's (replay, check, test,\nsynth, render, convert, stats, compare, shrink)"),
-    ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
-    ("gesturereplay man", "the manual page, roff (make install installs it)"),
-]
-
-let synthParagraph = """
-    SCRIPT holds one gesture per line (- reads standard input); units are points, seconds
-    (0.3s, 300ms) and degrees. 'at 0.2s GESTURE' starts a gesture at that time, 'with GESTURE'
-    together with the previous one (gestures may overlap); 'screen 390x844' sets the screen (the
-    default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
-    FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
-    """
-
-let convertParagraph = """
-    INPUT is a device recording (adb shell getevent -lt, after getevent -lp for the axis ranges;
-    evemu-record; libinput record; evtest; MotionEvent.toString() lines from logcat) or any trace,
-    - for standard input (format sniffed). The canonical trace has t, id, phase, x, y per row, numbers
-    in their shortest exact form: replaying it prints exactly what replaying INPUT with the same
-    options prints (JSON keeps the screen; give --screen again for JSON Lines and CSV). Raw units
-    map onto --screen through the recording's axis ranges (or --raw-size), or --density; without
-    either they are used as points, with a warning. See docs/trace-format.md, "Importing recordings".
-    A UI-test gesture (W3C WebDriver actions, Appium, WebKit sendEventStream) converts too: see
-    docs/ui-tests.md.
-    """
+/// The commands, as USAGE lists them: each command of the registry, then help, completion and man.
+var commandSummaries: [(usage: String, meaning: String)] {
+    commandRegistry.map { ($0.synopsis, $0.abstract) } + [
+        (
+            "gesturereplay help [COMMAND]",
+            wrapped("this help, or one command's (" + commandRegistry.map { $0.name }.joined(separator: ", ") + ")", width: 55)
+        ),
+        ("gesturereplay completion bash|zsh|fish", "a shell completion script (make install installs them)"),
+        ("gesturereplay man", "the manual page, roff (make install installs it)"),
+    ]
+}
 
 let traceParagraph = """
     TRACE is a .json, .jsonl/.ndjson or .csv file, a device recording (getevent, evemu, libinput
@@ -180,164 +122,57 @@ func exitCodeLines() -> String {
     return text
 }
 
-/// The replay options (those every command and NAME.args take).
-var replayOptions: [OptionSpec] { optionTable.filter { $0.commands.contains(.argsFile) && $0.commands.contains(.replay) } }
+/// The names of the commands that take `spec`.
+func commandNames(taking spec: OptionSpec) -> Set<String> {
+    Set(commandRegistry.filter { $0.takes(spec) }.map { $0.name })
+}
+
+/// The replay options (those every replaying command and NAME.args take).
+var replayOptions: [OptionSpec] { allOptions.filter { argsFileOptions.containsOption($0) && ReplayCommand.takes($0) } }
 
 /// The options of check and test that `gesturereplay replay` does not take (help's CHECK AND TEST).
 var checkAndTestOptions: [OptionSpec] {
-    optionTable.filter { !$0.commands.contains(.replay) && !$0.commands.isDisjoint(with: [.check, .test]) }
+    allOptions.filter { !ReplayCommand.takes($0) && (CheckCommand.takes($0) || TestCommand.takes($0)) }
 }
 
 /// The options of synth, render and convert alone (`-o`, `--to`), as help lists them after check's
 /// and test's.
 var otherCommandOptions: [OptionSpec] {
-    optionTable.filter {
-        $0.commands.isDisjoint(with: [.replay, .check, .test]) && !Commands([.corpus, .shrink]).isSuperset(of: $0.commands)
+    allOptions.filter {
+        let names = commandNames(taking: $0)
+        return names.isDisjoint(with: ["replay", "check", "test"]) && !names.isSubset(of: ["stats", "compare", "shrink"])
     }
 }
 
 /// The options of stats and compare that no other command takes (but shrink).
 var corpusOnlyOptions: [OptionSpec] {
-    optionTable.filter { Commands([.corpus, .shrink]).isSuperset(of: $0.commands) && !$0.commands.isDisjoint(with: .corpus) }
+    allOptions.filter {
+        let names = commandNames(taking: $0)
+        return names.isSubset(of: ["stats", "compare", "shrink"]) && !names.isDisjoint(with: ["stats", "compare"])
+    }
 }
 
 /// The options of shrink alone (help's SHRINK).
 var shrinkOnlyOptions: [OptionSpec] {
-    optionTable.filter { $0.commands == .shrink }
+    allOptions.filter { commandNames(taking: $0) == ["shrink"] }
 }
-
-let shrinkParagraph = """
-    shrink replays TRACE with the replay options (after its NAME.args) and writes the smallest trace
-    it finds that still shows the same thing: --until 'NAME STATE' (--reason TEXT: the reason
-    contains TEXT); --a-scene/--b-scene, --a-set/--b-set (as compare): A and B still disagree about
-    the same recognizer; or else the trace's expectations (its "expect" or its scene's): the same
-    expectation still fails. It removes whole gestures, then touches, then moved rows (in runs, then
-    one by one; a touch's began and end stay), then simplifies times and coordinates, each step
-    checked by a replay, until removing any one touch or moved row loses the property (1-minimal).
-    The result is in TRACE's format (its scene and expectations kept; a device recording becomes a
-    trace in points, JSON unless -o names .csv or .jsonl), on standard output or -o FILE (never
-    TRACE itself); what was removed is reported. A trace that does not show the property is an
-    error (exit 1, nothing written). --max-replays bounds the work; Ctrl-C writes the best trace so
-    far. See docs/shrink.md.
-    """
-
-let statsParagraph = """
-    stats replays every trace under PATH (default Traces; as test finds them, with each trace's
-    NAME.args, in parallel: -j, --shard, --exclude) and counts per recognizer (name and kind):
-    attempts (left possible), recognized, failed, cancelled; failure and cancel reasons by template
-    (numbers as N); and the values at recognition, exactly (count, min, p50, p90, p99, max): pan
-    velocity at ended (pt/s), tap and swipe duration (s), pinch scale, rotation angle (rad). A
-    trace that stops at an error is listed and not counted; the exit status is then the first such
-    trace's own (65 invalid, 66 cannot open); 1 when no trace is found. --format json is versioned
-    and carries the configuration; stats --merge FILE... prints the stats of the union, exactly as
-    one run (docs/scale.md, docs/output-format.md).
-    """
-
-let compareParagraph = """
-    compare replays the traces under PATH under two configurations: both take the replay options
-    given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
-    file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
-    recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
-    does or no trace is found, 0 when none does. A trace that stops at an error is listed, and the
-    exit status is then the first such trace's own (65 invalid, 66 cannot open) (docs/scale.md).
-    """
 
 /// The commands an option applies to, as help marks it in those sections: `(check) `,
 /// `(synth, render, convert) `; nothing for an option of both check and test.
 func commandMark(_ spec: OptionSpec) -> String {
-    if spec.commands.isSuperset(of: [.check, .test]) { return "" }
-    return "(" + Subcommand.allCases.filter { spec.commands.contains($0.bit) }.map(\.rawValue).joined(separator: ", ") + ") "
+    if CheckCommand.takes(spec) && TestCommand.takes(spec) { return "" }
+    return "(" + commandRegistry.filter { $0.takes(spec) }.map { $0.name }.joined(separator: ", ") + ") "
 }
 
 /// The options only some commands take, as `help` lists them for `command`.
-func ownOptions(_ command: Subcommand) -> [OptionSpec] {
-    optionTable.filter { $0.commands.contains(command.bit) && !replayOptions.map(\.long).contains($0.long) }
+func ownOptions(_ command: any Command.Type) -> [OptionSpec] {
+    allOptions.filter { command.takes($0) && !replayOptions.map(\.long).contains($0.long) }
 }
 
-/// `gesturereplay --help` (`.replay`), `gesturereplay help check`, `test --help`, ...
-func helpText(_ command: Subcommand) -> String {
-    var text = ""
-    switch command {
-    case .replay:
-        text += "gesturereplay - replay recorded touch traces through a UIKit-style gesture recognizer engine.\n\n"
-        text += "USAGE\n"
-        for (usage, meaning) in commandSummaries {
-            let lines = meaning.split(separator: "\n")
-            let pad = max(1, 45 - 2 - usage.count)
-            text += "  " + usage + String(repeating: " ", count: pad) + lines[0] + "\n"
-            for line in lines.dropFirst() { text += String(repeating: " ", count: 45) + line + "\n" }
-        }
-        text += "\n" + traceParagraph + "\n\n"
-        text += "OPTIONS\n" + optionLines(replayOptions + ownOptions(.replay))
-        text += "  Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.\n\n"
-        text += "CHECK AND TEST (gesturereplay help check, gesturereplay help test)\n"
-        text += indented(checkAndTestParagraph) + "\n"
-        text += optionLines(checkAndTestOptions, mark: commandMark)
-        text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
-        text += optionLines(otherCommandOptions, mark: commandMark)
-        text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
-        text += optionLines(corpusOnlyOptions, mark: commandMark)
-        text += "\nSHRINK (gesturereplay help shrink)\n"
-        text += optionLines(shrinkOnlyOptions)
-        text += "\nEXAMPLES\n" + indented(examples) + "\n"
-    case .check, .test:
-        let summary = commandSummaries[command == .check ? 1 : 2]
-        text += wrapped("gesturereplay \(command.rawValue) - " + summary.meaning.replacingNewlines + ".") + "\n\n"
-        text += "USAGE\n  " + summary.usage + "\n\n"
-        text += indented(checkAndTestParagraph, by: 0) + "\n\n"
-        if command == .test {
-            text += """
-                PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
-                recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
-                trace file. Traces run in parallel; the report lists them in path order, then
-                "N passed, M failed".
-
-
-                """
-        }
-        text += "OPTIONS\n" + optionLines(ownOptions(command))
-        text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
-    case .convert:
-        text += "gesturereplay convert - write a device recording or any trace as the canonical trace.\n\n"
-        text += "USAGE\n  gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]\n\n"
-        text += indented(convertParagraph, by: 0) + "\n\n"
-        text += "OPTIONS\n" + optionLines(options(for: .convert).filter { $0.long != "help" })
-    case .synth:
-        text += "gesturereplay synth - write the trace of a gesture script.\n\n"
-        text += "USAGE\n  gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]\n\n"
-        text += indented(synthParagraph, by: 0) + "\n\nGESTURES\n"
-        text += SynthParser.forms.map { "  " + $0.form + "\n" }.joined()
-        text += "\nOPTIONS OF A SCRIPT LINE (alone on a line: for every later line)\n"
-        text += SynthParser.optionForms.map { "  " + $0.form + "\n" }.joined()
-        text += "\nOPTIONS\n" + optionLines(ownOptions(.synth).filter { $0.long != "help" })
-    case .stats, .compare:
-        let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay \(command.rawValue)") }!
-        text += wrapped("gesturereplay \(command.rawValue) - " + summary.meaning.replacingNewlines + ".") + "\n\n"
-        text += "USAGE\n  " + summary.usage + "\n"
-        if command == .stats { text += "  gesturereplay stats --merge [--format text|json] FILE...\n" }
-        text += "\n" + indented(command == .stats ? statsParagraph : compareParagraph, by: 0) + "\n\n"
-        text += "OPTIONS\n" + optionLines(options(for: command).filter { $0.long != "help" && !$0.commands.contains(.argsFile) })
-        text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n"
-        text += optionLines(options(for: command).filter { $0.commands.contains(.argsFile) })
-    case .shrink:
-        let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay shrink") }!
-        text += wrapped("gesturereplay shrink - " + summary.meaning.replacingNewlines + ".") + "\n\n"
-        text += "USAGE\n  gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]\n\n"
-        text += indented(shrinkParagraph, by: 0) + "\n\n"
-        text += "OPTIONS\n" + optionLines(options(for: .shrink).filter { $0.long != "help" && !$0.commands.contains(.argsFile) })
-        text += "\nREPLAY OPTIONS (after the trace's NAME.args)\n"
-        text += optionLines(options(for: .shrink).filter { $0.commands.contains(.argsFile) })
-    case .render:
-        let summary = commandSummaries.first { $0.usage.hasPrefix("gesturereplay render") }!
-        text += wrapped("gesturereplay render - " + summary.meaning.replacingNewlines + ".") + "\n\n"
-        text += "USAGE\n  gesturereplay render [options] TRACE [-o FILE]\n\n"
-        text +=
-            "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
-        text += "OPTIONS\n" + optionLines(ownOptions(command))
-        text += "\nREPLAY OPTIONS\n" + optionLines(replayOptions)
-    }
-    text += "\nEXIT CODES\n" + exitCodeLines()
-    return text
+/// `gesturereplay --help` (replay's), `gesturereplay help check`, `test --help`, ...: the command's
+/// help, then the exit codes.
+func helpText(_ command: any Command.Type) -> String {
+    command.help + "\nEXIT CODES\n" + exitCodeLines()
 }
 
 extension String {
@@ -361,12 +196,12 @@ func wrapped(_ text: String, width: Int = 100) -> String {
 
 // MARK: Shell completion
 
-/// The options `command` accepts, in table order.
-func options(for command: Subcommand) -> [OptionSpec] {
-    optionTable.filter { $0.commands.contains(command.bit) }
+/// The options `command` accepts, in help's order.
+func optionsTaken(by command: any Command.Type) -> [OptionSpec] {
+    allOptions.filter { command.takes($0) }
 }
 
-let commandWords = Subcommand.allCases.map(\.rawValue) + ["help", "completion", "man"]
+var commandWords: [String] { commandRegistry.map { $0.name } + ["help", "completion", "man"] }
 
 /// `gesturereplay completion SHELL`.
 func completionScript(_ shell: Shell) -> String {
@@ -378,7 +213,7 @@ func completionScript(_ shell: Shell) -> String {
 }
 
 /// The commands that take options, as the completion scripts list them (`replay check test ...`).
-var subcommandWords: String { Subcommand.allCases.map(\.rawValue).joined(separator: " ") }
+var subcommandWords: String { commandRegistry.map { $0.name }.joined(separator: " ") }
 
 func bashCompletion() -> String {
     var s = """
@@ -390,7 +225,7 @@ func bashCompletion() -> String {
             cmd=replay
             for ((i = 1; i < COMP_CWORD; i++)); do
                 case "${COMP_WORDS[i]}" in
-                    \(Subcommand.allCases.map(\.rawValue).joined(separator: "|"))) cmd="${COMP_WORDS[i]}"; break ;;
+                    \(commandRegistry.map { $0.name }.joined(separator: "|"))) cmd="${COMP_WORDS[i]}"; break ;;
                     help|completion|man) cmd="${COMP_WORDS[i]}"; break ;;
                     -*) ;;
                     *) break ;;
@@ -405,11 +240,11 @@ func bashCompletion() -> String {
 
         """
     var seen: Set<String> = []
-    for spec in optionTable where spec.takesValue && seen.insert(spec.long).inserted {
+    for spec in allOptions where spec.takesValue && seen.insert(spec.long).inserted {
         let names = ([spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
         // One case per name: a name with a row per command (--format) offers every row's choices.
         var choices: [String] = []
-        for row in optionTable where row.long == spec.long { choices += row.choices.filter { !choices.contains($0) } }
+        for row in allOptions where row.long == spec.long { choices += row.choices.filter { !choices.contains($0) } }
         if !choices.isEmpty {
             s += "        \(names)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
         } else if spec.isPath {
@@ -424,9 +259,9 @@ func bashCompletion() -> String {
                 case "$cmd" in
 
         """
-    for command in Subcommand.allCases {
-        let words = options(for: command).flatMap { spec in [spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? []) }
-        s += "            \(command.rawValue)) opts=\"\(words.joined(separator: " "))\" ;;\n"
+    for command in commandRegistry {
+        let words = optionsTaken(by: command).flatMap { spec in [spec.longFlag] + (spec.short.map { ["-\($0)"] } ?? []) }
+        s += "            \(command.name)) opts=\"\(words.joined(separator: " "))\" ;;\n"
     }
     s += """
                 esac
@@ -464,7 +299,7 @@ func zshCompletion() -> String {
         _gesturereplay() {
             local cmd=replay
             case $words[2] in
-                \(Subcommand.allCases.map(\.rawValue).joined(separator: "|"))) cmd=$words[2]; words=("${(@)words[1,1]}" "${(@)words[3,-1]}"); (( CURRENT-- )) ;;
+                \(commandRegistry.map { $0.name }.joined(separator: "|"))) cmd=$words[2]; words=("${(@)words[1,1]}" "${(@)words[3,-1]}"); (( CURRENT-- )) ;;
                 help) _values command \(subcommandWords); return ;;
                 completion) _values shell bash zsh fish; return ;;
                 man) return ;;
@@ -476,9 +311,9 @@ func zshCompletion() -> String {
             case $cmd in
 
         """
-    for command in Subcommand.allCases {
-        s += "        \(command.rawValue))\n            _arguments -s \\\n"
-        for spec in options(for: command) {
+    for command in commandRegistry {
+        s += "        \(command.name))\n            _arguments -s \\\n"
+        for spec in optionsTaken(by: command) {
             let help = zshEscape(spec.help)
             var action = ""
             if let v = spec.valueName {
@@ -493,7 +328,7 @@ func zshCompletion() -> String {
                 s += "                '-\(short)\(spec.takesValue ? "+" : "")[\(help)]\(action)' \\\n"
             }
         }
-        s += "                '*:\(command == .test ? "path" : "trace"):_files'\n            ;;\n"
+        s += "                '*:\(command.name == "test" ? "path" : "trace"):_files'\n            ;;\n"
     }
     s += """
             esac
@@ -512,13 +347,13 @@ func fishCompletion() -> String {
         complete -c gesturereplay -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'
 
         """
-    for spec in optionTable {
+    for spec in allOptions {
         var conditions: [String] = []
-        for command in Subcommand.allCases where spec.commands.contains(command.bit) {
+        for command in commandRegistry where command.takes(spec) {
             conditions.append(
-                command == .replay
-                    ? "not __fish_seen_subcommand_from \(Subcommand.allCases.dropFirst().map(\.rawValue).joined(separator: " ")) help completion man"
-                    : "__fish_seen_subcommand_from \(command.rawValue)")
+                command.name == "replay"
+                    ? "not __fish_seen_subcommand_from \(commandRegistry.dropFirst().map { $0.name }.joined(separator: " ")) help completion man"
+                    : "__fish_seen_subcommand_from \(command.name)")
         }
         let help = spec.help.replacingNewlines.replacingOccurrences("'", "\\'")
         for condition in conditions {
@@ -586,7 +421,7 @@ func manPage() -> String {
             s += ".TP\n" + label + "\n" + roffParagraph(mark(spec) + spec.help)
         }
     }
-    optionSection("OPTIONS", replayOptions + ownOptions(.replay))
+    optionSection("OPTIONS", replayOptions + ownOptions(ReplayCommand.self))
     s += ".PP\n" + roffParagraph("Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.")
     optionSection("CHECK AND TEST", checkAndTestOptions, mark: commandMark)
     s += ".PP\n" + roffParagraph(checkAndTestParagraph)

@@ -1,7 +1,13 @@
 import Foundation
 import GestureReplayCLI
+import TestSupport
 import Testing
 import TraceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 14 item 5: the command line as a library, run with a catalog of user kinds: replay,
 /// check, test and JUnit all load scenes that name them.
@@ -54,5 +60,49 @@ struct CLILibraryTests {
         #expect(options.outputFormat == .jsonl)
         #expect(options.reportTouches)
         #expect(options.catalog.kind(named: "doubleTap") != nil)
+    }
+
+    /// Issue 31 item 5: a custom CLI says its own name in usage lines and errors. `main` takes the
+    /// executable's name as invoked (here the built binary through a link named `my-replay`).
+    @Test("main names the program after the executable as invoked")
+    func programNameFromArgumentZero() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let link = dir.url.appendingPathComponent("my-replay").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try #require(BinaryRunner.binaryPath))
+        let r = try ProcessRunner.run(link, ["check"], in: BinaryRunner.packageRoot).result
+        #expect(r.status == 2)
+        #expect(
+            r.stderr
+                == "my-replay: error: missing trace file (use - for standard input)\nusage: my-replay check [options] TRACE  (my-replay help check for more)\n",
+            "\(r)")
+        let empty = try ProcessRunner.run(link, ["test", dir.path], in: BinaryRunner.packageRoot).result
+        #expect(empty.stdout.hasSuffix("my-replay: no traces found under \(dir.path)\n"), "\(empty)")
+        // The gesturereplay binary itself is unchanged.
+        let plain = try BinaryRunner.run(["check"])
+        #expect(plain.stderr.hasPrefix("gesturereplay: error: missing trace file"), "\(plain)")
+    }
+
+    /// `run` takes the name from its caller (default `gesturereplay`).
+    @Test("run names the program as its caller says")
+    func programNameFromCaller() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = dir.url.appendingPathComponent("stderr").path
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        let saved = dup(2)
+        dup2(fd, 2)
+        let status = GestureReplayCLI.run(["render"], programName: "wiggle-replay")
+        dup2(saved, 2)
+        close(saved)
+        close(fd)
+        #expect(status == 2)
+        let stderr = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(
+            stderr.contains(
+                "wiggle-replay: error: missing trace file\nusage: wiggle-replay render [options] TRACE [-o FILE]  (wiggle-replay help render for more)\n"
+            ),
+            "\(stderr)")
     }
 }

@@ -61,7 +61,9 @@ struct CommandLineTests {
         "usage errors: exit 2, the message and the usage line on stderr, nothing on stdout",
         arguments: [
             UsageCase(arguments: ["--bogus", "Traces/double-tap.json"], message: "unknown option '--bogus'"),
-            UsageCase(arguments: ["check", "--junit", "r.xml", "Traces/double-tap.json"], message: "unknown option '--junit' for 'check'"),
+            UsageCase(
+                arguments: ["check", "--junit", "r.xml", "Traces/double-tap.json"],
+                message: "unknown option '--junit' for 'check' (an option of test)"),
             UsageCase(arguments: ["Traces/double-tap.json", "--format"], message: "option --format needs a value"),
             UsageCase(
                 arguments: ["--format", "xml", "Traces/double-tap.json"],
@@ -99,7 +101,8 @@ struct CommandLineTests {
                 arguments: ["help", "fly"],
                 message: "no command 'fly'; commands: replay, check, test, synth, render, convert, stats, compare, shrink"),
             UsageCase(arguments: ["completion", "tcsh"], message: "completion needs a shell: bash, zsh, fish"),
-            UsageCase(arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error'"),
+            UsageCase(
+                arguments: ["--expect-error", "Traces/double-tap.json"], message: "unknown option '--expect-error' (an option of check)"),
             UsageCase(
                 arguments: ["--recognizers", "nope", "Traces/double-tap.json"],
                 message: "--recognizers: no recognizer named 'nope' in the scene; it has: single, doubleTap"),

@@ -12,7 +12,8 @@ struct OutputFilter {
     private let names: Set<String>?
 
     /// Nil when nothing is filtered. Throws a usage error for a `--show` name the scene does not
-    /// have (listing the scene's names).
+    /// have (listing the scene's names); an invalid-trace error at the name's place when it was
+    /// written in a file (``ReplayOptions/shownRecognizerLocations``).
     static func make(_ options: ReplayOptions, scene: Scene) throws(TraceError) -> OutputFilter? {
         if options.shownStates == nil && options.shownRecognizers == nil { return nil }
         var mask: UInt8 = 0
@@ -21,8 +22,10 @@ struct OutputFilter {
         var names: Set<String>?
         if let shown = options.shownRecognizers {
             for name in shown where !scene.recognizers.contains(where: { $0.name == name }) {
-                throw .usage(
-                    "--show: no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))")
+                let message =
+                    "--show: no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))"
+                if let at = options.shownRecognizerLocations[name] { throw .invalidTrace(message, at: at) }
+                throw .usage(message)
             }
             recognizers = Set(scene.recognizers.filter { shown.contains($0.name) }.map(ObjectIdentifier.init))
             names = Set(shown)

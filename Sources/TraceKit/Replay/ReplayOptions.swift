@@ -19,6 +19,9 @@ public struct ReplayOptions: Sendable {
     public var scenePath: String?
     /// Only these recognizers of the scene run (by name); nil runs all.
     public var recognizerFilter: [String]?
+    /// Where names of ``recognizerFilter`` were written, when in a file (a trace's `NAME.args`): a
+    /// name the scene lacks is then an invalid-trace error at that place instead of a usage error.
+    public var recognizerFilterLocations: [String: SourceLocation] = [:]
     /// The output format.
     public var outputFormat: OutputFormat = .text
     /// Adds a line per touch end with its release velocity.
@@ -40,6 +43,9 @@ public struct ReplayOptions: Sendable {
     public var shownStates: Set<GestureRecognizerState>?
     /// Output filter: only these recognizers' lines are printed (nil prints all); all still run.
     public var shownRecognizers: [String]?
+    /// Where names of ``shownRecognizers`` were written, when in a file (as
+    /// ``recognizerFilterLocations``).
+    public var shownRecognizerLocations: [String: SourceLocation] = [:]
     /// After the replay, one line per (shown) recognizer: how often it recognized, failed and was
     /// cancelled, and its most common failure reasons (`ReplaySummary`).
     public var summary = false
@@ -54,17 +60,21 @@ public struct ReplayOptions: Sendable {
     /// `--idle-flush`: seconds without a byte after which a live input's (a pipe's, terminal's,
     /// socket's or FIFO's) open frame is completed; 0 turns it off. Regular files never wait.
     public var idleFlush = 0.05
-    /// `--unbuffered`: the output is written after each input frame that produced some (standard
-    /// output to a terminal always is). Output only: the replay is the same. Read by the command,
-    /// which sets the output buffer's flush threshold from it (`OutputBuffer(fileDescriptor:flushThreshold:)`); the
-    /// replay API leaves flushing to the buffer it is given.
+    /// Formerly `--unbuffered`, which is the command line's (it sets its output buffer's flush
+    /// threshold): the library never read it, and leaves flushing to the ``OutputBuffer`` it is
+    /// given (`OutputBuffer(fileDescriptor:flushThreshold:)`). Kept for one release.
+    @available(*, deprecated, message: "not read by the library: give the OutputBuffer a flushThreshold of 1 instead")
     public var unbuffered = false
     /// Seconds after which a live replay says so on standard error when its input sent nothing
     /// while touches are down, and (under `--live`) when its output has not been writable
     /// (docs/live.md, "Bad input from a live source"). The command sets it from
     /// `GESTUREREPLAY_STALL_SECONDS`.
     public var stallTime = 5.0
-    /// Display only (not part of the replay): whether `check` and `test` colour their diffs.
+    /// Formerly the command line's `--color` (whether `check` and `test` colour their diffs), which
+    /// the command line now keeps: display only, never read by the replay. Kept for one release.
+    @available(
+        *, deprecated, message: "not read by the library: pass ColorChoice.resolved(fileDescriptor:) to TraceCheck.Result.details(color:)"
+    )
     public var color: ColorChoice = .auto
     /// Whether the trace is read, and its frames assembled and checked, on a thread of its own
     /// (only the plain streaming replay of CSV and JSON Lines files: not with `--sort` or `--time-unit auto`,

@@ -82,7 +82,7 @@ public enum Replayer {
             try SceneOverride.apply(options.sceneOverrides, to: scene, catalog: options.catalog)
         }
         if let names = options.recognizerFilter {
-            scene = try scene.keepOnly(names)
+            scene = try scene.keepOnly(names, locations: options.recognizerFilterLocations)
             for message in scene.brokenRelations { warn(.warning(message, at: nil)) }
         }
         let filter = try OutputFilter.make(options, scene: scene)

@@ -202,11 +202,14 @@ public final class Scene {
     }
 
     /// Keeps only the recognizers named in `names` (detaching the others).
-    /// Throws a usage error naming an unknown recognizer and listing the scene's.
-    public func keepOnly(_ names: [String]) throws(TraceError) -> Scene {
+    /// Throws a usage error naming an unknown recognizer and listing the scene's; an invalid-trace
+    /// error at its place instead when `locations` says where the name was written (`NAME.args`).
+    public func keepOnly(_ names: [String], locations: [String: SourceLocation] = [:]) throws(TraceError) -> Scene {
         for name in names where !recognizers.contains(where: { $0.name == name }) {
-            throw .usage(
-                "--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))")
+            let message =
+                "--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))"
+            if let at = locations[name] { throw .invalidTrace(message, at: at) }
+            throw .usage(message)
         }
         var kept: [GestureRecognizer] = []
         for r in recognizers {

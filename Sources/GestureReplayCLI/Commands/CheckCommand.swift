@@ -1,0 +1,123 @@
+import TraceKit
+
+/// `gesturereplay check TRACE`: a replay against its golden file (`--update` rewrites it) and/or
+/// its expectations.
+struct CheckCommand: Command {
+    static let name = "check"
+    static let synopsis = "gesturereplay check [options] TRACE"
+    static let abstract = "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"
+    static let usage = "check [options] TRACE"
+    static let options =
+        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [expect, expectError] + CheckingOptions.all + [StandardOptions.help]
+
+    static let expect = OptionSpec(
+        long: "expect", valueName: "FILE", isPath: true,
+        help: "the golden file (default: TRACE with extension .expected)"
+    ) { p, v in
+        p.checking.expectPath = v
+    }
+
+    static let expectError = OptionSpec(
+        long: "expect-error",
+        help:
+            "the trace is meant to be invalid: its golden file records\nthe error; without it a trace that stops at an error\nfails, also under --update (usually in NAME.args)"
+    ) { p, _ in
+        p.checking.expectsError = true
+    }
+
+    static var help: String { checkAndTestHelp(Self.self) }
+
+    var tracePath: String
+    /// `--color` (diffs).
+    var color: ColorChoice
+    var expectPath: String?
+    var update: Bool
+    var expectsError: Bool
+    /// The replay options given on the command line, applied after the trace's `NAME.args`.
+    var replayArguments: [OptionUse]
+    /// `--html FILE`, `--html-all`.
+    var htmlPath: String? = nil
+    var htmlAll = false
+
+    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
+        guard paths.count == 1 else {
+            throw UsageError(message: "check takes one trace file, got \(paths.count) (check several with 'gesturereplay test FILE...')")
+        }
+        if parsed.checking.update && paths[0] == "-" && parsed.checking.expectPath == nil {
+            throw UsageError(
+                message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)")
+        }
+        tracePath = paths[0]
+        color = parsed.color
+        expectPath = parsed.checking.expectPath
+        update = parsed.checking.update
+        expectsError = parsed.checking.expectsError
+        replayArguments = replayUses(uses)
+        htmlPath = parsed.suite.htmlPath
+        htmlAll = parsed.suite.htmlAll
+    }
+
+    /// `gesturereplay check`: one trace against its golden file and/or its expectations.
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        let check = self
+        var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments, catalog: catalog)
+        setup.expectsError = setup.expectsError || check.expectsError
+        let result = try TraceCheck.run(
+            setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
+        if check.update {
+            if let golden = result.golden {
+                out.append(golden.expected == golden.actual ? "unchanged \(golden.expectedPath)\n" : "wrote \(golden.expectedPath)\n")
+            } else {
+                out.append(
+                    "no expected output written for \(result.tracePath): it is checked by its expectations (--expect FILE writes one)\n")
+            }
+            if result.passed { return ExitCode.success }
+        }
+        if let html = check.htmlPath {
+            let picture =
+                result.passed && !check.htmlAll
+                ? nil
+                : tracePicture(
+                    check.tracePath, check.replayArguments, catalog: catalog,
+                    highlight: result.passed ? nil : HTMLReport.changedTransition(in: result.details))
+            let entry = HTMLReport.Entry(
+                tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
+                details: result.passed ? "" : result.details, picture: picture)
+            var inputs = [
+                check.tracePath, GoldenFile.expectedPath(forTrace: check.tracePath), ArgsFile.path(forTrace: check.tracePath),
+                ExpectFile.path(forTrace: check.tracePath),
+            ]
+            if let expect = check.expectPath { inputs.append(expect) }
+            if let scene = setup.options.scenePath { inputs.append(scene) }
+            try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
+        }
+        if let message = result.failureMessage {
+            out.append("FAIL \(result.tracePath): \(message)\n")
+            out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
+            return ExitCode.expectationsNotMet
+        }
+        out.append("PASS \(result.tracePath)\n")
+        return ExitCode.success
+    }
+}
+
+/// `help check` and `help test`.
+func checkAndTestHelp(_ command: any Command.Type) -> String {
+    var text = wrapped("gesturereplay \(command.name) - " + command.abstract.replacingNewlines + ".") + "\n\n"
+    text += "USAGE\n  " + command.synopsis + "\n\n"
+    text += indented(checkAndTestParagraph, by: 0) + "\n\n"
+    if command.name == TestCommand.name {
+        text += """
+            PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
+            recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
+            trace file. Traces run in parallel; the report lists them in path order, then
+            "N passed, M failed".
+
+
+            """
+    }
+    text += "OPTIONS\n" + optionLines(ownOptions(command))
+    text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
+    return text
+}

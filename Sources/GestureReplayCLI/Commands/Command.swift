@@ -1,0 +1,47 @@
+import TraceKit
+
+/// One command of the command line, as a type (swift-argument-parser's shape, written by hand):
+/// its name, what help says about it, the options it takes (shared groups, declared once in
+/// `Options/`, and its own), how it checks its operands, and how it runs. Parsing, `--help`,
+/// `help NAME`, the man page and the completion scripts are all made by walking
+/// ``commandRegistry``: adding a command is a file of its own plus its line there. (Read a
+/// command type's static properties with closures, `map { $0.name }`: a key path through the
+/// existential metatype, `map(\.name)`, crashes Swift 6.3.1's SIL generation.)
+protocol Command {
+    /// The word on the command line (`render`).
+    static var name: String { get }
+    /// How USAGE lists it (`gesturereplay render [options] TRACE`).
+    static var synopsis: String { get }
+    /// What it does, as USAGE lists it (lines broken with `\n` at USAGE's width).
+    static var abstract: String { get }
+    /// Its arguments in the usage line printed with a usage error (`render [options] TRACE [-o FILE]`).
+    static var usage: String { get }
+    /// Where more help is (`help render`; `--help` for replay).
+    static var moreHelp: String { get }
+    /// The options it takes: groups (`ReadingOptions.all`, ...) and its own. Help lists them in
+    /// ``allOptions``'s order.
+    static var options: [OptionSpec] { get }
+    /// `help NAME`: its text, before the exit codes.
+    static var help: String { get }
+    /// The command, checked: its options as parsed (`parsed`; `uses` as given, in order) and its
+    /// operands. A usage error says what is wrong.
+    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError)
+    /// Whether standard output is written after each input frame (`--live`, `--unbuffered`).
+    var flushesEachFrame: Bool { get }
+    /// Runs it; the exit status.
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32
+}
+
+extension Command {
+    static var moreHelp: String { "help \(name)" }
+    var flushesEachFrame: Bool { false }
+
+    /// Whether it takes `spec`.
+    static func takes(_ spec: OptionSpec) -> Bool { options.containsOption(spec) }
+
+    /// The one-line usage shown with its usage errors, naming the program as it runs (`Program`).
+    static var usageLine: String {
+        let program = Program.name
+        return "usage: \(program) \(usage)  (\(program) \(moreHelp) for more)"
+    }
+}

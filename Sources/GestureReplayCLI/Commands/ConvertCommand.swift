@@ -1,0 +1,92 @@
+import TraceKit
+
+/// `gesturereplay convert INPUT`: a device recording (or any trace) as the canonical trace
+/// (docs/trace-format.md, "Importing recordings").
+struct ConvertCommand: Command {
+    static let name = "convert"
+    static let synopsis = "gesturereplay convert [options] INPUT"
+    static let abstract =
+        "write a device recording (getevent, evemu, libinput\nrecord, evtest, MotionEvent dump) or any trace as the\ncanonical trace (-o FILE)"
+    static let usage = "convert [options] INPUT [-o FILE] [--to csv|jsonl|json]"
+    static let options = ReadingOptions.all + [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
+
+    static var help: String {
+        var text = "gesturereplay convert - write a device recording or any trace as the canonical trace.\n\n"
+        text += "USAGE\n  gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]\n\n"
+        text += indented(convertParagraph, by: 0) + "\n\n"
+        text += "OPTIONS\n" + optionLines(optionsTaken(by: Self.self).filter { $0.long != "help" })
+        return text
+    }
+
+    /// How the input is read (`inputPath`, format, time unit, screen, recording options, lenient).
+    var options: ReplayOptions
+    /// `-o FILE`; nil (or `-`) writes standard output.
+    var outputPath: String?
+    /// `--to`; nil picks it from the output file's extension, else JSON.
+    var format: TraceConverter.Target?
+
+    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        var parsed = parsed
+        guard paths.count == 1 else {
+            throw UsageError(
+                message: paths.isEmpty
+                    ? "missing input file (use - for standard input)" : "convert takes one input file, got \(paths.count)")
+        }
+        if parsed.replay.detectsTimeUnit {
+            throw UsageError(message: "convert needs the time unit: give --time-unit s|ms|us|ns, not auto")
+        }
+        parsed.replay.inputPath = paths[0]
+        let target = parsed.traceFormat ?? parsed.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:))
+        options = parsed.replay
+        outputPath = parsed.outputPath
+        format = target.flatMap { TraceConverter.Target(rawValue: $0.rawValue) }
+    }
+
+    /// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE`
+    /// through ``AtomicFile`` (a temporary file beside it, renamed at the end: an error leaves no
+    /// half-written trace and the existing FILE is kept; a device or FIFO is written through). From a
+    /// live source (a pipe, say `adb shell getevent -lt | gesturereplay convert - -o capture.json`),
+    /// SIGINT and SIGTERM end the input: the rows read so far are written and the file completed, and
+    /// the exit status is 130 or 143 (docs/live.md).
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        let command = self
+        let warn: (Diagnostic) -> Void = { printError(formatter.format($0)) }
+        let target = command.format ?? .json
+        LiveSignals.install(forReplayOf: [command.options.inputPath], command.options)
+        guard let path = command.outputPath, path != "-" else {
+            try TraceConverter.convert(command.options, to: target, output: &out, warn: warn)
+            return ExitCode.success
+        }
+        out.flush()
+        let file = try AtomicFile(path, inputs: [command.options.inputPath])
+        var buffer = OutputBuffer(fileDescriptor: file.fileDescriptor)
+        let rows: Int
+        do throws(TraceError) {
+            rows = try TraceConverter.convert(command.options, to: target, output: &buffer, warn: warn)
+            buffer.flush()
+        } catch {
+            buffer = OutputBuffer(fileDescriptor: nil)
+            file.discard()
+            throw error
+        }
+        // Stopped by a signal before the first row: the output is left as it was.
+        if rows == 0 {
+            file.discard()
+            return ExitCode.success
+        }
+        try file.commit(writeError: buffer.writeError)
+        return ExitCode.success
+    }
+}
+
+let convertParagraph = """
+    INPUT is a device recording (adb shell getevent -lt, after getevent -lp for the axis ranges;
+    evemu-record; libinput record; evtest; MotionEvent.toString() lines from logcat) or any trace,
+    - for standard input (format sniffed). The canonical trace has t, id, phase, x, y per row, numbers
+    in their shortest exact form: replaying it prints exactly what replaying INPUT with the same
+    options prints (JSON keeps the screen; give --screen again for JSON Lines and CSV). Raw units
+    map onto --screen through the recording's axis ranges (or --raw-size), or --density; without
+    either they are used as points, with a warning. See docs/trace-format.md, "Importing recordings".
+    A UI-test gesture (W3C WebDriver actions, Appium, WebKit sendEventStream) converts too: see
+    docs/ui-tests.md.
+    """

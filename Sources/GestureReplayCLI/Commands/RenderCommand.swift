@@ -1,0 +1,83 @@
+import TraceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `gesturereplay render TRACE`: one trace's replay as an SVG picture (standard output, or
+/// `-o FILE`; docs/pictures.md).
+struct RenderCommand: Command {
+    static let name = "render"
+    static let synopsis = "gesturereplay render [options] TRACE"
+    static let abstract = "draw the replay as an SVG picture (docs/pictures.md)"
+    static let usage = "render [options] TRACE [-o FILE]"
+    static let options =
+        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [WritingOptions.output, from, to, StandardOptions.help]
+
+    // render --from/--to (issue 36): the trace times a picture shows.
+    static let from = OptionSpec(
+        long: "from", valueName: "SECONDS", help: "draw trace times from SECONDS on (a long trace's part)"
+    ) { p, v throws(UsageError) in p.pictureWindow.from = try pictureTime("from", v) }
+
+    static let to = OptionSpec(
+        long: "to", valueName: "SECONDS", help: "draw trace times up to SECONDS"
+    ) { p, v throws(UsageError) in p.pictureWindow.to = try pictureTime("to", v) }
+
+    static var help: String {
+        var text = wrapped("gesturereplay render - " + abstract.replacingNewlines + ".") + "\n\n"
+        text += "USAGE\n  gesturereplay render [options] TRACE [-o FILE]\n\n"
+        text +=
+            "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
+        text += "OPTIONS\n" + optionLines(ownOptions(Self.self))
+        text += "\nREPLAY OPTIONS\n" + optionLines(replayOptions)
+        return text
+    }
+
+    var options: ReplayOptions
+    /// `-o FILE`; nil (or `-`) writes standard output.
+    var outputPath: String?
+    /// `--from`/`--to`.
+    var window: PictureWindow
+
+    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        var parsed = parsed
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing trace file" : "render takes one trace file, got \(paths.count)")
+        }
+        parsed.replay.inputPath = paths[0]
+        if let from = parsed.pictureWindow.from, let to = parsed.pictureWindow.to, !(from < to) {
+            throw UsageError(message: "--from \(from) must be before --to \(to)")
+        }
+        options = parsed.replay
+        outputPath = parsed.outputPath
+        window = parsed.pictureWindow
+    }
+
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        var options = self.options
+        options.catalog = catalog
+        // The trace is read twice: a FIFO or a pipe (`render <(cmd)`) would block or read empty.
+        var st = stat()
+        if options.inputPath != "-", stat(options.inputPath, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw .usage(
+                "render needs a regular trace file, not a FIFO, pipe or device: '\(options.inputPath)' (the trace is read twice)")
+        }
+        let svg = try Picture.svg(options, window: window) { printError(formatter.format($0)) }
+        if let outputPath, outputPath != "-" {
+            out.flush()
+            try FileIO.writeAtomically(svg, to: outputPath, inputs: [options.inputPath] + (options.scenePath.map { [$0] } ?? []))
+        } else {
+            out.append(svg)
+        }
+        return ExitCode.success
+    }
+}
+
+/// A `render --from/--to` time: seconds of trace time, a number as JSON writes it (``decimalNumber``).
+func pictureTime(_ option: String, _ raw: String) throws(UsageError) -> Double {
+    guard let t = numberArgument(raw) else {
+        throw UsageError(message: "invalid value '\(raw)' for --\(option) (expected seconds of trace time, e.g. 1.5)")
+    }
+    return t
+}

@@ -1,0 +1,98 @@
+import TraceKit
+
+/// `gesturereplay synth SCRIPT`: a gesture script to trace(s) (docs/synth.md).
+struct SynthCommand: Command {
+    static let name = "synth"
+    static let synopsis = "gesturereplay synth SCRIPT [-o FILE]"
+    static let abstract = "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"
+    static let usage = "synth SCRIPT [-o FILE] [--to csv|jsonl|json]"
+    static let options = [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
+
+    static var help: String {
+        var text = "gesturereplay synth - write the trace of a gesture script.\n\n"
+        text += "USAGE\n  gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]\n\n"
+        text += indented(synthParagraph, by: 0) + "\n\nGESTURES\n"
+        text += SynthParser.forms.map { "  " + $0.form + "\n" }.joined()
+        text += "\nOPTIONS OF A SCRIPT LINE (alone on a line: for every later line)\n"
+        text += SynthParser.optionForms.map { "  " + $0.form + "\n" }.joined()
+        text += "\nOPTIONS\n" + optionLines(ownOptions(Self.self).filter { $0.long != "help" })
+        return text
+    }
+
+    /// The script; `-` reads standard input.
+    var scriptPath: String
+    /// `-o FILE`; nil (or `-`) writes standard output.
+    var outputPath: String?
+    /// `--to`; nil picks it from the output file's extension, else JSON.
+    var format: SynthTraceWriter.Format?
+
+    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        guard paths.count == 1 else {
+            throw UsageError(
+                message: paths.isEmpty
+                    ? "missing script file (use - for standard input)" : "synth takes one script file, got \(paths.count)")
+        }
+        self.init(scriptPath: paths[0], outputPath: parsed.outputPath, format: parsed.traceFormat)
+    }
+
+    init(scriptPath: String, outputPath: String?, format: SynthTraceWriter.Format?) {
+        self.scriptPath = scriptPath
+        self.outputPath = outputPath
+        self.format = format
+    }
+
+    /// `gesturereplay synth`: reads the script, writes its trace to standard output or `-o FILE`
+    /// (replaced atomically), or with a sweep one trace per value to `FILE-VALUE.EXT`, printing each
+    /// path written.
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        let command = self
+        let source = try ByteSource(path: command.scriptPath)
+        try source.readToEnd()
+        let bytes = source.peek()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .invalidTrace("the script is not valid UTF-8", at: .file(source.path))
+        }
+        let document = try SynthParser.parse(text, path: source.path)
+        let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
+        let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
+        if let sweep = document.sweep {
+            guard !toStandardOutput, let path = command.outputPath else {
+                throw .usage(
+                    "the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT"
+                )
+            }
+            for variant in document.variants {
+                let file = sweepFileName(path, label: variant.label ?? "")
+                try FileIO.writeAtomically(
+                    SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file, inputs: [command.scriptPath])
+                out.append(file)
+                out.append("\n")
+            }
+            return ExitCode.success
+        }
+        let trace = Synthesizer.generate(document.variants[0].script)
+        if toStandardOutput {
+            SynthTraceWriter.write(trace, as: format, to: &out)
+        } else {
+            try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!, inputs: [command.scriptPath])
+        }
+        return ExitCode.success
+    }
+}
+
+let synthParagraph = """
+    SCRIPT holds one gesture per line (- reads standard input); units are points, seconds
+    (0.3s, 300ms) and degrees. 'at 0.2s GESTURE' starts a gesture at that time, 'with GESTURE'
+    together with the previous one (gestures may overlap); 'screen 390x844' sets the screen (the
+    default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
+    FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
+    """
+
+/// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.
+func sweepFileName(_ path: String, label: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex, path[path.index(before: dot)] != "/" {
+        return path[..<dot] + "-" + label + path[dot...]
+    }
+    return path + "-" + label
+}

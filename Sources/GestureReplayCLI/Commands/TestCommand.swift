@@ -1,0 +1,96 @@
+import TraceKit
+
+/// `gesturereplay test [PATH...]`: every trace under the given folders/files as a regression suite.
+struct TestCommand: Command {
+    static let name = "test"
+    static let synopsis = "gesturereplay test [options] [PATH...]"
+    static let abstract = "check every trace under PATH (default: Traces) as a\nsuite"
+    static let usage = "test [options] [PATH...]"
+    static let options =
+        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [junit] + SuiteRunOptions.all + CheckingOptions.all
+        + [StandardOptions.help]
+
+    static let junit = OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report") { p, v in
+        p.suite.junitPath = v
+    }
+
+    static var help: String { checkAndTestHelp(Self.self) }
+
+    /// The paths, shard, excludes, jobs, `--update` and reports.
+    var suite: SuiteOptions
+    /// The replay options given on the command line, applied after each trace's `NAME.args`.
+    var replayArguments: [OptionUse]
+    /// `--color` (diffs).
+    var color: ColorChoice
+
+    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        var parsed = parsed
+        parsed.suite.paths = paths.isEmpty ? ["Traces"] : paths
+        parsed.suite.update = parsed.checking.update
+        parsed.suite.replay = parsed.replay
+        suite = parsed.suite
+        replayArguments = replayUses(uses)
+        color = parsed.color
+    }
+
+    /// `gesturereplay test`: every trace under the given paths against its golden file and/or its
+    /// expectations.
+    func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
+        let suite = self.suite
+        let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes) { printError(formatter.format($0)) }
+        let start = monotonicSeconds()
+        let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
+            try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
+        }
+        let seconds = monotonicSeconds() - start
+        var failed = 0
+        let color = self.color.resolved(fileDescriptor: 1)
+        for o in outcomes {
+            if o.passed {
+                out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")
+                out.append(o.tracePath + "\n")
+                continue
+            }
+            failed += 1
+            out.append("FAIL \(o.tracePath): ")
+            if let e = o.error {
+                out.append(formatter.format(e) + "\n")
+            } else if let r = o.result {
+                out.append((r.failureMessage ?? "") + "\n")
+                out.append(r.details(color: color))
+            }
+        }
+        out.append("\(outcomes.count - failed) passed, \(failed) failed\n")
+        if traces.isEmpty {
+            out.append("\(Program.name): no traces found under \(suite.paths.joined(separator: " "))\n")
+        }
+        // The results are out before the report is written, so a report that cannot be written
+        // (exit 66/74) does not hide them.
+        out.flush()
+        if suite.junitPath != nil || suite.htmlPath != nil {
+            // A report never replaces a file the suite reads: a trace, its golden, .args and scene.
+            var inputs: [String] = []
+            for trace in traces {
+                inputs += [trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace), ExpectFile.path(forTrace: trace)]
+                if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scenePath {
+                    inputs.append(scene)
+                }
+            }
+            if let junit = suite.junitPath {
+                try FileIO.writeAtomically(
+                    JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit, inputs: inputs)
+            }
+            if let html = suite.htmlPath {
+                let entries = outcomes.map {
+                    HTMLReport.entry($0, formatter: formatter, all: suite.htmlAll) {
+                        tracePicture($0, replayArguments, catalog: catalog, highlight: $1)
+                    }
+                }
+                try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html, inputs: inputs)
+            }
+        }
+        // A golden or trace that could not be written or read (an I/O error) is exit 74, as for `check`.
+        if outcomes.contains(where: { $0.error?.category == .ioError }) { return ExitCode.ioError }
+        return failed == 0 && !traces.isEmpty ? ExitCode.success : ExitCode.expectationsNotMet
+    }
+}

@@ -1,0 +1,157 @@
+import TraceKit
+
+/// A usage error: printed with the usage line, exit code 2.
+struct UsageError: Error {
+    let message: String
+    /// Where, when the option came from a `NAME.args` file (`--set`); nil: the command line.
+    var location: SourceLocation? = nil
+}
+
+/// One option: the single description from which parsing, `--help`, `help COMMAND`, the
+/// completion scripts and the man page are all made. Declared once, in its group
+/// (`ReadingOptions`, `SceneOptions`, ...) or in the one command that takes it; a command takes
+/// the options its `options` list names (`Command`).
+struct OptionSpec: Sendable {
+    /// The long name without its dashes (`format`).
+    var long: String
+    /// The one-letter name (`f` for `-f`), if any.
+    var short: Character?
+    /// The value's name in help (`FORMAT`); nil for a flag.
+    var valueName: String?
+    /// The values it accepts, when they are a fixed list (help, completion, error messages).
+    var choices: [String] = []
+    /// The value is a file: completed as one, and a relative path in `NAME.args` is relative to the
+    /// trace's folder.
+    var isPath = false
+    /// Help text (one line, or a few joined by `\n`).
+    var help: String
+    /// For a list option (`--recognizers`, `--show`, `--states`, `--exclude`): empties the list.
+    /// Repeats of a list option in one place combine, and the command line's list replaces the one
+    /// from `NAME.args`; an option with one value given twice in one place is a usage error.
+    var resetList: (@Sendable (inout ParsedOptions) -> Void)? = nil
+    /// Stores the value (or `""` for a flag) in the parsed options (a list option appends).
+    var apply: @Sendable (inout ParsedOptions, String) throws(UsageError) -> Void
+
+    /// `--format` as shown in messages.
+    var longFlag: String { "--" + long }
+    var takesValue: Bool { valueName != nil }
+
+    /// The same declaration (two options may share a name: `--format` text|jsonl and stats'
+    /// text|json, `--to` of synth and of render).
+    func isSame(as other: OptionSpec) -> Bool {
+        long == other.long && help == other.help
+    }
+}
+
+extension Array where Element == OptionSpec {
+    func containsOption(_ spec: OptionSpec) -> Bool { contains { $0.isSame(as: spec) } }
+}
+
+/// An option as found in the arguments, with its value (`""` for a flag).
+struct OptionUse: Sendable {
+    var spec: OptionSpec
+    var value: String
+}
+
+/// A value checked against a list of choices.
+func choice<T>(_ option: String, _ raw: String, _ make: (String) -> T?, _ valid: [String]) throws(UsageError) -> T {
+    guard let v = make(raw) else {
+        throw UsageError(message: "invalid value '\(raw)' for --\(option) (expected one of: \(valid.joined(separator: ", ")))")
+    }
+    return v
+}
+
+/// A comma-separated list of recognizer names (`--recognizers`, `--show`); an empty one is an error.
+func nameList(_ option: String, _ raw: String) throws(UsageError) -> [String] {
+    switch parseNameList(raw, option: "--" + option) {
+    case .success(let names): return names
+    case .failure(let e): throw UsageError(message: e.message)
+    }
+}
+
+/// The options and operands of `arguments`, given where `accepted` are the options taken
+/// (a command's, or a `NAME.args` file's). `--name value`, `--name=value`, `-x value` and `-xVALUE`
+/// are the same; `--` ends the options and `-` is an operand (standard input). With `folder`,
+/// relative paths of path options are made relative to it (NAME.args: to the trace's folder).
+/// `context` ends the message for an option that exists but is not accepted here (` for 'check'`),
+/// which then names the commands that take it.
+func scanArguments(
+    _ arguments: [String], accepting accepted: [OptionSpec], context forWhat: String = "", relativeTo folder: String? = nil
+)
+    throws(UsageError) -> (uses: [OptionUse], operands: [String])
+{
+    var uses: [OptionUse] = []
+    var operands: [String] = []
+    var args = arguments[...]
+    var optionsEnded = false
+    while let arg = args.popFirst() {
+        if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
+            operands.append(arg)
+            continue
+        }
+        if arg == "--" {
+            optionsEnded = true
+            continue
+        }
+        var attached: String?
+        let spec: OptionSpec?
+        let elsewhere: [OptionSpec]
+        if arg.hasPrefix("--") {
+            var name = arg.dropFirst(2)
+            if let eq = name.firstIndex(of: "=") {
+                attached = String(name[name.index(after: eq)...])
+                name = name[..<eq]
+            }
+            spec = accepted.first { $0.long == name }
+            elsewhere = spec == nil ? allOptions.filter { $0.long == name } : []
+        } else {
+            let letter = arg.dropFirst().first!
+            spec = accepted.first { $0.short == letter }
+            elsewhere = spec == nil ? allOptions.filter { $0.short == letter } : []
+            if arg.count > 2 { attached = String(arg.dropFirst(2)) }
+        }
+        guard let spec else {
+            throw UsageError(message: "unknown option '\(arg)'" + (elsewhere.isEmpty ? "" : forWhat + takenBy(elsewhere)))
+        }
+        var value = ""
+        if spec.takesValue {
+            if let attached {
+                value = attached
+            } else if let next = args.popFirst() {
+                value = next
+            } else {
+                throw UsageError(message: "option \(spec.longFlag) needs a value")
+            }
+            if spec.isPath, let folder, !value.hasPrefix("/"), value != "-" { value = folder + value }
+        } else if attached != nil {
+            throw UsageError(message: arg.hasPrefix("--") ? "option \(spec.longFlag) takes no value" : "unknown option '\(arg)'" + forWhat)
+        }
+        uses.append(OptionUse(spec: spec, value: value))
+    }
+    return (uses, operands)
+}
+
+/// ` (an option of test)`, ` (an option of replay, check, test and render)`: the commands that take
+/// one of `specs` (an option some command takes, given where it is not taken).
+func takenBy(_ specs: [OptionSpec]) -> String {
+    let names = commandRegistry.filter { command in specs.contains { command.options.containsOption($0) } }.map { $0.name }
+    guard let last = names.last else { return "" }
+    return " (an option of " + (names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last) + ")"
+}
+
+/// Applies the options of one place (`NAME.args`, or the command line), in order. Applied after
+/// `NAME.args`, the command line's values win over the file's, and its lists replace the file's. In
+/// one place, a list option's repeats combine, a flag may repeat, and an option with one value given
+/// twice is a usage error (never silently last-wins).
+func apply(_ uses: [OptionUse], to parsed: inout ParsedOptions, place: String = "") throws(UsageError) {
+    var seen: Set<String> = []
+    for use in uses {
+        let first = seen.insert(use.spec.long).inserted
+        if let reset = use.spec.resetList {
+            if first { reset(&parsed) }
+        } else if use.spec.takesValue && !first {
+            throw UsageError(message: "option \(use.spec.longFlag) given twice\(place); give it once")
+        }
+        try use.spec.apply(&parsed, use.value)
+    }
+}

@@ -1,0 +1,124 @@
+import TraceKit
+
+/// How a trace or recording is read (format, time unit, screen, a device recording's mapping, UI-test
+/// descriptions, repairs): every command that reads traces takes them (`convert` too), and `NAME.args`.
+enum ReadingOptions {
+    static let inputFormat = OptionSpec(
+        long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
+        help:
+            "force the input format: json, jsonl, csv; getevent, evemu,\nlibinput, evtest, motionevent; w3c-actions, appium, webkit-events\n(default: by the extension; standard input and .txt/.yml/.log\nfiles are sniffed)"
+    ) { p, v throws(UsageError) in
+        p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
+    }
+
+    static let timeUnit = OptionSpec(
+        long: "time-unit", valueName: "UNIT", choices: TimeUnit.allCases.map(\.name) + ["auto"],
+        help:
+            "unit of the trace's timestamps (default s; a warning names this\noption when frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note"
+    ) { p, v throws(UsageError) in
+        p.replay.detectsTimeUnit = v == "auto"
+        if v != "auto" {
+            p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
+        }
+    }
+
+    static let screen = OptionSpec(
+        long: "screen", valueName: "WxH",
+        help: "screen size in points (enables screenEdgePan in the default scene);\na device recording's axis ranges map onto it"
+    ) { p, raw throws(UsageError) in
+        let parts = raw.split(separator: "x")
+        guard parts.count == 2, let w = unsignedNumberArgument(parts[0]), let h = unsignedNumberArgument(parts[1]), w > 0, h > 0 else {
+            throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
+        }
+        p.replay.screen = Size(width: w, height: h)
+    }
+
+    static let rawSize = OptionSpec(
+        long: "raw-size", valueName: "WxH",
+        help: "a device recording's raw extent when it has no axis ranges\n(MotionEvent, getevent without -lp), mapped onto --screen"
+    ) { p, raw throws(UsageError) in
+        let parts = raw.split(separator: "x")
+        guard parts.count == 2, let w = wholeNumberArgument(parts[0]), let h = wholeNumberArgument(parts[1]), w > 1, h > 1 else {
+            throw UsageError(
+                message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
+        }
+        p.replay.recording.rawSize = Size(width: Double(w), height: Double(h))
+    }
+
+    static let density = OptionSpec(
+        long: "density", valueName: "D",
+        help: "a device recording's raw units per point (Android pixels:\npt = px / D), instead of --screen; Appium pixels per point"
+    ) { p, raw throws(UsageError) in
+        guard let d = unsignedNumberArgument(raw), d > 0 else {
+            throw UsageError(
+                message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
+        }
+        p.replay.recording.density = d
+    }
+
+    static let rotate = OptionSpec(
+        long: "rotate", valueName: "DEGREES", choices: ["0", "90", "180", "270"],
+        help: "a device recording's panel is mounted turned clockwise"
+    ) { p, v throws(UsageError) in
+        p.replay.recording.rotation = try choice(
+            "rotate", v, { ["0", "90", "180", "270"].contains($0) ? Int($0) : nil }, ["0", "90", "180", "270"])
+    }
+
+    static let flipX = OptionSpec(long: "flip-x", help: "a device recording's raw x axis is mirrored (before --rotate)") { p, _ in
+        p.replay.recording.flipX = true
+    }
+
+    static let flipY = OptionSpec(long: "flip-y", help: "a device recording's raw y axis is mirrored (before --rotate)") { p, _ in
+        p.replay.recording.flipY = true
+    }
+
+    static let device = OptionSpec(
+        long: "device", valueName: "PATH|NAME",
+        help: "the input device of a recording holding several (default:\nthe only touchscreen-like one)"
+    ) { p, v in
+        p.replay.recording.device = v
+    }
+
+    static let desc = OptionSpec(
+        long: "desc", valueName: "FILE",
+        help: "an evemu recording's device description (evemu-describe; default:\nDEVICE.desc beside DEVICE.GESTURE.events)"
+    ) { p, v in
+        p.replay.recording.descPath = v
+    }
+
+    static let moveInterval = OptionSpec(
+        long: "move-interval", valueName: "MS",
+        help: "a UI-test description's interpolated moves are sampled every MS\nmilliseconds (default 16, WebKit's fingerMoveInterval)"
+    ) { p, raw throws(UsageError) in
+        guard let ms = numberArgument(raw), ms >= 1, ms <= 1000 else {
+            throw UsageError(message: "invalid value '\(raw)' for --move-interval (expected milliseconds from 1 to 1000, e.g. 16)")
+        }
+        p.replay.recording.uiTests.moveInterval = ms / 1000
+    }
+
+    static let element = OptionSpec(
+        long: "element", valueName: "NAME=X,Y,W,H",
+        help: "the rectangle (points) of an element a UI-test description names\n(W3C origin, Appium element); repeats add elements",
+        resetList: { $0.replay.recording.uiTests.elements = [:] }
+    ) { p, raw throws(UsageError) in
+        let bad = UsageError(
+            message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
+        guard let eq = raw.lastIndex(of: "="), eq != raw.startIndex else { throw bad }
+        let numbers = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { numberArgument($0) }
+        let sizes = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).dropFirst(2)
+        guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }), sizes.allSatisfy({ $0.first != "-" }) else {
+            throw bad
+        }
+        p.replay.recording.uiTests.elements[String(raw[..<eq])] = Rect(
+            x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
+    }
+
+    static let lenient = OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping") { p, _ in
+        p.replay.lenient = true
+    }
+
+    /// The group, as commands list it.
+    static let all: [OptionSpec] = [
+        inputFormat, timeUnit, screen, rawSize, density, rotate, flipX, flipY, device, desc, moveInterval, element, lenient,
+    ]
+}

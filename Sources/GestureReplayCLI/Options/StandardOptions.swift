@@ -1,0 +1,6 @@
+import TraceKit
+
+/// `--help`, which every command takes (it wins over the other arguments).
+enum StandardOptions {
+    static let help = OptionSpec(long: "help", short: "h", help: "show this help") { _, _ in }
+}
