@@ -197,7 +197,8 @@ extension SVGPicture {
         }
         let start = vertical ? s.start.y : s.start.x, end = vertical ? s.end.y : s.end.x
         rect(pos(end), pos(end + visible), width: 6); raw("\" rx=\"2\" fill=\"#222\" fill-opacity=\"0.75\" class=\"thumb end\"/>")
-        rect(pos(start), pos(start + visible), width: 9); raw("\" rx=\"2\" fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\" class=\"thumb start\"/>")
+        rect(pos(start), pos(start + visible), width: 9);
+        raw("\" rx=\"2\" fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\" class=\"thumb start\"/>")
     }
 
     // MARK: The timeline
@@ -265,13 +266,16 @@ extension SVGPicture {
                 }
             }
             if events.isEmpty {
-                raw("<text x=\""); num(left + 4); raw("\" y=\""); num(y + 6); raw("\" font-size=\"9\" fill=\"#777\">no control events</text>\n")
+                raw("<text x=\""); num(left + 4); raw("\" y=\""); num(y + 6);
+                raw("\" font-size=\"9\" fill=\"#777\">no control events</text>\n")
             }
             raw("</g>\n")
             y += Self.laneHeight
         }
         if d.controls.count > Self.maximumControlLanes {
-            notes.append("timeline: \(d.controls.count - Self.maximumControlLanes) more controls without a lane (at most \(Self.maximumControlLanes))")
+            notes.append(
+                "timeline: \(d.controls.count - Self.maximumControlLanes) more controls without a lane (at most \(Self.maximumControlLanes))"
+            )
         }
         return y
     }
