@@ -233,6 +233,45 @@ struct ScrollPictureTests {
             })
     }
 
+    /// Counts what an observer hears.
+    final class Listener: ReplayObserver {
+        var controlEvents: [String] = []
+        var scrolls = 0
+        var lastOffset = Point.zero
+        func replayWillStart(_ start: ReplayStart) throws(TraceError) {}
+        var observesTransitions: Bool { true }
+        func replay(didTransition transition: Transition) {}
+        func replay(didSendControlEvent report: ControlEventReport) {
+            controlEvents.append(report.control.name + " " + report.event.rawValue)
+        }
+        func replay(didScroll report: ScrollReport) {
+            scrolls += 1
+            lastOffset = report.contentOffset
+        }
+    }
+
+    @Test("an observer hears every control event and scroll the text output prints, through Replayer.run and Replayer.replay")
+    func observerHearsThem() throws {
+        let lines = try Self.golden("scroll-buttons.expected")
+        let controls = lines.compactMap { line -> String? in
+            let w = line.split(separator: " ")
+            return w.count == 4 && w[1] == "control" ? w[2] + " " + w[3] : nil
+        }
+        let scrolls = Self.scrolls(lines)
+        try #require(controls.count > 30 && scrolls.count > 100)
+        let path = PackageFiles.path("Traces/scroll-buttons.json")
+        let direct = Listener()
+        var sink = OutputBuffer(fileDescriptor: nil)
+        try Replayer.run(ReplayOptions(inputPath: path), output: &sink, observer: direct)
+        let api = Listener()
+        _ = try Replayer.replay(.path(path), options: ReplayOptions(inputPath: path), observer: api)
+        for listener in [direct, api] {
+            #expect(listener.controlEvents == controls)
+            #expect(listener.scrolls == scrolls.count)
+            #expect(abs(listener.lastOffset.y - scrolls.last!.y) < 0.0006)
+        }
+    }
+
     @Test("bounded: scroll reports and control events past the caps are counted in a note; nested scroll views draw")
     func bounded() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844))
