@@ -18,6 +18,10 @@ public enum Picture {
     public static let maximumMarkers = 1500
     /// Transitions kept at most (the picture says from when on it shows none).
     public static let maximumSteps = 20_000
+    /// Content-offset changes kept at most, all scroll views together (the picture says from when on it has none).
+    public static let maximumScrollReports = 20_000
+    /// Control events kept at most (the picture says from when on it has none).
+    public static let maximumControlEvents = 5000
     /// Outcomes (ended, failed, cancelled) listed with their reasons beside the picture at most.
     public static let maximumListedOutcomes = 24
 

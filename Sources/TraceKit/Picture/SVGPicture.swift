@@ -310,6 +310,15 @@ struct SVGPicture {
         for s in data.steps where s.time.isFinite {
             lo = min(lo, s.time); hi = max(hi, s.time)
         }
+        // The content moves on after the last touch (deceleration, paging): its frames count.
+        for s in data.scrollViews {
+            for r in [s.reports.first, s.reports.last] where r != nil && r!.time.isFinite {
+                lo = min(lo, r!.time); hi = max(hi, r!.time)
+            }
+        }
+        for e in data.controlEvents where e.time.isFinite {
+            lo = min(lo, e.time); hi = max(hi, e.time)
+        }
         if let f = data.window.from { lo = f }
         if let t = data.window.to { hi = t }
         if !lo.isFinite { lo = 0 }
@@ -338,6 +347,7 @@ struct SVGPicture {
                 "\(data.droppedSteps) transitions from \(Self.fixed(data.firstDroppedTime, 3)) s on not drawn (at most \(Picture.maximumSteps); --from shows them)"
             )
         }
+        collectScrollAndControlNotes()
         if data.nonFiniteSamples > 0 { notes.append("\(data.nonFiniteSamples) samples with a non-finite coordinate drawn at the edge") }
         if outcomes.count > Picture.maximumListedOutcomes {
             notes.append(
@@ -363,10 +373,21 @@ struct SVGPicture {
         }
         raw("</title></rect>\n")
         var outside: [String] = []
-        for v in data.views.prefix(Self.maximumViews) {
-            let f = v.frame
-            if main && !m.overlaps(f) { outside.append(v.name) }
-            let x0 = m.x(f.minX), y0 = m.y(f.minY), x1 = m.x(f.maxX), y1 = m.y(f.maxY)
+        let d = data
+        if main { reserveScrollIndicators(m) }
+        for (vi, v) in data.views.prefix(Self.maximumViews).enumerated() {
+            var f = v.frame
+            // A scroll view's content: at the offsets when the window opens, clipped to the scroll
+            // view (left out when scrolled out of it).
+            var shown = f
+            if let clip = d.clip(ofView: vi, at: { d.scrollViews[$0].start }) {
+                f = d.frame(ofView: vi) { d.scrollViews[$0].start }
+                shown = f.clipped(to: clip)
+                guard shown.size.width > 0, shown.size.height > 0 else { continue }
+            } else if main && !m.overlaps(f) {
+                outside.append(v.name)
+            }
+            let x0 = m.x(shown.minX), y0 = m.y(shown.minY), x1 = m.x(shown.maxX), y1 = m.y(shown.maxY)
             raw("<g class=\"view\"><rect x=\""); num(x0); raw("\" y=\""); num(y0)
             raw("\" width=\""); num(max(0, x1 - x0)); raw("\" height=\""); num(max(0, y1 - y0))
             raw("\" fill=\""); raw(v.depth == 0 ? "#eef2f7" : "#e3e9f2"); raw("\" stroke=\"#7f8fa6\"><title>view ")
@@ -384,6 +405,7 @@ struct SVGPicture {
             }
             raw("</g>\n")
         }
+        if main { drawScrollViews(m) }
         raw("</g>\n")
         if main {
             if data.views.count > Self.maximumViews { notes.append("\(data.views.count - Self.maximumViews) more views not drawn") }
@@ -709,7 +731,7 @@ struct SVGPicture {
         raw("</g>\n")
         y += 30
         raw("<g class=\"key\">\n<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" font-weight=\"bold\">key</text>\n")
-        let shapes: [(String, String)] = [
+        var shapes: [(String, String)] = [
             (
                 "<circle cx=\"6\" cy=\"0\" r=\"5\" fill=\"none\" stroke=\"#555\" stroke-width=\"2\"/>",
                 "a touch starts (a dot per sample, ticks: time since)"
@@ -730,6 +752,7 @@ struct SVGPicture {
                 "velocity: 0.1 s of travel"
             ),
         ]
+        shapes += scrollAndControlKey
         for (shape, meaning) in shapes {
             y += 17
             raw("<g transform=\"translate("); num(left); raw(","); num(y - 4); raw(")\">"); raw(shape); raw("</g><text x=\"");
@@ -759,6 +782,7 @@ struct SVGPicture {
             y += 15
             raw("<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" fill=\"#555\">and \(data.recognizers.count - 12) more</text>\n")
         }
+        y = drawControlCounts(left: left, y: y)
         raw("</g>\n")
         return y
     }
@@ -776,7 +800,7 @@ struct SVGPicture {
         raw("\" font-weight=\"bold\">timeline (s of trace time)</text>\n")
         let lanes = min(data.recognizers.count, Self.maximumRecognizerLanes)
         let touchLanes = data.touchLanes
-        let lanesBottom = top + 6 + Double(lanes + touchLanes) * Self.laneHeight
+        let lanesBottom = top + 6 + Double(lanes + touchLanes) * Self.laneHeight + scrollAndControlLanesHeight
         // Axis ticks: round times at least 70 px apart.
         let step = roundStep(atLeast: span * 70 / max(1, right - left))
         let decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
@@ -874,6 +898,8 @@ struct SVGPicture {
             notes.append(
                 "timeline: \(data.recognizers.count - lanes) more recognizers without a lane (at most \(Self.maximumRecognizerLanes))")
         }
+        y = drawControlLanes(top: y, left: left, right: right, tx: tx, placer: &timelinePlacer)
+        y = drawOffsetLanes(top: y, left: left, right: right, t0: t0, t1: t1, tx: tx, placer: &timelinePlacer)
         // Touch lanes (reused once free): a bar per touch in its colour.
         for lane in 0..<touchLanes {
             raw("<g class=\"lane touch\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 12); raw("\" fill=\"#555\">touches, lane ")

@@ -244,6 +244,14 @@ private final class ObserverPair: ReplayObserver {
     func replay(didReport note: EngineDiagnostic) {
         if other?.observesTransitions == true { other?.replay(didReport: note) }
     }
+
+    func replay(didSendControlEvent report: ControlEventReport) {
+        if other?.observesTransitions == true { other?.replay(didSendControlEvent: report) }
+    }
+
+    func replay(didScroll report: ScrollReport) {
+        if other?.observesTransitions == true { other?.replay(didScroll: report) }
+    }
 }
 
 /// A renderer that keeps what it is given instead of printing it.

@@ -230,10 +230,18 @@ public protocol ReplayObserver: AnyObject {
     /// Every engine note (an illegal transition, a touch still down at the end), after it was
     /// rendered (only if `observesTransitions`). Does nothing unless implemented.
     func replay(didReport note: EngineDiagnostic)
+    /// Every control event (`UIControl.Event` sent by a control), after it was rendered (only if
+    /// `observesTransitions`). Does nothing unless implemented.
+    func replay(didSendControlEvent report: ControlEventReport)
+    /// Every change of a scroll view's content offset, after it was rendered (only if
+    /// `observesTransitions`). Does nothing unless implemented.
+    func replay(didScroll report: ScrollReport)
 }
 
 extension ReplayObserver {
     public func replay(didReport note: EngineDiagnostic) {}
+    public func replay(didSendControlEvent report: ControlEventReport) {}
+    public func replay(didScroll report: ScrollReport) {}
 }
 
 /// What a `ReplayObserver` learns before the first event.
@@ -276,8 +284,10 @@ private final class ObservingTee: GestureEnvironmentObserver {
     }
     func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {
         sink.environment(environment, didSendControlEvent: report)
+        observer.replay(didSendControlEvent: report)
     }
     func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {
         sink.environment(environment, didScroll: report)
+        observer.replay(didScroll: report)
     }
 }

@@ -195,6 +195,48 @@ struct ChromiumPictureTests {
         #expect(r[2].0 >= 4, "the cross's arms still show around the dot: \(r[2].0)")
     }
 
+    @Test("scroll views and controls: the offset's curve and rest dot, filled and hollow control marks, the end thumb, seen")
+    func scrollAndControls() throws {
+        let svg = try Picture.svg(
+            ReplayOptions(inputPath: PackageFiles.path("Traces/scroll-buttons.json")), title: "Traces/scroll-buttons.json")
+        let width = Self.attribute(svg, "width"), height = Self.attribute(svg, "height")
+        // Positions from the SVG: the rest dot, the deceleration's points, share's two marks, the end thumb.
+        let offsetLane = try #require(ScrollPictureTests.lanes(svg, "offset").first)
+        let dot = try #require(SVGScan(offsetLane).elements("<circle").first)
+        let (dx, dy) = (SVGScan.number(dot, "cx"), SVGScan.number(dot, "cy"))
+        let curve = SVGScan(offsetLane).elements("<path class=\"offset decelerating\"").flatMap { ScrollPictureTests.points($0["d"] ?? "") }
+        let along = stride(from: 4, to: curve.count - 4, by: max(1, curve.count / 12)).map { curve[$0] }
+        let share = try #require(ScrollPictureTests.lanes(svg, "control").dropFirst().first)
+        let tips = SVGScan(share).elements("<path d=\"M").map { ScrollPictureTests.points($0["d"] ?? "").first! }
+        try #require(tips.count == 2 && along.count >= 8)
+        // A diamond's centre is 6 px below its tip.
+        let (hollow, filled) = ((tips[0].x, tips[0].y + 6), (tips[1].x, tips[1].y + 6))
+        let thumb = try #require(SVGScan(svg).elements("<rect").first { $0["class"] == "thumb end" })
+        let (tx, ty, th) = (SVGScan.number(thumb, "x") + 3, SVGScan.number(thumb, "y"), SVGScan.number(thumb, "height"))
+        var probes = [
+            "dark:\(dx - 3),\(dy - 3),\(dx + 4),\(dy + 4)",
+            "dark:\(filled.0 - 2),\(filled.1 - 2),\(filled.0 + 3),\(filled.1 + 3)",
+            "dark:\(hollow.0 - 1),\(hollow.1 - 1),\(hollow.0 + 2),\(hollow.1 + 2)",
+            "dark:\(hollow.0 - 7),\(hollow.1 - 7),\(hollow.0 + 8),\(hollow.1 + 8)",
+            // The thumb's middle third (the hollow start thumb's edge may cross its ends), and the
+            // track below it (light: the content beyond what was ever shown).
+            "dark:\(tx - 1),\(ty + th / 3),\(tx + 2),\(ty + th * 2 / 3)",
+            "dark:\(tx - 1),\(ty + th + 12),\(tx + 2),\(ty + th + 60)",
+        ]
+        probes += along.map { "dark:\($0.x - 2),\($0.y - 2),\($0.x + 3),\($0.y + 3)" }
+        let (size, r) = try Browser.render(svg, named: "scroll.svg", width: width, height: height, probes: probes)
+        #expect(size.0 == width && size.1 == height)
+        #expect(r[0].0 >= 20, "the rest dot: \(r[0].0) dark pixels of 49")
+        #expect(r[1].0 >= 15, "the filled diamond (touchUpInside): \(r[1].0) dark pixels of 25")
+        #expect(r[2].0 <= 2, "the hollow diamond's centre (touchDown): \(r[2].0) dark pixels of 9")
+        #expect(r[3].0 >= 12, "the hollow diamond's outline: \(r[3].0) dark pixels")
+        let thumbArea = Int(3 * th / 3)
+        #expect(r[4].0 * 10 >= thumbArea * 6, "the end thumb: \(r[4].0) dark pixels of about \(thumbArea)")
+        #expect(r[5].0 <= 3, "the track below the end thumb: \(r[5].0) dark pixels")
+        let onCurve = r.dropFirst(6).filter { $0.0 > 0 }.count
+        #expect(onCurve * 10 >= along.count * 9, "the deceleration curve seen at \(onCurve) of \(along.count) points")
+    }
+
     @Test("the HTML report: failures first, the diff coloured, the changed transition ringed, offline")
     func htmlReport() throws {
         var details = "--- pinch.expected\n+++ pinch.json (actual)\n@@ -1,3 +1,3 @@\n"

@@ -39,9 +39,11 @@ struct PictureTests {
     /// (regenerate with `gesturereplay render Traces/pinch.json -o docs/images/pinch.svg`, run
     /// from the package root, and review the picture).
     @Test(
-        "golden pictures of two sample traces",
+        "golden pictures of sample traces",
         arguments: [
             ("Traces/pinch.json", "docs/images/pinch.svg"), ("Traces/moveme.json", "docs/images/moveme.svg"),
+            ("Traces/scroll-buttons.json", "docs/images/scroll-buttons.svg"),
+            ("Traces/scroll-paging.json", "docs/images/scroll-paging.svg"),
         ])
     func golden(_ trace: String, _ golden: String) throws {
         let picture = try Self.svg(PackageFiles.path(trace), title: trace)
