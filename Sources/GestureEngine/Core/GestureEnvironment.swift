@@ -72,9 +72,11 @@ public final class GestureEnvironment {
     /// Empty storage for the next `resetQueue` (see `settle()`).
     @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
     /// Tests only: true makes the engine take its plain paths where it has a fast one (today the
-    /// exclusion pass, `excludeNewcomers()`, and a `changed` request, `request(_:to:)`), so a test
-    /// can compare the two on the same traces.
+    /// exclusion pass, `excludeNewcomers()`, a `changed` request, `request(_:to:)`, and moves a
+    /// recognizer declared quiet, `dispatchStep()`), so a test can compare the two on the same traces.
     @exclusivity(unchecked) var usesPlainPaths = false
+    /// Tests only: how many moves the quiet-move fast path kept from a recognizer (`dispatchStep()`).
+    @exclusivity(unchecked) var skippedQuietMoves = 0
     /// Above zero while recognizers are being called; resets wait until it is back to zero.
     @exclusivity(unchecked) var dispatchDepth = 0
     /// Touches whose `began` or `ended` is held back from their view.
@@ -310,11 +312,13 @@ public final class GestureEnvironment {
         event.timestamp = currentTime
         dispatchDepth += 1
         let stamp = stamp
+        let now = currentTime
         // The recognizers of the step's touches, each once, with the phases and number of its
         // touches in this step (so delivery need not look at the touches that did not change).
         // Empty unless this step runs inside another step's handler.
         let outerCount = stepRecognizers.count
         var anyEnded = false
+        var reordersStep = false
         // Walked through buffer pointers: stepTouches holds the touches for the whole walk, and
         // `adopted` holds the recognizers (see there), so the elements need no retain and release.
         stepTouches.withUnsafeBufferPointer { touches in
@@ -323,9 +327,22 @@ public final class GestureEnvironment {
                     let phase = touch.phase
                     if phase.isTerminal { anyEnded = true }
                     let bit: UInt8 = 1 << phase.rawValue
+                    let isMove = phase == .moved
                     touch.recognizers.withUnsafeBufferPointer { recognizers in
                         for u in recognizers {
                             u._withUnsafeGuaranteedRef { r in
+                                // A move before the time r said moves change nothing for it (a
+                                // marked swipe before its deadline, `ignoresMoves(before:)`) is not
+                                // delivered to it (the plain path delivers it; FastPathEquivalenceTests).
+                                // Another phase's touch still reaches r, whose place in the step's
+                                // order is then restored (`restoreStepOrder(from:)`).
+                                if now < r.dispatch.quietMovesBefore && !usesPlainPaths {
+                                    if isMove {
+                                        skippedQuietMoves &+= 1
+                                        return
+                                    }
+                                    reordersStep = true
+                                }
                                 if r.dispatch.deliveryStamp != stamp {
                                     r.dispatch.deliveryStamp = stamp
                                     r.dispatch.stepPhases = bit
@@ -341,6 +358,7 @@ public final class GestureEnvironment {
                 }
             }
         }
+        if reordersStep { restoreStepOrder(from: outerCount) }
         // This step's recognizers, read by index: a handler that feeds the environment again adds
         // a nested step's recognizers after them (the storage may move) and removes them before it
         // returns, so these stay in place. The recognizers stay alive through `adopted`.
@@ -363,6 +381,25 @@ public final class GestureEnvironment {
         stepRecognizers.truncate(to: outerCount)
         dispatchDepth -= 1
         settle()
+    }
+
+    /// The step's recognizers (after `start`) put back in the order of a gathering that skips no
+    /// move: by touch, then by each touch's recognizers. Needed only in a step where a recognizer
+    /// whose moves are quiet also has a touch of another phase (a marked swipe's finger lifting as
+    /// others move): it was gathered at that touch, later than the plain order puts it.
+    private func restoreStepOrder(from start: Int) {
+        let stamp = stamp
+        stepRecognizers.truncate(to: start)
+        for touch in stepTouches {
+            for u in touch.recognizers {
+                u._withUnsafeGuaranteedRef { r in
+                    if r.dispatch.deliveryStamp == stamp && r.dispatch.orderStamp != stamp {
+                        r.dispatch.orderStamp = stamp
+                        stepRecognizers.append(u)
+                    }
+                }
+            }
+        }
     }
 
     /// The step's ended and cancelled touches leave their recognizers and the touches down, then
@@ -443,9 +480,12 @@ public final class GestureEnvironment {
         // `changed` itself, so a move, a finger landing on it (then ignored) or one of several
         // fingers lifting all send `changed`. A recognizer that changed state during this delivery
         // has had its transition reported already.
-        if r.dispatch.transitions == transitionsBefore && r.dispatch.pendingState == nil && !r.dispatch.isQueuedForReset {
-            let s = r.dispatch.currentState
-            if s == .began || s == .changed { applyTransition(r, to: .changed, reason: nil) }
+        // (The state first: most recognizers a step reaches are still possible.)
+        let s = r.dispatch.currentState
+        if (s == .began || s == .changed) && r.dispatch.transitions == transitionsBefore && r.dispatch.pendingState == nil
+            && !r.dispatch.isQueuedForReset
+        {
+            applyTransition(r, to: .changed, reason: nil)
         }
     }
 
@@ -499,6 +539,7 @@ public final class GestureEnvironment {
         r.dispatch.pendingFailureReason = nil
         r.dispatch.shouldBeginAsked = false
         r.dispatch.isQueuedForReset = false
+        r.dispatch.quietMovesBefore = -.infinity
         r.dispatch.attempt &+= 1
         if r.dispatch.isParticipating {
             r.dispatch.isParticipating = false

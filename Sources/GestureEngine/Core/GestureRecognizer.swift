@@ -178,6 +178,14 @@ open class GestureRecognizer {
         }
     }
 
+    /// Declares that moves delivered before `time` (trace seconds) change nothing for this attempt:
+    /// the engine may skip a step that brings only such moves (until the next reset). For built-in
+    /// recognizers whose own `touchesMoved` is known to do nothing then; a subclass that overrides
+    /// it must get every move, so they declare it only for their exact class.
+    func ignoresMoves(before time: Double) {
+        dispatch.quietMovesBefore = time
+    }
+
     func centroid() -> Point {
         var x = 0.0, y = 0.0
         for t in dispatch.trackedTouches {

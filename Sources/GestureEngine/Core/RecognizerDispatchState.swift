@@ -28,6 +28,8 @@ struct RecognizerDispatchState {
     var deliveryStamp = 0
     var stepPhases: UInt8 = 0
     var stepTouchCount = 0
+    /// The dispatch step whose order was last restored with this recognizer in it (`restoreStepOrder(from:)`).
+    var orderStamp = 0
     /// The step in which some of its touches last ended, and the last of them in row order (only
     /// set while that step removes ended touches).
     var endStamp = 0
@@ -40,6 +42,10 @@ struct RecognizerDispatchState {
     var isRecognitionDeferred = false
     /// The recognizer that excludes a deferred recognition, found by the pass before any is applied.
     unowned(unsafe) var deferredExcluder: GestureRecognizer?
+    /// Moves delivered before this trace time (seconds) change nothing for this recognizer, which
+    /// said so (`GestureRecognizer.ignoresMoves(before:)`): the engine skips a step that brings it
+    /// only moves before then. -infinity (every move delivered) after a reset.
+    var quietMovesBefore = -Double.infinity
     /// True from a terminal state until the engine resets the recognizer.
     var isQueuedForReset = false
     /// Counts attempts (incremented at every reset), so a touch can tell a stale recognizer from a current one.

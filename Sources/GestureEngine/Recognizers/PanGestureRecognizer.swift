@@ -131,7 +131,7 @@ open class PanGestureRecognizer: GestureRecognizer {
                 return
             }
         }
-        guard panTouches.count > before, let all = centroidOfTouches(excluding: EmptyCollection<Touch>()) else { return }
+        guard panTouches.count > before, let all = centroidOfPanTouches() else { return }
         let added = panTouches[before...]
         if hasTouchedDown, let old = centroidOfTouches(excluding: added) {
             // `_touchesListChangedFrom:to:`: first and last shift by the centroid's jump.
@@ -147,7 +147,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard hasTouchedDown, let c = centroidOfTouches(excluding: EmptyCollection<Touch>()) else { return }
+        guard hasTouchedDown, let c = centroidOfPanTouches() else { return }
         // `_centroidMovedTo:atTime:affectingTranslation:`: the last location is the centroid; the
         // estimator takes its sample from the previous last location.
         lastLocation = c
@@ -186,8 +186,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// Whether the pan's own begin test (`hysteresis` per axis) applies: a subclass with its own
-    /// recognition (the screen-edge pan's features) turns it off and sets `began` itself.
-    var beginsOnAxisHysteresis: Bool { true }
+    /// recognition (the screen-edge pan's features) turns it off in its initializer and sets
+    /// `began` itself. A stored flag, read at every move before the pan began.
+    @exclusivity(unchecked) var beginsOnAxisHysteresis = true
 
     /// The reason given when the last finger lifts (or is cancelled) before the pan began.
     func reasonForEndBeforeBegan(cancelled: Bool) -> String {
@@ -246,7 +247,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     private func handleEndedTouches(_ touches: [Touch], _ event: TouchEvent, final: () -> Void) {
         guard hasTouchedDown else { return }
         if let remaining = centroidOfTouches(excluding: touches) {
-            if let all = centroidOfTouches(excluding: EmptyCollection<Touch>()) { rebase(by: remaining - all) }
+            if let all = centroidOfPanTouches() { rebase(by: remaining - all) }
             removePanTouches(touches)
             return
         }
@@ -299,6 +300,25 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// `p` with each coordinate clamped to the finite range (absurd input must not give infinity).
     @inline(__always) static func finite(_ p: Point) -> Point {
         Point(x: UIKitVelocityEstimator.finite(p.x), y: UIKitVelocityEstimator.finite(p.y))
+    }
+
+    /// Centroid of all the pan's touches, window coordinates; nil when it has none. The hot case of
+    /// `centroidOfTouches(excluding:)` (every move), with nothing to leave out: one pass over the
+    /// touches, which it reads in place; a sum that overflows takes the general path.
+    private func centroidOfPanTouches() -> Point? {
+        let c: Point? = panTouches.withUnsafeBufferPointer { touches in
+            if touches.isEmpty { return nil }
+            var x = 0.0, y = 0.0
+            for t in touches {
+                x += t.windowLocation.x
+                y += t.windowLocation.y
+            }
+            let n = Double(touches.count)
+            return Point(x: x / n, y: y / n)
+        }
+        guard let c else { return nil }
+        if c.x.isFinite && c.y.isFinite { return c }
+        return centroidOfTouches(excluding: EmptyCollection<Touch>())
     }
 
     /// Centroid of this recognizer's touches, window coordinates, leaving out `excluded`; nil when none is left.

@@ -102,6 +102,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         self.edges = edges
         self.screenSize = screenSize
         super.init(name: name)
+        // Its own recognition (the edge features) sets `began`: no hysteresis test.
+        beginsOnAxisHysteresis = false
         maximumNumberOfTouches = Self.edgeMaximumNumberOfTouches
         delaysTouchesBegan = true
     }
@@ -120,8 +122,6 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     }
 
     /// The features decide when it begins, not the pan's per-axis hysteresis.
-    override var beginsOnAxisHysteresis: Bool { false }
-
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         super.touchesBegan(touches, with: event)
         guard start == nil, state == .possible, let touch = panTouches.first else { return }

@@ -327,6 +327,18 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private func mark(_ reason: String) {
         markedFailed = true
         markedReason = reason
+        // Marked, a move does nothing but test the duration (`touchesMoved`), which cannot fail it
+        // before `startTime + maximumDuration` (the fingers' times are never later than the
+        // event's; a microsecond of margin, more than the nanosecond rounding): the engine may skip
+        // those moves. With no finger taken, every move does nothing. Not for a subclass, whose own
+        // `touchesMoved` gets every move.
+        guard type(of: self) == SwipeGestureRecognizer.self else { return }
+        if !hasStarted || swipeTouches.isEmpty {
+            ignoresMoves(before: .infinity)
+        } else {
+            let deadline = startTime + maximumDuration
+            ignoresMoves(before: deadline - Swift.max(1e-6, 16 * deadline.ulp))
+        }
     }
 
     private func failAtLift() {

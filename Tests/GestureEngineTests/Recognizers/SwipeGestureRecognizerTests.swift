@@ -1,4 +1,4 @@
-import GestureEngine
+@testable import GestureEngine
 import GestureTesting
 import Testing
 
@@ -287,6 +287,49 @@ struct SwipeGestureRecognizerTests {
         h.send(0.12, (2, .ended, 300, 400))
         try h.expectLog(["swipe failed @0.11"])
         #expect(h.reason("swipe") == "2 touches > numberOfTouchesRequired 1")
+    }
+
+    @Test(
+        "a marked swipe: moves before its deadline are not delivered (fast path), the first past 0.5 s still fails it",
+        arguments: [false, true])
+    func markedSwipeSkipsQuietMoves(plain: Bool) throws {
+        let h = GestureHarness()
+        h.environment.usesPlainPaths = plain
+        h.add(SwipeGestureRecognizer())
+        h.send(0, (1, .began, 200, 300))
+        h.send(0.05, (2, .began, 200, 400))
+        for i in 1...9 {
+            let x = 200 + 10 * Double(i)
+            h.send(0.04 + 0.05 * Double(i), (1, .moved, x, 300), (2, .moved, x, 400))
+        }
+        // At 0.5 s exactly the duration is not exceeded (delivered on both paths: past the margin).
+        h.send(0.5, (1, .moved, 300, 300))
+        #expect(h.log.isEmpty)
+        h.send(0.51, (1, .moved, 310, 300))
+        try h.expectLog(["swipe failed @0.51"])
+        #expect(h.reason("swipe") == "moved 0.51 s after touch-down > maximumDuration 0.5 s")
+        // Two touches' moves in each of the nine steps before the deadline.
+        #expect(h.environment.skippedQuietMoves == (plain ? 0 : 18))
+    }
+
+    @Test("a swipe subclass gets every move while marked: only the built-in class declares its moves quiet")
+    func subclassGetsEveryMove() {
+        final class CountingSwipe: SwipeGestureRecognizer {
+            var moves = 0
+            override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+                moves += 1
+                super.touchesMoved(touches, with: event)
+            }
+        }
+        let h = GestureHarness()
+        let swipe = CountingSwipe()
+        h.add(swipe)
+        h.send(0, (1, .began, 200, 300))
+        h.send(0.05, (2, .began, 200, 400))
+        h.send(0.1, (1, .moved, 210, 300))
+        h.send(0.2, (2, .moved, 210, 400))
+        #expect(swipe.moves == 2)
+        #expect(h.environment.skippedQuietMoves == 0)
     }
 
     @Test("one of two fingers lifting marks it failed; the next move after 0.5 s fails it")

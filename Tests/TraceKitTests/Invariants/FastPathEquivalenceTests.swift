@@ -6,10 +6,16 @@ import TraceKit
 /// through the default scene and the failure scene (`EngineInvariantTests`), once as usual and
 /// once with `GestureEnvironment.usesPlainPaths` (the exclusion pass after a touch lands runs in
 /// full even when no recognizer can exclude; a `changed` request from an active recognizer goes
-/// through the coercion table and arbitration), must give the same log, value for value.
+/// through the coercion table and arbitration; a marked swipe gets the moves it declared quiet),
+/// must give the same log, value for value.
 @Suite("Fast paths report what the plain paths report")
 struct FastPathEquivalenceTests {
     static func log(_ trace: RandomTrace, _ scene: Scene, views: Bool, plain: Bool) -> [String] {
+        run(trace, scene, views: views, plain: plain).log
+    }
+
+    /// The log, and how many moves the quiet-move fast path skipped.
+    static func run(_ trace: RandomTrace, _ scene: Scene, views: Bool, plain: Bool) -> (log: [String], skipped: Int) {
         let environment = GestureEnvironment(rootView: scene.rootView)
         environment.deliversTouchesToViews = views
         environment.usesPlainPaths = plain
@@ -18,13 +24,14 @@ struct FastPathEquivalenceTests {
         for frame in trace.frames { environment.send(frame.changes, at: frame.time) }
         environment.finish()
         withExtendedLifetime(scene) {}
-        return checker.log
+        return (checker.log, environment.skippedQuietMoves)
     }
 
     @Test("2,000 random traces: same log with and without the fast paths", arguments: 0..<4)
     func randomTraces(slice: Int) throws {
         var differing: [String] = []
         var exclusions = 0
+        var skippedMoves = 0
         for index in stride(from: slice, to: 2_000, by: 4) {
             let seed = UInt64(index) &* 0x2545_F491 &+ 7
             let trace = RandomTrace.make(seed: seed)
@@ -33,8 +40,9 @@ struct FastPathEquivalenceTests {
             for (name, scene) in [
                 ("default", { Scene.makeDefault(screen: screen) }), ("failure", { try EngineInvariantTests.failureScene() }),
             ] as [(String, () throws -> Scene)] {
-                let fast = Self.log(trace, try scene(), views: views, plain: false)
+                let (fast, skipped) = Self.run(trace, try scene(), views: views, plain: false)
                 let plain = Self.log(trace, try scene(), views: views, plain: true)
+                skippedMoves += skipped
                 exclusions += plain.filter { $0.contains("excluded: ") }.count
                 if fast != plain && differing.count < 3 {
                     let first =
@@ -47,5 +55,7 @@ struct FastPathEquivalenceTests {
         #expect(differing.isEmpty, Comment(rawValue: differing.joined(separator: "\n")))
         // The traces reach the pass's work: recognizers are excluded by active ones.
         #expect(exclusions > 0)
+        // ... and marked swipes whose quiet moves the fast path skips.
+        #expect(skippedMoves > 0)
     }
 }
