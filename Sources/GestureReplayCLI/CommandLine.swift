@@ -40,7 +40,7 @@ struct ConvertCommand {
     /// `-o FILE`; nil (or `-`) writes standard output.
     var outputPath: String?
     /// `--to`; nil picks it from the output file's extension, else JSON.
-    var format: TraceConverter.Target?
+    var format: TraceFormat.Writable?
 }
 
 /// `gesturereplay synth`'s options.
@@ -50,7 +50,7 @@ struct SynthCommand {
     /// `-o FILE`; nil (or `-`) writes standard output.
     var outputPath: String?
     /// `--to`; nil picks it from the output file's extension, else JSON.
-    var format: SynthTraceWriter.Format?
+    var format: TraceFormat.Writable?
 }
 
 /// `gesturereplay check`'s options.
@@ -140,7 +140,7 @@ struct ParsedOptions {
     /// `-o` (synth, render and convert).
     var outputPath: String?
     /// `--to` (synth and convert).
-    var synthFormat: SynthTraceWriter.Format?
+    var synthFormat: TraceFormat.Writable?
     /// `--from`/`--to` (render): the trace times drawn.
     var pictureWindow = PictureWindow()
     /// `stats`/`compare`: `--format text|json`, `--merge`, and compare's two sides.
@@ -464,10 +464,10 @@ let optionTable: [OptionSpec] =
             commands: [.synth, .render, .convert, .shrink]
         ) { p, v in p.outputPath = v },
         OptionSpec(
-            long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
+            long: "to", valueName: "FORMAT", choices: TraceFormat.Writable.allCases.map(\.rawValue),
             help: "the trace format (default: from -o's extension,\nelse json)", commands: [.synth, .convert]
         ) { p, v throws(UsageError) in
-            p.synthFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
+            p.synthFormat = try choice("to", v, TraceFormat.Writable.init(rawValue:), TraceFormat.Writable.allCases.map(\.rawValue))
         },
         // render --from/--to (issue 36): the trace times a picture shows.
         OptionSpec(
@@ -655,11 +655,8 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Command {
             throw UsageError(message: "convert needs the time unit: give --time-unit s|ms|us|ns, not auto")
         }
         parsed.replay.inputPath = paths[0]
-        let target = parsed.synthFormat ?? parsed.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:))
-        return .convert(
-            ConvertCommand(
-                options: parsed.replay, outputPath: parsed.outputPath,
-                format: target.flatMap { TraceConverter.Target(rawValue: $0.rawValue) }))
+        let target = parsed.synthFormat ?? parsed.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:))
+        return .convert(ConvertCommand(options: parsed.replay, outputPath: parsed.outputPath, format: target))
     case .synth:
         guard paths.count == 1 else {
             throw UsageError(

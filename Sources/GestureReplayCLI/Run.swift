@@ -234,7 +234,7 @@ func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(Tr
     }
     let document = try SynthParser.parse(text, path: source.path)
     let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
-    let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
+    let format = command.format ?? command.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:)) ?? .json
     if let sweep = document.sweep {
         guard !toStandardOutput, let path = command.outputPath else {
             throw .usage(
@@ -242,7 +242,7 @@ func runSynth(_ command: SynthCommand, output out: inout OutputBuffer) throws(Tr
             )
         }
         for variant in document.variants {
-            let file = sweepFileName(path, label: variant.label ?? "")
+            let file = TracePath(path).sweepVariant(label: variant.label ?? "")
             try FileIO.writeAtomically(
                 SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file, inputs: [command.scriptPath])
             out.append(file)
@@ -290,13 +290,4 @@ func runConvert(_ command: ConvertCommand, output out: inout OutputBuffer) throw
         return
     }
     try file.commit(writeError: buffer.writeError)
-}
-
-/// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.
-func sweepFileName(_ path: String, label: String) -> String {
-    let slash = path.lastIndex(of: "/")
-    if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex, path[path.index(before: dot)] != "/" {
-        return path[..<dot] + "-" + label + path[dot...]
-    }
-    return path + "-" + label
 }
