@@ -76,9 +76,9 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { path }
 
-    /// `Traces/x.json` -> `Traces/x.expected` (last extension replaced).
-    var expectedPath: String { Self.replacingExtension(of: path, with: "expected") }
-    var argsPath: String { Self.replacingExtension(of: path, with: "args") }
+    /// `Traces/x.json` -> `Traces/x.expected` (the extension replaced: `TracePath`, as `check` names it).
+    var expectedPath: String { TracePath(path).golden }
+    var argsPath: String { TracePath(path).argsFile }
 
     /// The trace's folder, relative to the package root (`Traces/errors`).
     var folder: String { String(path[..<path.lastIndex(of: "/")!]) }
@@ -96,20 +96,8 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
     /// The trace's folder in the package.
     var folderURL: URL { BinaryRunner.packageRoot.appendingPathComponent(folder) }
 
-    static func replacingExtension(of path: String, with ext: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        if let dot = path.lastIndex(of: "."), slash.map({ $0 < dot }) ?? true, dot != path.startIndex {
-            return String(path[..<dot]) + "." + ext
-        }
-        return path + "." + ext
-    }
-
-    /// True for the files `gesturereplay test` treats as traces: `.json`, `.jsonl`, `.ndjson`,
-    /// `.csv`, but not scenes (`*.scene.json`).
-    static func isTrace(_ name: String) -> Bool {
-        if name.hasSuffix(".scene.json") { return false }
-        return [".json", ".jsonl", ".ndjson", ".csv"].contains { name.hasSuffix($0) }
-    }
+    /// True for the files `gesturereplay test` treats as traces by their name (`TraceSuite.isTrace`).
+    static func isTrace(_ name: String) -> Bool { TraceSuite.isTrace(name) }
 
     /// Every trace under `Traces/`, recursively, sorted by path (hidden files skipped).
     static let all: [GoldenTrace] = {

@@ -87,6 +87,24 @@ struct CLIConventionTests {
             "a golden or temporary file was written")
     }
 
+    @Test("x.evemu beside x.json and x.expected: check x.evemu is an error naming both, not a comparison with x.json's golden")
+    func ambiguousGoldenWithRecording() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.copy("Traces/double-tap.json", as: "x.json")
+        try dir.copy("Traces/double-tap.expected", as: "x.expected")
+        try dir.copy("Tests/Fixtures/recordings/atmel-maxtouch.1-finger-fast-taps.evemu", as: "x.evemu")
+        for (trace, other) in [("x.evemu", "x.json"), ("x.json", "x.evemu")] {
+            let r = try BinaryRunner.run(["check", trace], in: dir.url)
+            #expect(r.status == 65, "\(r)")
+            #expect(
+                r.stderr.contains(
+                    "\(trace): error: \(trace) and \(other) would share the golden file x.expected (and x.args); rename one of them\n"),
+                "\(r)")
+        }
+        #expect(try dir.contents() == ["x.evemu", "x.expected", "x.json"], "a golden or temporary file was written")
+    }
+
     // MARK: 3. goldens whatever the path
 
     @Test("Traces passes however it is reached: ./Traces, an absolute path, cd Traces && test .", arguments: ["./Traces", "absolute", "."])

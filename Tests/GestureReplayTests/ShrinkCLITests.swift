@@ -11,7 +11,7 @@ struct ShrinkCLITests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shrink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let rows = ShrinkFixtures.buriedDoubleTap(taps: taps)
-        for format in TraceWriter.Format.allCases {
+        for format in TraceFormat.Writable.allCases {
             try ShrinkFixtures.text(rows, as: format).write(
                 to: dir.appendingPathComponent("buried.\(format.rawValue)"), atomically: true, encoding: .utf8)
         }

@@ -55,7 +55,7 @@ public enum ShrinkFixtures {
     }
 
     /// `rows` as a trace of `format`, with the scene for JSON.
-    public static func text(_ rows: [ShrinkRow], as format: TraceWriter.Format, scene: Bool = true) throws -> String {
+    public static func text(_ rows: [ShrinkRow], as format: TraceFormat.Writable, scene: Bool = true) throws -> String {
         let json = scene && format == .json ? try JSONParser().parse(sceneJSON, path: "scene") : nil
         return ShrinkDocument(path: "buried", rows: rows, format: .json, screen: Size(width: 390, height: 844), scene: json)
             .text(rows, as: format)

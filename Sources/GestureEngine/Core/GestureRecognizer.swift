@@ -278,6 +278,16 @@ open class GestureRecognizer {
         environment?.timers.cancel(token)
     }
 
+    /// Cancels the timer in `token`, if any, and clears it: the one spelling of
+    /// `if let t { cancelTimer(t); self.t = nil }` (UIKit's `[_timer invalidate]; _timer = nil`).
+    @inline(__always)
+    public func cancelTimer(_ token: inout TimerToken?) {
+        if let t = token {
+            cancelTimer(t)
+            token = nil
+        }
+    }
+
     // MARK: Engine bookkeeping
     //
     // Everything below belongs to the engine. Its state for this recognizer (the state it applied,

@@ -107,11 +107,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             tapTouchesBegan(touches, event)
             return
         }
-        if let intervalTimer {
-            // `touchesBegan:`: the press's fingers came down after the taps (`_tooMuchTimeElapsed`).
-            cancelTimer(intervalTimer)
-            self.intervalTimer = nil
-        }
+        // `touchesBegan:`: the press's fingers came down after the taps (`_tooMuchTimeElapsed`).
+        cancelTimer(&intervalTimer)
         let fingers = numberOfTouches
         if fingers > numberOfTouchesRequired {
             fail("\(fingers) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
@@ -122,7 +119,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         // they are now, and the timer (re)starts (`clearAllTimersAndStartEnoughTimeElapsedTimer`).
         start = centroid()
         pressStartTime = event.timestamp
-        if let pressTimer { cancelTimer(pressTimer) }
+        cancelTimer(&pressTimer)
         pressTimer = schedule(after: minimumPressDuration) { [unowned self] in
             guard self.state == .possible, !self.hasBegun else { return }
             self.hasBegun = true
@@ -184,10 +181,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         if !phaseInProgress {
             phaseInProgress = true
-            if let intervalTimer {
-                cancelTimer(intervalTimer)
-                self.intervalTimer = nil
-            }
+            cancelTimer(&intervalTimer)
             let tapNumber = tapsCompleted + 1
             let limit = maximumTapDuration
             tapTimer = schedule(after: limit) { [unowned self] in
@@ -221,10 +215,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private func tapTouchesEnded(_ touches: [Touch]) {
         guard numberOfTouches - touches.count == 0 else { return }
         phaseInProgress = false
-        if let tapTimer {
-            cancelTimer(tapTimer)
-            self.tapTimer = nil
-        }
+        cancelTimer(&tapTimer)
         tapsCompleted += 1
         let done = tapsCompleted
         let limit = maximumTapInterval

@@ -31,35 +31,30 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// init`, `_hysteresis`).
     public static let hysteresis = 8.0
     /// Number of touches a pinch uses: exactly 2 (`touchesBegan:withEvent:` forms the pair at 2).
-    public static let requiredNumberOfTouches = 2
+    public static let requiredNumberOfTouches = TwoFingerPair.requiredNumberOfTouches
     /// Weight of the previous velocity sample: 0.75 (`-[UIPinchGestureRecognizer velocity]`).
-    public static let previousVelocityWeight = 0.75
+    public static let previousVelocityWeight = TwoFingerPair.previousVelocityWeight
     /// Weight of the current velocity sample: 0.25 (same method).
-    public static let sampleWeight = 0.25
+    public static let sampleWeight = TwoFingerPair.sampleWeight
     /// Δt used for a velocity sample when no time has passed and no earlier Δt is known: one frame
     /// of a 60 Hz screen (UIKit uses `UIScreen _refreshRate`, the frame duration), seconds.
     public static let fallbackSampleInterval = 1.0 / 60
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
-    /// The pair has formed this attempt: later touches are refused (the driver's flag 2).
-    @exclusivity(unchecked) private var pairLocked = false
+    /// The pair lock, crowd, anchor and velocity samples (shared with the rotation driver).
+    @exclusivity(unchecked) private var pair = TwoFingerPair()
     @exclusivity(unchecked) private var hasBegun = false
     /// Distance that gives the current scale's reference, divided by the scale at pair formation, pt.
     @exclusivity(unchecked) private var startDistance = 0.0
     /// The scale when the pair formed (`_initialScale`).
     @exclusivity(unchecked) private var initialScale = 1.0
     @exclusivity(unchecked) private var currentScale = 1.0
-    @exclusivity(unchecked) private var sample = 0.0
-    @exclusivity(unchecked) private var previousSample = 0.0
     @exclusivity(unchecked) private var lastEventTime = 0.0
     @exclusivity(unchecked) private var lastNonZeroInterval = 0.0
-    @exclusivity(unchecked) private var anchor = Point.zero
     @exclusivity(unchecked) private var analyzer = TransformAnalyzer(weights: .pinchDriver)
     /// |distance − start distance| at the last move before began, points (for the failure reason).
     @exclusivity(unchecked) private var lastDistanceChange = 0.0
-    /// Most touches down at once before a pair formed (for the failure reason).
-    @exclusivity(unchecked) private var crowdSize = 0
 
     open override var kind: String { "pinch" }
 
@@ -73,7 +68,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     public var scale: Double {
         get { currentScale }
         set {
-            if pairLocked && newValue != 0 && newValue.isFinite {
+            if pair.isLocked && newValue != 0 && newValue.isFinite {
                 startDistance = currentScale * startDistance / newValue
             }
             initialScale = newValue
@@ -82,36 +77,27 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// The velocity of the pinch, scale per second (`-[UIPinchGestureRecognizer velocity]`).
-    public var velocity: Double {
-        previousSample != 0 ? Self.previousVelocityWeight * previousSample + Self.sampleWeight * sample : sample
-    }
+    public var velocity: Double { pair.velocity }
 
     /// The dominant component of the pair's motion at the last move.
     public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
     /// Once the pair formed, every later touch is refused (the driver's `shouldReceiveComponent:withEvent:`,
     /// consulted by `_shouldReceiveTouch:`): it is never delivered, so it does not update the recognizer.
-    override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pairLocked }
+    override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pair.isLocked }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if pairLocked {
-            for t in touches { ignore(t, for: event) }
-            return
-        }
-        let n = numberOfTouches
-        crowdSize = Swift.max(crowdSize, n)
-        guard n == Self.requiredNumberOfTouches else { return }
-        pairLocked = true
+        guard formPair(&pair, touches, with: event) else { return }
         initialScale = currentScale
-        let d = currentDistance()
+        let d = pairDistance()
         startDistance = initialScale != 0 ? d / initialScale : d
         lastEventTime = event.timestamp
-        anchor = pairCentroid()
+        pair.anchor = pairCentroid(orElse: pair.anchor)
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
-        let d = currentDistance()
+        guard pair.isLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
+        let d = pairDistance()
         analyzer.analyze(dispatch.trackedTouches, moved: touches)
         if !hasBegun {
             let change = d - startDistance * initialScale
@@ -128,14 +114,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         guard numberOfTouches - touches.count == 0 else { return }
         if hasBegun {
             state = .ended
-        } else if pairLocked {
+        } else if pair.isLocked {
             fail("lifted before it began: distance changed \(short: lastDistanceChange) pt, needs more than \(short: Self.hysteresis) pt")
-        } else if crowdSize > Self.requiredNumberOfTouches {
-            fail("lifted before it began: \(crowdSize) touches landed together; a pinch needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail(
-                "lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a pinch needs exactly \(Self.requiredNumberOfTouches)"
-            )
+            failWithoutPair(pair, gesture: "a pinch")
         }
     }
 
@@ -146,26 +128,19 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     open override func reset() {
-        pairLocked = false
+        pair.reset()
         hasBegun = false
         startDistance = 0
         initialScale = 1
         currentScale = 1
-        sample = 0
-        previousSample = 0
         lastEventTime = 0
         lastNonZeroInterval = 0
-        anchor = .zero
         analyzer.reset()
         lastDistanceChange = 0
-        crowdSize = 0
     }
 
     open override func fillValues(_ values: inout GestureValues) {
-        // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
-        let ts = touches
-        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
-        values.numberOfTouches = ts.count
+        fillPairLocation(&values, anchor: pair.anchor)
         values.scale = currentScale
         values.scalarVelocity = velocity
     }
@@ -177,8 +152,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
     private func applyScale(_ newScale: Double, distance d: Double, at time: Double) {
         let oldScale = currentScale
         var dt = time - lastEventTime
-        anchor = pairCentroid()
-        previousSample = sample
+        pair.anchor = pairCentroid(orElse: pair.anchor)
+        pair.previousSample = pair.sample
         lastEventTime = time
         if analyzer.dominant == .pinch {
             currentScale = newScale
@@ -187,12 +162,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
             } else {
                 dt = dt == 0 && lastNonZeroInterval > 0 ? lastNonZeroInterval : Self.fallbackSampleInterval
             }
-            sample = (newScale - oldScale) / dt
+            pair.sample = (newScale - oldScale) / dt
         } else {
             // Frozen: the start distance follows the fingers so the scale keeps its value. A scale of 0
             // (the fingers met) cannot be re-based; the start distance is kept (engine choice).
             if currentScale != 0 { startDistance = d / currentScale }
-            sample = 0
+            pair.sample = 0
         }
         if hasBegun {
             state = .changed
@@ -200,16 +175,5 @@ open class PinchGestureRecognizer: GestureRecognizer {
             hasBegun = true
             state = .began
         }
-    }
-
-    /// The centroid of the pair (touches that end later keep the pair's last positions), window coordinates.
-    private func pairCentroid() -> Point {
-        guard let (a, b) = pairLocations() else { return touches.first?.windowLocation ?? anchor }
-        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-    }
-
-    private func currentDistance() -> Double {
-        guard let (a, b) = pairLocations() else { return 0 }
-        return a.distance(to: b)
     }
 }

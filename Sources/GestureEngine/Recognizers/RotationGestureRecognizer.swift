@@ -37,11 +37,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// √min(|Δd/d0|, 1) (same method).
     public static let distanceThreshold = 5.0 * Double.pi / 180
     /// Number of touches a rotation uses: exactly 2 (`touchesBegan:withEvent:` forms the pair at 2).
-    public static let requiredNumberOfTouches = 2
+    public static let requiredNumberOfTouches = TwoFingerPair.requiredNumberOfTouches
     /// Weight of the previous velocity sample: 0.75 (`-[UIRotationGestureRecognizer velocity]`).
-    public static let previousVelocityWeight = 0.75
+    public static let previousVelocityWeight = TwoFingerPair.previousVelocityWeight
     /// Weight of the current velocity sample: 0.25 (same method).
-    public static let sampleWeight = 0.25
+    public static let sampleWeight = TwoFingerPair.sampleWeight
     /// An angle step larger than this counts a full turn: π/2 (`touchesMoved:withEvent:`).
     public static let turnStep = Double.pi / 2
 
@@ -61,7 +61,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     // State written only by this recognizer's own handlers, never while another access is in
     // progress: it skips the run-time exclusivity check (docs/engine.md, "Cost").
-    @exclusivity(unchecked) private var pairLocked = false
+    /// The pair lock, crowd, anchor and velocity samples (shared with the pinch driver).
+    @exclusivity(unchecked) private var pair = TwoFingerPair()
     @exclusivity(unchecked) private var hasBegun = false
     @exclusivity(unchecked) private var initialDistance = 0.0
     /// `_initialTouchAngle`, `_currentTouchAngle`, `_currentRotationCount`.
@@ -69,14 +70,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var currentAngle = 0.0
     @exclusivity(unchecked) private var turns = 0
     @exclusivity(unchecked) private var lastTouchTime = 0.0
-    @exclusivity(unchecked) private var sample = 0.0
-    @exclusivity(unchecked) private var previousSample = 0.0
-    @exclusivity(unchecked) private var anchor = Point.zero
     @exclusivity(unchecked) private var analyzer = TransformAnalyzer(weights: .rotationDriver)
     /// For the failure reason: how far the pair had turned from the start angle, and the threshold.
     @exclusivity(unchecked) private var lastTurn = 0.0
     @exclusivity(unchecked) private var lastThreshold = RotationGestureRecognizer.minimumThreshold
-    @exclusivity(unchecked) private var crowdSize = 0
     /// The turn passed the threshold at least once while rotation did not dominate.
     @exclusivity(unchecked) private var passedWithoutDominance = false
 
@@ -100,28 +97,19 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     /// The velocity of the rotation, radians per second (`-[UIRotationGestureRecognizer velocity]`).
-    public var velocity: Double {
-        previousSample != 0 ? Self.previousVelocityWeight * previousSample + Self.sampleWeight * sample : sample
-    }
+    public var velocity: Double { pair.velocity }
 
     /// The dominant component of the pair's motion at the last move.
     public var dominantComponent: TransformAnalyzer.Component { analyzer.dominant }
 
     /// Once the pair formed, every later touch is refused (the driver's `shouldReceiveComponent:withEvent:`,
     /// consulted by `_shouldReceiveTouch:`): it is never delivered, so it does not update the recognizer.
-    override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pairLocked }
+    override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pair.isLocked }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if pairLocked {
-            for t in touches { ignore(t, for: event) }
-            return
-        }
-        let n = numberOfTouches
-        crowdSize = Swift.max(crowdSize, n)
-        guard n == Self.requiredNumberOfTouches else { return }
-        pairLocked = true
+        guard formPair(&pair, touches, with: event) else { return }
         lastTouchTime = event.timestamp
-        anchor = pairCentroid()
+        pair.anchor = pairCentroid(orElse: pair.anchor)
         initialDistance = pairDistance()
         let a = pairAngle()
         initialAngle = a + initialAngle - currentAngle
@@ -130,7 +118,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard pairLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
+        guard pair.isLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let a = pairAngle()
         let previousAngle = currentAngle
         let previousTurns = turns
@@ -146,14 +134,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
             guard lastTurn > threshold else { return }
             initialAngle += initialAngle <= a ? threshold : -threshold
         }
-        anchor = pairCentroid()
-        previousSample = sample
+        pair.anchor = pairCentroid(orElse: pair.anchor)
+        pair.previousSample = pair.sample
         lastTouchTime = event.timestamp
         currentAngle = a
         if analyzer.dominant == .rotation {
             let dt = event.timestamp - previousTime
             if dt > 0 {
-                sample = (previousAngle - a + Double(turns - previousTurns) * 2 * Double.pi) / dt
+                pair.sample = (previousAngle - a + Double(turns - previousTurns) * 2 * Double.pi) / dt
             }
             if hasBegun {
                 state = .changed
@@ -164,7 +152,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         } else {
             // Not dominant: the start angle follows the fingers, so the rotation keeps its value.
             initialAngle += step
-            sample = 0
+            pair.sample = 0
             if hasBegun { state = .changed } else { passedWithoutDominance = true }
         }
     }
@@ -173,7 +161,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         guard numberOfTouches - touches.count == 0 else { return }
         if hasBegun {
             state = .ended
-        } else if pairLocked {
+        } else if pair.isLocked {
             let deg = Angle.degrees(fromRadians: lastTurn)
             let needed = Angle.degrees(fromRadians: lastThreshold)
             let note = initialDistance == 0 ? "; the pair's fingers coincided when it formed, so its start angle was taken as 0" : ""
@@ -183,12 +171,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
             } else {
                 fail("lifted before it began: turned \(short: deg)°, needs more than \(short: needed)°\(note)")
             }
-        } else if crowdSize > Self.requiredNumberOfTouches {
-            fail("lifted before it began: \(crowdSize) touches landed together; a rotation needs exactly \(Self.requiredNumberOfTouches)")
         } else {
-            fail(
-                "lifted before it began: \(crowdSize) touch\(crowdSize == 1 ? "" : "es"); a rotation needs exactly \(Self.requiredNumberOfTouches)"
-            )
+            failWithoutPair(pair, gesture: "a rotation")
         }
     }
 
@@ -198,28 +182,21 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     open override func reset() {
-        pairLocked = false
+        pair.reset()
         hasBegun = false
         initialDistance = 0
         initialAngle = 0
         currentAngle = 0
         turns = 0
         lastTouchTime = 0
-        sample = 0
-        previousSample = 0
-        anchor = .zero
         analyzer.reset()
         lastTurn = 0
         lastThreshold = Self.minimumThreshold
-        crowdSize = 0
         passedWithoutDominance = false
     }
 
     open override func fillValues(_ values: inout GestureValues) {
-        // The base class's location is replaced by UIKit's (so `super` is not called: it only sets these two).
-        let ts = touches
-        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
-        values.numberOfTouches = ts.count
+        fillPairLocation(&values, anchor: pair.anchor)
         values.rotation = rotation
         values.scalarVelocity = velocity
     }
@@ -248,16 +225,5 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private func pairAngle() -> Double {
         guard let (p0, p1) = pairLocations() else { return 0 }
         return Angle.atan2(p0.y - p1.y, p1.x - p0.x)
-    }
-
-    /// The centroid of the pair, window coordinates.
-    private func pairCentroid() -> Point {
-        guard let (a, b) = pairLocations() else { return touches.first?.windowLocation ?? anchor }
-        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-    }
-
-    private func pairDistance() -> Double {
-        guard let (a, b) = pairLocations() else { return 0 }
-        return a.distance(to: b)
     }
 }

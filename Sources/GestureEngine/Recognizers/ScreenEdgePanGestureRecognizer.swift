@@ -178,10 +178,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if recognizes {
             recognizedEdge = candidates
             hasBegun = true
-            if let regionTimer {
-                cancelTimer(regionTimer)
-                self.regionTimer = nil
-            }
+            cancelTimer(&regionTimer)
             state = .began
             return
         }

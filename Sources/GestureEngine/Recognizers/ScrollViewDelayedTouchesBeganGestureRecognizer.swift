@@ -89,7 +89,6 @@ public final class ScrollViewDelayedTouchesBeganGestureRecognizer: GestureRecogn
     }
 
     private func clearTimer() {
-        if let t = timer { cancelTimer(t) }
-        timer = nil
+        cancelTimer(&timer)
     }
 }

@@ -106,10 +106,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         if touchesAtLastDown == 0 {
             // `_beginInteraction`: a new tap; its duration timer replaces the interval timer.
-            if let intervalTimer {
-                cancelTimer(intervalTimer)
-                self.intervalTimer = nil
-            }
+            cancelTimer(&intervalTimer)
             let tapNumber = tapsCompleted + 1
             let limit = maximumTapDuration
             durationTimer = schedule(after: limit) { [unowned self] in
@@ -152,10 +149,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         // The touches that end in this event are still counted by `numberOfTouches`.
         guard numberOfTouches - touches.count == 0 else { return }
-        if let durationTimer {
-            cancelTimer(durationTimer)
-            self.durationTimer = nil
-        }
+        cancelTimer(&durationTimer)
         tapsCompleted += 1
         if tapsCompleted >= numberOfTapsRequired {
             state = .ended

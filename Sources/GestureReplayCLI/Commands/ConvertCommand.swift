@@ -23,7 +23,7 @@ struct ConvertCommand: Command {
     /// `-o FILE`; nil (or `-`) writes standard output.
     var outputPath: String?
     /// `--to`; nil picks it from the output file's extension, else JSON.
-    var format: TraceConverter.Target?
+    var format: TraceFormat.Writable?
 
     init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         var parsed = parsed
@@ -36,10 +36,10 @@ struct ConvertCommand: Command {
             throw UsageError(message: "convert needs the time unit: give --time-unit s|ms|us|ns, not auto")
         }
         parsed.replay.inputPath = paths[0]
-        let target = parsed.traceFormat ?? parsed.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:))
+        let target = parsed.traceFormat ?? parsed.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:))
         options = parsed.replay
         outputPath = parsed.outputPath
-        format = target.flatMap { TraceConverter.Target(rawValue: $0.rawValue) }
+        format = target
     }
 
     /// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE`

@@ -24,7 +24,7 @@ struct SynthCommand: Command {
     /// `-o FILE`; nil (or `-`) writes standard output.
     var outputPath: String?
     /// `--to`; nil picks it from the output file's extension, else JSON.
-    var format: SynthTraceWriter.Format?
+    var format: TraceFormat.Writable?
 
     init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         guard paths.count == 1 else {
@@ -35,7 +35,7 @@ struct SynthCommand: Command {
         self.init(scriptPath: paths[0], outputPath: parsed.outputPath, format: parsed.traceFormat)
     }
 
-    init(scriptPath: String, outputPath: String?, format: SynthTraceWriter.Format?) {
+    init(scriptPath: String, outputPath: String?, format: TraceFormat.Writable?) {
         self.scriptPath = scriptPath
         self.outputPath = outputPath
         self.format = format
@@ -54,7 +54,7 @@ struct SynthCommand: Command {
         }
         let document = try SynthParser.parse(text, path: source.path)
         let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
-        let format = command.format ?? command.outputPath.flatMap(SynthTraceWriter.Format.init(extensionOf:)) ?? .json
+        let format = command.format ?? command.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:)) ?? .json
         if let sweep = document.sweep {
             guard !toStandardOutput, let path = command.outputPath else {
                 throw .usage(
@@ -62,7 +62,7 @@ struct SynthCommand: Command {
                 )
             }
             for variant in document.variants {
-                let file = sweepFileName(path, label: variant.label ?? "")
+                let file = TracePath(path).sweepVariant(label: variant.label ?? "")
                 try FileIO.writeAtomically(
                     SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file, inputs: [command.scriptPath])
                 out.append(file)
@@ -87,12 +87,3 @@ let synthParagraph = """
     default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
     FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
     """
-
-/// `out/tap.json` with label `45` -> `out/tap-45.json`; without an extension, `tap` -> `tap-45`.
-func sweepFileName(_ path: String, label: String) -> String {
-    let slash = path.lastIndex(of: "/")
-    if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex, path[path.index(before: dot)] != "/" {
-        return path[..<dot] + "-" + label + path[dot...]
-    }
-    return path + "-" + label
-}

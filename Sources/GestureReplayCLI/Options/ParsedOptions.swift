@@ -14,7 +14,7 @@ struct ParsedOptions {
     /// `WritingOptions`: `-o` (synth, render, convert, shrink).
     var outputPath: String?
     /// `WritingOptions`: `--to` (synth and convert).
-    var traceFormat: SynthTraceWriter.Format?
+    var traceFormat: TraceFormat.Writable?
     /// `render --from/--to`: the trace times drawn.
     var pictureWindow = PictureWindow()
     /// `stats`/`compare`: `--format text|json`, `--merge`, and the two sides (`SideOptions`).

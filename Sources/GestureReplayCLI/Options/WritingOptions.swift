@@ -10,9 +10,9 @@ enum WritingOptions {
     ) { p, v in p.outputPath = v }
 
     static let traceFormat = OptionSpec(
-        long: "to", valueName: "FORMAT", choices: SynthTraceWriter.Format.allCases.map(\.rawValue),
+        long: "to", valueName: "FORMAT", choices: TraceFormat.Writable.allCases.map(\.rawValue),
         help: "the trace format (default: from -o's extension,\nelse json)"
     ) { p, v throws(UsageError) in
-        p.traceFormat = try choice("to", v, SynthTraceWriter.Format.init(rawValue:), SynthTraceWriter.Format.allCases.map(\.rawValue))
+        p.traceFormat = try choice("to", v, TraceFormat.Writable.init(rawValue:), TraceFormat.Writable.allCases.map(\.rawValue))
     }
 }

@@ -13,9 +13,9 @@
 ///
 /// `check` and `test` read it (``TraceCheck``), after the scene's and the trace's own expectations.
 public enum ExpectFile {
-    /// `trace.csv` -> `trace.expect` (``ArgsFile/expectPath(forTrace:)``).
+    /// `trace.csv` -> `trace.expect` (``TracePath/expectFile``).
     public static func path(forTrace trace: String) -> String {
-        ArgsFile.expectPath(forTrace: trace)
+        TracePath(trace).expectFile
     }
 
     /// The JSON value in the trace's `NAME.expect`; nil when there is none (or the trace is read

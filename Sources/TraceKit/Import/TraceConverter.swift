@@ -12,15 +12,16 @@ import GestureEngine
 /// touch-sequence checks as a replay (and `--lenient` repairs), streamed; a position that is not
 /// a finite number is an error, never written.
 public enum TraceConverter {
-    /// The output format.
-    public typealias Target = TraceWriter.Format
+    /// The output format (``TraceFormat/Writable``).
+    @available(*, deprecated, renamed: "TraceFormat.Writable")
+    public typealias Target = TraceFormat.Writable
 
     /// Converts the trace named by `options` (its input format, time unit, lenient mode, screen
     /// and recording options apply) into `output`, flushed as it fills. Returns the number of rows
     /// written (0 only for a live input stopped by a signal before its first row).
     @discardableResult
     public static func convert(
-        _ options: ReplayOptions, to target: Target, output: inout OutputBuffer,
+        _ options: ReplayOptions, to target: TraceFormat.Writable, output: inout OutputBuffer,
         warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws(TraceError) -> Int {
         let source = try ByteSource(path: options.inputPath)

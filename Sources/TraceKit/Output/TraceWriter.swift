@@ -7,22 +7,9 @@ import GestureEngine
 /// `gesturereplay convert` (`TraceConverter`) and `gesturereplay synth` (`SynthTraceWriter`) both
 /// write through it.
 public struct TraceWriter {
-    /// The written format.
-    public enum Format: String, Hashable, Sendable, CaseIterable {
-        case csv, jsonl, json
-
-        /// The format named by a file name's extension (`.csv`, `.jsonl`/`.ndjson`, `.json`), if any.
-        public init?(extensionOf path: String) {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard let dot = name.lastIndex(of: ".") else { return nil }
-            switch name[name.index(after: dot)...].lowercased() {
-            case "csv": self = .csv
-            case "jsonl", "ndjson": self = .jsonl
-            case "json": self = .json
-            default: return nil
-            }
-        }
-    }
+    /// The written format (``TraceFormat/Writable``).
+    @available(*, deprecated, renamed: "TraceFormat.Writable")
+    public typealias Format = TraceFormat.Writable
 
     /// A touch id as the trace writes it: a number, or a name (`"A"`), quoted as the format needs.
     public enum TouchName: Sendable {
@@ -30,12 +17,12 @@ public struct TraceWriter {
         case name(String)
     }
 
-    public let format: Format
+    public let format: TraceFormat.Writable
     /// How many rows have been written.
     public private(set) var rowCount = 0
 
     /// A writer of `format`; call `begin`, then `row` per row, then `end`.
-    public init(format: Format) {
+    public init(format: TraceFormat.Writable) {
         self.format = format
     }
 

@@ -53,22 +53,43 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
         }
     }
 
-    /// The format implied by a path's extension (`.json`, `.jsonl`, `.ndjson`,
-    /// `.csv`; `.evemu`, `.getevent`, `.evtest`; any letter case), or `nil` for another extension
-    /// (`.txt`, `.yml`, `.log`: sniffed), no extension or `-`.
-    public init?(pathExtensionOf path: String) {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = String(name[name.index(after: dot)...])
-        switch traceASCIILowercased(ext) {
-        case "json": self = .json
-        case "jsonl", "ndjson": self = .jsonl
-        case "csv": self = .csv
-        case "evemu": self = .evemu
-        case "getevent": self = .getevent
-        case "evtest": self = .evtest
-        default: return nil
+    /// The file-name extensions that name this format, without the dot, the first the one written
+    /// (`gesturereplay convert -o x.csv`): `json`; `jsonl`, `ndjson`; `csv`; `evemu`; `getevent`;
+    /// `evtest`. Empty for the formats only sniffed or given (`--input-format`). The one list of
+    /// trace extensions: reading (``init(pathExtensionOf:)``), suite discovery and golden names
+    /// (``TracePath``) all use it.
+    public var pathExtensions: [String] {
+        switch self {
+        case .json: ["json"]
+        case .jsonl: ["jsonl", "ndjson"]
+        case .csv: ["csv"]
+        case .evemu: ["evemu"]
+        case .getevent: ["getevent"]
+        case .evtest: ["evtest"]
+        case .libinput, .motionevent, .w3cActions, .appium, .webkitEvents: []
         }
+    }
+
+    /// Extensions under which the capture docs tell users to save device recordings whose format
+    /// the name does not say (`phone.txt`, `motion.txt`, `drag.yml`; evemu-devices' `.events`), no
+    /// dot: such a file is read by sniffing its content, and is a trace in a suite only when that
+    /// content is a recording (``TraceSuite/isRecordingByContent(_:)``).
+    public static let sniffedPathExtensions = ["txt", "yml", "yaml", "log", "events"]
+
+    /// The format an extension names (``pathExtensions``, any letter case; no dot), or nil.
+    public init?(pathExtension: some StringProtocol) {
+        let ext = traceASCIILowercased(String(pathExtension))
+        guard let format = Self.allCases.first(where: { $0.pathExtensions.contains(ext) }) else { return nil }
+        self = format
+    }
+
+    /// The format implied by a path's extension (`.json`, `.jsonl`, `.ndjson`,
+    /// `.csv`; `.evemu`, `.getevent`, `.evtest`; any letter case: ``pathExtensions``, the extension
+    /// as ``TracePath`` finds it), or `nil` for another extension (`.txt`, `.yml`, `.log`:
+    /// sniffed), no extension or `-`.
+    public init?(pathExtensionOf path: String) {
+        guard let format = TracePath(path).format else { return nil }
+        self = format
     }
 
     /// Guesses the format from the first bytes of an input (after an optional

@@ -55,18 +55,13 @@ public struct ShrinkDocument: Sendable {
 
     /// The format `shrink` writes: the trace's own; a device recording's (a trace in points) from
     /// `outputPath`'s extension, else JSON (which keeps the screen).
-    public func outputFormat(outputPath: String?) -> TraceWriter.Format {
-        switch format {
-        case .csv: return .csv
-        case .jsonl: return .jsonl
-        case .json: return .json
-        default: return outputPath.flatMap(TraceWriter.Format.init(extensionOf:)) ?? .json
-        }
+    public func outputFormat(outputPath: String?) -> TraceFormat.Writable {
+        format.writable ?? outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:)) ?? .json
     }
 
     /// `rows` as a trace of `format` (``TraceWriter``); JSON keeps the screen, the scene and the
     /// expectations the trace carried.
-    public func text(_ rows: [ShrinkRow], as format: TraceWriter.Format) -> String {
+    public func text(_ rows: [ShrinkRow], as format: TraceFormat.Writable) -> String {
         var out = OutputBuffer(fileDescriptor: nil)
         Self.write(rows, as: format, screen: format == .json ? screen : nil, scene: scene, expect: expect, into: &out)
         return out.text
@@ -80,7 +75,7 @@ public struct ShrinkDocument: Sendable {
     }
 
     private static func write(
-        _ rows: [ShrinkRow], as format: TraceWriter.Format, screen: Size?, scene: JSONValue?, expect: JSONValue?,
+        _ rows: [ShrinkRow], as format: TraceFormat.Writable, screen: Size?, scene: JSONValue?, expect: JSONValue?,
         into out: inout OutputBuffer
     ) {
         var writer = TraceWriter(format: format)

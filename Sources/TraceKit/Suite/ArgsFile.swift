@@ -6,28 +6,12 @@
 /// of a word comments out the rest of the line. So `--scene "my scenes/a.scene.json"` and
 /// `--scene=my\ scenes/a.scene.json` are one path with a space.
 public enum ArgsFile {
-    /// `trace.json` -> `trace.args` (the golden file's name with `.args`).
-    public static func path(forTrace trace: String) -> String {
-        sibling(ofTrace: trace, ".args")
-    }
-
-    /// `trace.json` -> `trace.expect`: the trace's own expectations (``ExpectFile``), named as its
-    /// `.args` is.
-    public static func expectPath(forTrace trace: String) -> String {
-        sibling(ofTrace: trace, ".expect")
-    }
-
-    /// The golden file's name with `.expected` replaced by `suffix`: the one place the names of the
-    /// files beside a trace that `check` and `test` read (`.args`, `.expect`) are derived.
-    static func sibling(ofTrace trace: String, _ suffix: String) -> String {
-        String(GoldenFile.expectedPath(forTrace: trace).dropLast(".expected".count)) + suffix
-    }
+    /// `trace.json` -> `trace.args` (the golden file's stem with `.args`: ``TracePath/argsFile``).
+    public static func path(forTrace trace: String) -> String { TracePath(trace).argsFile }
 
     /// The folder of `trace` with its final `/` (`""` for a file in the working directory): relative
-    /// paths in its `NAME.args` are relative to it.
-    public static func folder(ofTrace trace: String) -> String {
-        trace.lastIndex(ofASCII: UInt8(ascii: "/")).map { String(trace[...$0]) } ?? ""
-    }
+    /// paths in its `NAME.args` are relative to it (``TracePath/folder``).
+    public static func folder(ofTrace trace: String) -> String { String(TracePath(trace).folder) }
 
     /// The words of the trace's `NAME.args` (empty when there is none). An unterminated quote is an
     /// error at its line and column.

@@ -48,6 +48,14 @@ package enum FileIO {
         return stat(path, &st) == 0
     }
 
+    /// True when `a` and `b` name the same file (the same device and inode, symbolic links
+    /// followed): `x.JSON` and `x.json` on a file system that ignores letter case.
+    package static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat()
+        var sb = stat()
+        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
     /// Writes `text` to `path` through ``AtomicFile`` (a regular file replaced atomically, keeping
     /// its mode; a symbolic link's target replaced; a device, FIFO or standard output written
     /// through; a folder, a loop of links, a read-only file or one of `inputs` refused). Any

@@ -28,14 +28,9 @@ public enum GoldenFile {
         }
     }
 
-    /// `trace.json` -> `trace.expected` (the last extension replaced; added when there is none).
-    public static func expectedPath(forTrace path: String) -> String {
-        let slash = path.lastIndex(ofASCII: UInt8(ascii: "/"))
-        if let dot = path.lastIndex(ofASCII: UInt8(ascii: ".")), slash.map({ $0 < dot }) ?? true, dot != path.startIndex {
-            return String(path[..<dot]) + ".expected"
-        }
-        return path + ".expected"
-    }
+    /// `trace.json` -> `trace.expected` (the extension replaced; added when there is none:
+    /// ``TracePath/golden``).
+    public static func expectedPath(forTrace path: String) -> String { TracePath(path).golden }
 
     /// Replays `options` in memory and compares with (or with `update`, rewrites) the golden file.
     /// A trace whose replay fails with an error compares that error's text instead, so that traces of

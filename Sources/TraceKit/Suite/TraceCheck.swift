@@ -94,20 +94,20 @@ public enum TraceCheck {
         return Result(tracePath: options.inputPath, golden: golden, expectations: expectations)
     }
 
-    /// The trace extensions that share a golden file name (`tap.csv`, `tap.json` -> `tap.expected`).
-    static let traceExtensions = [".json", ".jsonl", ".ndjson", ".csv"]
-
-    /// Throws when another trace beside `trace` has the same name with another trace extension:
-    /// both would read and write the same `NAME.expected` (and `NAME.args`).
+    /// Throws when another trace beside `trace` has the same stem with another trace extension
+    /// (``TracePath/namesakeCandidates``: `tap.csv` beside `tap.json`, `tap.evemu`; a `tap.txt` whose
+    /// content is a recording): both would read and write the same `NAME.expected` (and `NAME.args`).
     public static func checkGoldenNameIsUnambiguous(_ trace: String) throws(TraceError) {
-        guard let ext = traceExtensions.first(where: { trace.hasSuffix($0) }) else { return }
-        let stem = trace.dropLast(ext.count)
-        let others: [String] = traceExtensions.filter { $0 != ext && FileIO.exists(stem + $0) }.map { String(stem) + $0 }
+        let path = TracePath(trace)
+        let others = path.namesakeCandidates.filter { other in
+            FileIO.exists(other) && !FileIO.isSameFile(other, trace)
+                && (TracePath(other).namesTrace || TraceSuite.isRecordingByContent(other))
+        }
         guard !others.isEmpty else { return }
         let names = [trace] + others
         let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
         throw .invalidTrace(
-            "\(list) would share the golden file \(GoldenFile.expectedPath(forTrace: trace)) (and \(ArgsFile.path(forTrace: trace))); rename \(others.count == 1 ? "one of them" : "all but one")",
+            "\(list) would share the golden file \(path.golden) (and \(path.argsFile)); rename \(others.count == 1 ? "one of them" : "all but one")",
             at: .file(trace))
     }
 }

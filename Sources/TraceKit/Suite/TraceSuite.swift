@@ -9,21 +9,17 @@ import Darwin
 /// `gesturereplay test`: finds traces, checks each against its golden file and/or its expectations
 /// (`TraceCheck`, in parallel), and reports a line per trace and a summary.
 public enum TraceSuite {
-    /// File names that are traces: `.json`, `.jsonl`, `.ndjson`, `.csv`, and the device recordings
-    /// `.evemu`, `.getevent`, `.evtest`, but not scenes (`*.scene.json`) and not the
-    /// `expected`/`args`/`expect` files that sit beside traces.
-    public static func isTrace(_ path: String) -> Bool {
-        // The name after the last '/' (a substring: no array of components per path).
-        let name = path.lastIndex(ofASCII: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
-        if name.hasSuffix(".scene.json") { return false }
-        return name.hasSuffix(".json") || name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") || name.hasSuffix(".csv")
-            || name.hasSuffix(".evemu") || name.hasSuffix(".getevent") || name.hasSuffix(".evtest")
-    }
+    /// File names that are traces (``TracePath/namesTrace``): an extension naming a trace format
+    /// (``TraceFormat/pathExtensions``: `.json`, `.jsonl`, `.ndjson`, `.csv`, and the device
+    /// recordings `.evemu`, `.getevent`, `.evtest`; any letter case), but not scenes
+    /// (`*.scene.json`) and not the files that sit beside traces (``TracePath/Sibling``).
+    public static func isTrace(_ path: String) -> Bool { TracePath(path).namesTrace }
 
     /// Extensions under which the capture docs tell users to save device recordings whose format
     /// the name does not say (`phone.txt`, `motion.txt`, `drag.yml`; evemu-devices' `.events`):
     /// such a file is a trace only when its content sniffs as a recording (see ``isRecordingByContent(_:)``).
-    public static let sniffedExtensions = [".txt", ".yml", ".yaml", ".log", ".events"]
+    /// ``TraceFormat/sniffedPathExtensions`` with their dots.
+    public static let sniffedExtensions = TraceFormat.sniffedPathExtensions.map { "." + $0 }
 
     /// Whether the regular file at `path` starts as a device recording does (getevent, evemu,
     /// libinput record, evtest, MotionEvent dump: ``TraceFormat/sniff(_:)-(UnsafeBufferPointer<UInt8>)``
@@ -45,7 +41,7 @@ public enum TraceSuite {
     /// use (``sniffedExtensions``), by its content.
     public static func isTraceOrRecording(_ path: String) -> Bool {
         if isTrace(path) { return true }
-        return sniffedExtensions.contains { path.hasSuffix($0) } && isRecordingByContent(path)
+        return TracePath(path).hasSniffedExtension && isRecordingByContent(path)
     }
 
     /// Every trace under `paths` (recursively; recordings named `.txt`, `.yml`, ... by their
@@ -72,7 +68,7 @@ public enum TraceSuite {
                 continue
             }
             all += traces.filter { path in
-                let name = path.split(separator: "/").last.map(String.init) ?? path
+                let name = String(TracePath(path).name)
                 let below = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
                 return !excludes.contains { glob in
                     fnmatch(glob, path, 0) == 0 || fnmatch(glob, below, 0) == 0 || fnmatch(glob, name, 0) == 0

@@ -7,11 +7,12 @@ import GestureEngine
 /// Numbers are written in Swift's shortest round-trip form, so the readers get back the very same
 /// doubles. The rows go through `TraceWriter`, as `gesturereplay convert`'s do.
 public enum SynthTraceWriter {
-    /// The written format.
-    public typealias Format = TraceWriter.Format
+    /// The written format (``TraceFormat/Writable``).
+    @available(*, deprecated, renamed: "TraceFormat.Writable")
+    public typealias Format = TraceFormat.Writable
 
     /// Appends `trace` in `format` to `output` (flushed as it fills).
-    public static func write(_ trace: SynthTrace, as format: Format, to output: inout OutputBuffer) {
+    public static func write(_ trace: SynthTrace, as format: TraceFormat.Writable, to output: inout OutputBuffer) {
         var writer = TraceWriter(format: format)
         writer.begin(screen: trace.screen, into: &output)
         for row in trace.rows {
@@ -23,7 +24,7 @@ public enum SynthTraceWriter {
     }
 
     /// `trace` in `format`, as text.
-    public static func text(_ trace: SynthTrace, as format: Format) -> String {
+    public static func text(_ trace: SynthTrace, as format: TraceFormat.Writable) -> String {
         var output = OutputBuffer(fileDescriptor: nil)
         write(trace, as: format, to: &output)
         return output.text
@@ -34,7 +35,7 @@ extension SynthTrace {
     /// The trace as a replay input (`Replayer.replay(trace.input())`), written in `format` (JSON by
     /// default: it carries the screen, so edge gestures reach the default scene's screen-edge pan)
     /// and named `name` in diagnostics.
-    public func input(as format: SynthTraceWriter.Format = .json, name: String? = nil) -> TraceInput {
+    public func input(as format: TraceFormat.Writable = .json, name: String? = nil) -> TraceInput {
         .bytes(Array(SynthTraceWriter.text(self, as: format).utf8), name: name ?? "synth.\(format.rawValue)")
     }
 }

@@ -23,8 +23,36 @@ final class TimerBegin: GestureRecognizer {
     }
 }
 
+/// Schedules a timer at touch-down and cancels it through `cancelTimer(&token)` when the touch moves.
+final class CancelOnMove: GestureRecognizer {
+    var token: TimerToken?
+    var fired = 0
+    var tokenClearedByCancel = false
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        token = schedule(after: 0.5) { [unowned self] in self.fired += 1 }
+    }
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        cancelTimer(&token)
+        tokenClearedByCancel = token == nil
+        cancelTimer(&token)  // nothing left to cancel: no effect
+    }
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { fail("lifted") }
+}
+
 @Suite("Virtual time")
 struct VirtualTimeTests {
+    @Test("cancelTimer(&token) cancels the timer and clears the token; a nil token is left alone")
+    func cancelTimerInOut() {
+        let h = GestureHarness()
+        let r = CancelOnMove(name: "c")
+        h.add(r)
+        h.send(0, (1, .began, 0, 0))
+        #expect(r.token != nil)
+        h.send(0.1, (1, .moved, 1, 0))
+        h.send(1.0, (1, .moved, 2, 0))
+        #expect(r.fired == 0)
+        #expect(r.tokenClearedByCancel && r.token == nil)
+    }
     @Test("a timer fires between two events at its own deadline, before the later event")
     func timerBetweenEvents() throws {
         let h = GestureHarness()

@@ -9,7 +9,7 @@ import TestSupport
 struct TraceConverterTests {
     typealias I = ImportSupport
 
-    static func convert(_ options: ReplayOptions, _ target: TraceConverter.Target) throws(TraceError) -> String {
+    static func convert(_ options: ReplayOptions, _ target: TraceFormat.Writable) throws(TraceError) -> String {
         var out = OutputBuffer(fileDescriptor: nil)
         try TraceConverter.convert(options, to: target, output: &out)
         return out.text
@@ -22,8 +22,8 @@ struct TraceConverterTests {
         (RecordingImportTests.evtest, Size(width: 390, height: 844)),
     ]
 
-    @Test("replaying the converted trace gives byte-identical output", arguments: TraceConverter.Target.allCases)
-    func byteIdentical(_ target: TraceConverter.Target) throws {
+    @Test("replaying the converted trace gives byte-identical output", arguments: TraceFormat.Writable.allCases)
+    func byteIdentical(_ target: TraceFormat.Writable) throws {
         var cases = Self.inputs.map { (Array($0.0.utf8), $0.1) }
         for name in RealRecordingTests.fixtures {
             cases.append((try PackageFiles.bytes(atPath: I.fixture(name)), Size(width: 400, height: 240)))
@@ -77,7 +77,7 @@ struct TraceConverterTests {
         )
     }
 
-    static func convert(_ options: ReplayOptions, _ target: TraceConverter.Target, warnings: inout [String]) throws(TraceError) -> String {
+    static func convert(_ options: ReplayOptions, _ target: TraceFormat.Writable, warnings: inout [String]) throws(TraceError) -> String {
         var out = OutputBuffer(fileDescriptor: nil)
         var seen: [String] = []
         try TraceConverter.convert(options, to: target, output: &out, warn: { seen.append(DiagnosticFormatter().format($0)) })
@@ -147,7 +147,7 @@ struct TraceConverterTests {
         var options = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(text.utf8), suffix: ".txt"))
         options.screen = Size(width: 390, height: 844)
         options.recording.rawSize = Size(width: 1080, height: 2340)
-        for target in TraceConverter.Target.allCases {
+        for target in TraceFormat.Writable.allCases {
             var warnings: [String] = []
             do {
                 let text = try Self.convert(options, target, warnings: &warnings)

@@ -152,4 +152,30 @@ struct TraceCheckTests {
         // A golden file named explicitly is not ambiguous.
         #expect(try Self.run(json, expect: dir.path + "/t.expected").passed)
     }
+
+    @Test("a device recording beside a trace of the same name (t.evemu and t.json) would share its golden file: an error naming both")
+    func ambiguousGoldenWithRecording() throws {
+        let dir = try TemporaryFolder()
+        let json = try dir.copy("Traces/double-tap.json", as: "t.json")
+        try dir.copy("Traces/double-tap.expected", as: "t.expected")
+        // A text file beside it that is not a recording is no trace, so no namesake.
+        try dir.write("t.txt", "notes\n")
+        #expect(try Self.run(json).passed)
+        let evemu = try dir.copy("Tests/Fixtures/recordings/atmel-maxtouch.1-finger-fast-taps.evemu", as: "t.evemu")
+        for (trace, other) in [(json, evemu), (evemu, json)] {
+            #expect(
+                throws: TraceError.invalidTrace(
+                    "\(trace) and \(other) would share the golden file \(dir.path)/t.expected (and \(dir.path)/t.args); rename one of them",
+                    at: .file(trace))
+            ) { try Self.run(trace, update: true) }
+        }
+        // A recording saved under a sniffed extension (`.log`) is a namesake by its content.
+        let log = try dir.copy("Tests/Fixtures/recordings/atmel-maxtouch.1-finger-fast-taps.evemu", as: "t.log")
+        #expect(
+            throws: TraceError.invalidTrace(
+                "\(json), \(evemu) and \(log) would share the golden file \(dir.path)/t.expected (and \(dir.path)/t.args); rename all but one",
+                at: .file(json))
+        ) { try Self.run(json) }
+        #expect(try dir.read("t.expected") == (try SuiteTestSupport.packageFile("Traces/double-tap.expected")))
+    }
 }

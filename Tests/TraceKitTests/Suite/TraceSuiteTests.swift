@@ -8,10 +8,13 @@ import GestureEngine
 struct TraceSuiteTests {
     @Test("which files are traces")
     func isTrace() {
-        for name in ["a.json", "d/b.jsonl", "c.ndjson", "x.csv", "a.scene.jsonl", "r/taps.evemu", "phone.getevent", "t.evtest"] {
+        for name in [
+            "a.json", "d/b.jsonl", "c.ndjson", "x.csv", "a.scene.jsonl", "r/taps.evemu", "phone.getevent", "t.evtest", "B.JSON",
+            "r/T.Evemu",
+        ] {
             #expect(TraceSuite.isTrace(name), "\(name)")
         }
-        for name in ["a.scene.json", "d/a.scene.json", "a.expected", "a.args", "README.md", "json", "a.json.bak", "phone.txt"] {
+        for name in ["a.scene.json", "d/a.scene.json", "a.expected", "a.args", "README.md", "json", "a.json.bak", "phone.txt", "d/.json"] {
             #expect(!TraceSuite.isTrace(name), "\(name)")
         }
     }
@@ -22,6 +25,8 @@ struct TraceSuiteTests {
         #expect(GoldenFile.expectedPath(forTrace: "a.b.csv") == "a.b.expected")
         #expect(GoldenFile.expectedPath(forTrace: "dir.v2/trace") == "dir.v2/trace.expected")
         #expect(GoldenFile.expectedPath(forTrace: ".hidden") == ".hidden.expected")
+        #expect(GoldenFile.expectedPath(forTrace: "d/.hidden") == "d/.hidden.expected")
+        #expect(ArgsFile.path(forTrace: "d.v2/a.b.evemu") == "d.v2/a.b.args")
     }
 
     /// A folder of `count` traces spread over nested folders, with scenes, goldens and a hidden folder.

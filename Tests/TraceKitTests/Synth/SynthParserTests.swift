@@ -146,8 +146,8 @@ struct SynthParserTests {
         #expect(result.transitions(of: "screenEdgePan").last?.state == .ended)
     }
 
-    @Test(arguments: SynthTraceWriter.Format.allCases)
-    func writtenTracesReadBackExactly(_ format: SynthTraceWriter.Format) throws {
+    @Test(arguments: TraceFormat.Writable.allCases)
+    func writtenTracesReadBackExactly(_ format: TraceFormat.Writable) throws {
         let trace = try SynthReplay.trace("jitter 0.7 seed 5\ndrag 100,200 -> 300,260 in 0.3s\nwith tap2 50,50")
         let text = SynthTraceWriter.text(trace, as: format)
         let folder = try TemporaryFolder()

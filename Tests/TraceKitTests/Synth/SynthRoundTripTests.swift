@@ -34,11 +34,11 @@ enum SynthReplay {
         return Synthesizer.generate(document.variants[0].script)
     }
 
-    static func replay(_ script: String, as format: SynthTraceWriter.Format = .json, scene: String? = nil) throws -> [SeenTransition] {
+    static func replay(_ script: String, as format: TraceFormat.Writable = .json, scene: String? = nil) throws -> [SeenTransition] {
         try replay(trace(script), as: format, scene: scene)
     }
 
-    static func replay(_ trace: SynthTrace, as format: SynthTraceWriter.Format = .json, scene: String? = nil) throws -> [SeenTransition] {
+    static func replay(_ trace: SynthTrace, as format: TraceFormat.Writable = .json, scene: String? = nil) throws -> [SeenTransition] {
         let folder = try TemporaryFolder()
         let path = try folder.write("trace.\(format.rawValue)", SynthTraceWriter.text(trace, as: format))
         var options = ReplayOptions(inputPath: path)

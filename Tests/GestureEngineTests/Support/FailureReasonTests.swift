@@ -3,7 +3,7 @@ import Testing
 
 /// Failure reasons print numbers so that the comparison they state reads true.
 @Suite("Reason text: comparisons read true")
-struct ReasonTextTests {
+struct FailureReasonTests {
     @Test("two numbers around > that round the same get more decimals (not '40.8 pt > 40.8 pt allowed')")
     func widensEqualLookingNumbers() {
         let m = 40.83, limit = 40.8

@@ -1,0 +1,51 @@
+extension TraceFormat {
+    /// The formats a trace is written in: the canonical trace (docs/trace-format.md) that `replay`
+    /// reads with no options, written by ``TraceWriter`` for `gesturereplay convert`
+    /// (``TraceConverter``), `synth` (``SynthTraceWriter``) and `shrink`. The one writer-format
+    /// type; `TraceWriter.Format`, `SynthTraceWriter.Format` and `TraceConverter.Target` are its
+    /// old names. Its raw values are the `--to` choices, in this order.
+    public enum Writable: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        case csv, jsonl, json
+
+        /// `format` when it can be written (`json`, `jsonl`, `csv`), else nil (a device recording
+        /// or a UI-test description: read only).
+        public init?(_ format: TraceFormat) {
+            switch format {
+            case .csv: self = .csv
+            case .jsonl: self = .jsonl
+            case .json: self = .json
+            case .getevent, .evemu, .libinput, .evtest, .motionevent, .w3cActions, .appium, .webkitEvents: return nil
+            }
+        }
+
+        /// The writable format named by a path's extension (`.csv`, `.jsonl`/`.ndjson`, `.json`,
+        /// any letter case: ``TracePath/format``), if any (`-o out.json` -> ``json``).
+        public init?(pathExtensionOf path: String) {
+            guard let format = TracePath(path).format.flatMap(Self.init) else { return nil }
+            self = format
+        }
+
+        /// The format named by a file name's extension (`.csv`, `.jsonl`/`.ndjson`, `.json`), if any.
+        @available(*, deprecated, renamed: "init(pathExtensionOf:)")
+        public init?(extensionOf path: String) {
+            self.init(pathExtensionOf: path)
+        }
+
+        /// The same format as a ``TraceFormat`` (what reads it back).
+        public var format: TraceFormat {
+            switch self {
+            case .csv: .csv
+            case .jsonl: .jsonl
+            case .json: .json
+            }
+        }
+
+        /// The extension a file of this format is written with, no dot (`json`, `jsonl`, `csv`).
+        public var pathExtension: String { format.pathExtensions[0] }
+
+        public var description: String { rawValue }
+    }
+
+    /// This format as a ``Writable`` one, or nil when traces are not written in it.
+    public var writable: Writable? { Writable(self) }
+}
