@@ -7,9 +7,13 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
     let result = try TraceCheck.run(setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
     if check.update {
         if let golden = result.golden {
-            out.append(golden.expected == golden.actual ? "unchanged \(golden.expectedPath)\n" : "wrote \(golden.expectedPath)\n")
+            out.append(
+                golden.expected == golden.actual
+                    ? "unchanged \(TerminalSafe.escaped(golden.expectedPath))\n" : "wrote \(TerminalSafe.escaped(golden.expectedPath))\n")
         } else {
-            out.append("no expected output written for \(result.tracePath): it is checked by its expectations (--expect FILE writes one)\n")
+            out.append(
+                "no expected output written for \(TerminalSafe.escaped(result.tracePath)): it is checked by its expectations (--expect FILE writes one)\n"
+            )
         }
         if result.passed { return ExitCode.success }
     }
@@ -29,11 +33,11 @@ func runCheck(_ check: CheckOptions, catalog: RecognizerCatalog, output out: ino
         try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
     }
     if let message = result.failureMessage {
-        out.append("FAIL \(result.tracePath): \(message)\n")
+        out.append("FAIL \(TerminalSafe.escaped(result.tracePath)): \(TerminalSafe.escaped(message))\n")
         out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
         return ExitCode.expectationsNotMet
     }
-    out.append("PASS \(result.tracePath)\n")
+    out.append("PASS \(TerminalSafe.escaped(result.tracePath))\n")
     return ExitCode.success
 }
 
@@ -82,15 +86,15 @@ func runSuite(
     for o in outcomes {
         if o.passed {
             out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")
-            out.append(o.tracePath + "\n")
+            out.append(TerminalSafe.escaped(o.tracePath) + "\n")
             continue
         }
         failed += 1
-        out.append("FAIL \(o.tracePath): ")
+        out.append("FAIL \(TerminalSafe.escaped(o.tracePath)): ")
         if let e = o.error {
             out.append(formatter.format(e) + "\n")
         } else if let r = o.result {
-            out.append((r.failureMessage ?? "") + "\n")
+            out.append(TerminalSafe.escaped(r.failureMessage ?? "") + "\n")
             out.append(r.details(color: color))
         }
     }
