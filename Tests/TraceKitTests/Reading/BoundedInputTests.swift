@@ -88,18 +88,18 @@ struct BoundedInputTests {
         )
     }
 
-    @Test("coordinates beyond 1e9 points are an error at the value; 1e9 itself is read")
+    @Test("coordinates beyond 1e20 points are an error at the value; 1e20 itself is read")
     func coordinateRange() {
-        let ok = "t,id,phase,x,y\n0,1,began,1e9,-1e9\n0.1,1,ended,-1e9,1e9\n"
+        let ok = "t,id,phase,x,y\n0,1,began,1e20,-1e20\n0.1,1,ended,-1e20,1e20\n"
         #expect(Self.error(.csv, Array(ok.utf8), suffix: ".csv") == nil)
         let big = "t,id,phase,x,y\n0,1,began,1,1\n0.1,1,moved,1.7e308,1\n0.2,1,ended,1,1\n"
         #expect(
             Self.error(.csv, Array(big.utf8), suffix: ".csv")
-                == "F:3:13: error: 'x' value 1.7e+308 is out of range: coordinates are at most 1e9 points from the origin")
+                == "F:3:13: error: 'x' value 1.7e+308 is out of range: coordinates are at most 1e20 points from the origin")
         let bigY = #"{"t":0,"id":1,"phase":"began","x":1,"y":-1.7e308}"# + "\n"
         #expect(
             Self.error(.jsonl, Array(bigY.utf8), suffix: ".jsonl")
-                == "F:1:41: error: 'y' value -1.7e+308 is out of range: coordinates are at most 1e9 points from the origin")
+                == "F:1:41: error: 'y' value -1.7e+308 is out of range: coordinates are at most 1e20 points from the origin")
     }
 
     @Test("a getevent capture naming 20,000 device paths: a bounded number of path comparisons per line")
