@@ -126,6 +126,8 @@ struct RecordingCore {
 
     var decoder = EvdevDecoder()
     private var queue = RowQueue()
+    /// Rows handed out so far.
+    private var rowsReturned = 0
     private var devices: [RecordingDevice] = []
     private var currentDevice = -1
     private var selected = -1
@@ -392,6 +394,7 @@ struct RecordingCore {
                 } else if !row.x.isFinite || !row.y.isFinite {
                     try noteOffScreen(row)
                 }
+                rowsReturned &+= 1
                 return row
             }
             if finished { return nil }
@@ -403,6 +406,13 @@ struct RecordingCore {
             guard try readLine() else {
                 finished = true
                 try finish()
+                if rowsReturned == 0 && queue.isEmpty && touchEvents > 0 && format != .motionevent {
+                    // Touch events, but no contact ever had both coordinates (no Y axis, say): say
+                    // so, rather than "empty trace: no events" (issue #30, finding 24).
+                    throw .invalidTrace(
+                        "the recording holds \(touchEvents) touch event\(touchEvents == 1 ? "" : "s") but no contact with both an x and a y position (ABS_MT_POSITION_X and _Y, or ABS_X and ABS_Y): nothing to replay",
+                        at: SourceLocation(path: path, line: 1, column: 1))
+                }
                 continue
             }
             if let e = try parseLineHandlingTruncation() { try handle(e, device: currentDevice) }

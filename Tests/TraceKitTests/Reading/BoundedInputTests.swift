@@ -120,3 +120,35 @@ struct BoundedInputTests {
             "\(reader.devicePathComparisons)")
     }
 }
+
+/// Clearer messages from the adversarial pass (issue #30, finding 24).
+@Suite("Clear messages (issue #30)")
+struct ClearMessageTests {
+    @Test("a recording with touch events but no Y axis says so, not 'empty trace: no events'")
+    func recordingWithoutY() throws {
+        let text = """
+            add device 1: /dev/input/event2
+              name:     "ts"
+              events:
+                ABS (0003): 0035  : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            0039  : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+            [    0.000001] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000001
+            [    0.000001] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    00000100
+            [    0.000001] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
+            [    0.050000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            [    0.050000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
+
+            """
+        var message = ""
+        do {
+            let reader = try RecordingTraceReader(source: ByteSource(text: text, name: "noy.txt"), format: .getevent)
+            while try reader.next() != nil {}
+        } catch {
+            message = DiagnosticFormatter().format(error)
+        }
+        #expect(
+            message
+                == "noy.txt:1:1: error: the recording holds 3 touch events but no contact with both an x and a y position (ABS_MT_POSITION_X and _Y, or ABS_X and ABS_Y): nothing to replay",
+            "\(message)")
+    }
+}
