@@ -170,7 +170,8 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
             var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
             for (r, s) in pairRecognizers(aStats, bStats) {
                 rows.append([
-                    r.name, r.kind, "\(r.recognized)", "\(s.recognized)", "\(r.failed)", "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
+                    TerminalSafe.escaped(r.name), TerminalSafe.escaped(r.kind), "\(r.recognized)", "\(s.recognized)", "\(r.failed)",
+                    "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
                 ])
             }
             out.append("\n" + CorpusStats.table(rows, rightAligned: 2))
@@ -178,13 +179,15 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         if !flipped.isEmpty {
             out.append("\nchanged:\n")
             for (path, x, y) in flipped {
-                out.append("  \(path)\n")
+                out.append("  \(TerminalSafe.escaped(path))\n")
                 for (label, outcome) in [("A", x), (bLabel == "B" ? "B" : "golden", y)] {
                     // A multi-line error's continuation lines are indented under its first, as in "broken".
                     let prefix = "    \(label): "
                     let indent = "\n" + String(repeating: " ", count: prefix.count)
                     out.append(
-                        prefix + outcome.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent) + "\n")
+                        prefix
+                            + outcome.text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafe.escaped(String($0)) }
+                            .joined(separator: indent) + "\n")
                 }
             }
         }

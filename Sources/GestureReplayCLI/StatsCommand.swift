@@ -148,7 +148,7 @@ func checkCorpusOverrides(_ overrides: [SceneOverride], names: Set<String>, cata
 func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
     let stats: CorpusStats
     if command.corpus.merge {
-        stats = try mergeStatsFiles(command.suite.paths)
+        stats = try mergeStatsFiles(command.suite.paths, catalog: catalog)
     } else {
         stats = try corpusStats(command.suite, replayArguments: command.replayArguments, catalog: catalog)
     }
@@ -184,12 +184,12 @@ func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: R
 
 /// `stats --merge`: reads every file, refuses files of different configurations (naming the field)
 /// or holding the same trace twice, and returns the union.
-func mergeStatsFiles(_ paths: [String]) throws(TraceError) -> CorpusStats {
+func mergeStatsFiles(_ paths: [String], catalog: RecognizerCatalog = .builtIn) throws(TraceError) -> CorpusStats {
     var parts: [CorpusStats] = []
     var owner: [String: String] = [:]
     for path in paths {
         let json = try JSONParser().parse(contentsOf: path)
-        let part = try CorpusStats.read(json)
+        let part = try CorpusStats.read(json, catalog: catalog)
         if let first = parts.first, let d = CorpusStats.configurationDifference(first, part) {
             let at = json["configuration"]?.member(d.name)?.keyLocation ?? json["configuration"]?.location ?? .file(path)
             throw .invalidTrace(

@@ -157,10 +157,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         lastEventTime = time
         if analyzer.dominant == .pinch {
             currentScale = newScale
-            if dt > 0 {
+            if dt >= TraceClock.resolution {
                 lastNonZeroInterval = dt
             } else {
-                dt = dt == 0 && lastNonZeroInterval > 0 ? lastNonZeroInterval : Self.fallbackSampleInterval
+                dt = dt >= 0 && lastNonZeroInterval > 0 ? lastNonZeroInterval : Self.fallbackSampleInterval
             }
             pair.sample = (newScale - oldScale) / dt
         } else {

@@ -140,7 +140,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         currentAngle = a
         if analyzer.dominant == .rotation {
             let dt = event.timestamp - previousTime
-            if dt > 0 {
+            if dt >= TraceClock.resolution {
                 pair.sample = (previousAngle - a + Double(turns - previousTurns) * 2 * Double.pi) / dt
             }
             if hasBegun {

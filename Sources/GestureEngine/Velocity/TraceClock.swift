@@ -7,6 +7,12 @@
 /// those units makes boundary cases (a gap of exactly 40 ms, a duplicated timestamp) behave
 /// as on those platforms instead of depending on binary floating-point rounding.
 enum TraceClock {
+    /// The finest time step a velocity divides by, seconds: 1 ns. UIKit's event timestamps come from
+    /// the kernel's clock (`mach_absolute_time`, at best nanoseconds); two events closer than that
+    /// are one instant, as for equal times. Dividing by a closer step (frames 1e-310 s apart) made an
+    /// infinite velocity from finite inputs (issue #30, finding 23).
+    static let resolution = 1e-9
+
     /// `later - earlier`, rounded to whole nanoseconds (saturating: a gap of more than 292 years
     /// is `Int64.max`, not a crash).
     static func nanoseconds(from earlier: Double, to later: Double) -> Int64 {

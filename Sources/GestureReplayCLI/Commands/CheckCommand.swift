@@ -67,10 +67,14 @@ struct CheckCommand: Command {
             setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
         if check.update {
             if let golden = result.golden {
-                out.append(golden.expected == golden.actual ? "unchanged \(golden.expectedPath)\n" : "wrote \(golden.expectedPath)\n")
+                out.append(
+                    golden.expected == golden.actual
+                        ? "unchanged \(TerminalSafe.escaped(golden.expectedPath))\n"
+                        : "wrote \(TerminalSafe.escaped(golden.expectedPath))\n")
             } else {
                 out.append(
-                    "no expected output written for \(result.tracePath): it is checked by its expectations (--expect FILE writes one)\n")
+                    "no expected output written for \(TerminalSafe.escaped(result.tracePath)): it is checked by its expectations (--expect FILE writes one)\n"
+                )
             }
             if result.passed { return ExitCode.success }
         }
@@ -93,11 +97,11 @@ struct CheckCommand: Command {
             try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
         }
         if let message = result.failureMessage {
-            out.append("FAIL \(result.tracePath): \(message)\n")
+            out.append("FAIL \(TerminalSafe.escaped(result.tracePath)): \(TerminalSafe.escaped(message))\n")
             out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
             return ExitCode.expectationsNotMet
         }
-        out.append("PASS \(result.tracePath)\n")
+        out.append("PASS \(TerminalSafe.escaped(result.tracePath))\n")
         return ExitCode.success
     }
 }

@@ -48,15 +48,15 @@ struct TestCommand: Command {
         for o in outcomes {
             if o.passed {
                 out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")
-                out.append(o.tracePath + "\n")
+                out.append(TerminalSafe.escaped(o.tracePath) + "\n")
                 continue
             }
             failed += 1
-            out.append("FAIL \(o.tracePath): ")
+            out.append("FAIL \(TerminalSafe.escaped(o.tracePath)): ")
             if let e = o.error {
                 out.append(formatter.format(e) + "\n")
             } else if let r = o.result {
-                out.append((r.failureMessage ?? "") + "\n")
+                out.append(TerminalSafe.escaped(r.failureMessage ?? "") + "\n")
                 out.append(r.details(color: color))
             }
         }
@@ -71,7 +71,9 @@ struct TestCommand: Command {
             // A report never replaces a file the suite reads: a trace, its golden, .args and scene.
             var inputs: [String] = []
             for trace in traces {
-                inputs += [trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace), ExpectFile.path(forTrace: trace)]
+                inputs += [
+                    trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace), ExpectFile.path(forTrace: trace),
+                ]
                 if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scenePath {
                     inputs.append(scene)
                 }

@@ -37,9 +37,12 @@ public struct DiagnosticFormatter: Sendable {
         location.description
     }
 
+    /// The path and the message are written for a terminal (`TerminalSafe`): a control character in
+    /// a file name or a quoted value is `\u{XX}`, so a diagnostic is one line that cannot drive the
+    /// terminal.
     private func append(_ d: Diagnostic, to out: inout String) {
         if let location = d.location {
-            out += format(location)
+            out += TerminalSafe.escaped(format(location))
             out += ": "
         } else if let programName {
             out += programName
@@ -47,6 +50,6 @@ public struct DiagnosticFormatter: Sendable {
         }
         out += d.severity.rawValue
         out += ": "
-        out += d.message
+        out += TerminalSafe.escaped(d.message)
     }
 }

@@ -97,14 +97,16 @@ struct ExpectationEvaluator {
                             : "it \(first.state) \(ends.count) times"
                         return ExpectationFailure(
                             location: c.location, expected: e.summary,
-                            got: "\(e.recognizer) never reports \(c.key): it never recognized; \(how), before reporting it"
+                            got:
+                                "\(TerminalSafe.escaped(e.recognizer)) never reports \(c.key): it never recognized; \(how), before reporting it"
                                 + " (the values it reports: \(reported.joined(separator: ", "))):",
                             shown: ends.suffix(Self.shownClosest).map { ExpectationFailure.Shown(line: render($0), mismatches: []) })
                     }
                 }
                 return ExpectationFailure(
                     location: c.location, expected: e.summary,
-                    got: "\(e.recognizer) never reports \(c.key) (its transitions report: \(reported.joined(separator: ", ")))",
+                    got:
+                        "\(TerminalSafe.escaped(e.recognizer)) never reports \(c.key) (its transitions report: \(reported.joined(separator: ", ")))",
                     shown: [])
             }
         }
@@ -114,23 +116,28 @@ struct ExpectationEvaluator {
         case .reaches:
             if !matches.isEmpty { return nil }
             if mine.isEmpty {
-                return failure(e, "\(e.recognizer) made no transitions (it stayed possible to the end of the trace)", [])
+                return failure(
+                    e, "\(TerminalSafe.escaped(e.recognizer)) made no transitions (it stayed possible to the end of the trace)", [])
             }
-            return failure(e, "\(e.recognizer) made \(plural(mine.count, "transition")), none matching; the closest:", closest(e, mine))
+            return failure(
+                e, "\(TerminalSafe.escaped(e.recognizer)) made \(plural(mine.count, "transition")), none matching; the closest:",
+                closest(e, mine))
         case .never:
             if matches.isEmpty { return nil }
-            return failure(e, "\(e.recognizer) reached \(times)" + more(matches.count) + ":", shownMatches(matches))
+            return failure(e, "\(TerminalSafe.escaped(e.recognizer)) reached \(times)" + more(matches.count) + ":", shownMatches(matches))
         case .count(let min, let max):
             if matches.count >= min && matches.count <= (max ?? Int.max) { return nil }
             if let max, matches.count > max {
-                return failure(e, "\(e.recognizer) reached \(times)" + more(matches.count) + ":", shownMatches(matches))
+                return failure(
+                    e, "\(TerminalSafe.escaped(e.recognizer)) reached \(times)" + more(matches.count) + ":", shownMatches(matches))
             }
             if mine.isEmpty {
-                return failure(e, "\(e.recognizer) made no transitions (it stayed possible to the end of the trace)", [])
+                return failure(
+                    e, "\(TerminalSafe.escaped(e.recognizer)) made no transitions (it stayed possible to the end of the trace)", [])
             }
             // Too few: the near misses say why the others did not count.
             let others = mine.filter { !mismatches(e, $0).isEmpty }
-            var got = "\(e.recognizer) reached \(times)"
+            var got = "\(TerminalSafe.escaped(e.recognizer)) reached \(times)"
             var shown: [ExpectationFailure.Shown] = []
             if !others.isEmpty {
                 got += "; the closest other transitions:"

@@ -45,6 +45,8 @@ public final class RecordingTraceReader: TraceReader {
 
     /// The screen in points, when the mapping knows it (`--screen`, or `--density` with axis ranges).
     public var screen: Size? { core.value.decoder.mapping.screen }
+    /// Device path comparisons made so far (tests: linear in the lines, however many devices).
+    var devicePathComparisons: Int { core.value.devicePathComparisons }
 
     /// The mapping used, in one line (`mapping: raw x 0...1079, y 0...2339 (phone.txt:5) -> 360 x 780
     /// pt (--screen)`); `--summary` prints it as a note.
@@ -124,6 +126,8 @@ struct RecordingCore {
 
     var decoder = EvdevDecoder()
     private var queue = RowQueue()
+    /// Rows handed out so far.
+    private var rowsReturned = 0
     private var devices: [RecordingDevice] = []
     private var currentDevice = -1
     private var selected = -1
@@ -390,6 +394,7 @@ struct RecordingCore {
                 } else if !row.x.isFinite || !row.y.isFinite {
                     try noteOffScreen(row)
                 }
+                rowsReturned &+= 1
                 return row
             }
             if finished { return nil }
@@ -401,6 +406,13 @@ struct RecordingCore {
             guard try readLine() else {
                 finished = true
                 try finish()
+                if rowsReturned == 0 && queue.isEmpty && touchEvents > 0 && format != .motionevent {
+                    // Touch events, but no contact ever had both coordinates (no Y axis, say): say
+                    // so, rather than "empty trace: no events" (issue #30, finding 24).
+                    throw .invalidTrace(
+                        "the recording holds \(touchEvents) touch event\(touchEvents == 1 ? "" : "s") but no contact with both an x and a y position (ABS_MT_POSITION_X and _Y, or ABS_X and ABS_Y): nothing to replay",
+                        at: SourceLocation(path: path, line: 1, column: 1))
+                }
                 continue
             }
             if let e = try parseLineHandlingTruncation() { try handle(e, device: currentDevice) }
@@ -592,16 +604,45 @@ struct RecordingCore {
         }
     }
 
+    /// The device whose path is `base[p..<p+n]`, added if new. The last device found is tried
+    /// first (a capture's lines mostly name one device); past ``deviceIndexThreshold`` devices
+    /// the others are found by hashing, so a capture naming 100,000 paths stays linear (issue #30,
+    /// finding 17), not a search of every device per line.
     private mutating func addDevice(path p: Int, _ n: Int) -> Int {
-        for (i, d) in devices.enumerated()
-        where d.path.count == n && d.path.withUnsafeBufferPointer({ memcmpBytes($0.baseAddress!, base + p, n) }) {
+        if lastDevice >= 0 && samePath(devices[lastDevice], p, n) { return lastDevice }
+        if devices.count <= Self.deviceIndexThreshold {
+            for i in devices.indices where samePath(devices[i], p, n) {
+                lastDevice = i
+                return i
+            }
+        } else if let i = deviceIndex[Array(UnsafeBufferPointer(start: base + p, count: n))] {
+            lastDevice = i
             return i
         }
         var d = RecordingDevice()
         d.path = Array(UnsafeBufferPointer(start: base + p, count: n))
         d.line = line
         devices.append(d)
-        return devices.count - 1
+        lastDevice = devices.count - 1
+        if devices.count == Self.deviceIndexThreshold + 1 {
+            for (i, d) in devices.enumerated() where !d.path.isEmpty && deviceIndex[d.path] == nil { deviceIndex[d.path] = i }
+        } else if devices.count > Self.deviceIndexThreshold {
+            deviceIndex[d.path] = lastDevice
+        }
+        return lastDevice
+    }
+
+    /// Devices named so far (tests: the lookup stays linear in their number).
+    static let deviceIndexThreshold = 8
+    private var lastDevice = -1
+    private var deviceIndex: [[UInt8]: Int] = [:]
+    /// Path comparisons made by `addDevice` (tests count them: at most a few per line).
+    private(set) var devicePathComparisons = 0
+
+    @inline(__always)
+    private mutating func samePath(_ d: RecordingDevice, _ p: Int, _ n: Int) -> Bool {
+        devicePathComparisons &+= 1
+        return d.path.count == n && d.path.withUnsafeBufferPointer({ memcmpBytes($0.baseAddress!, base + p, n) })
     }
 
     private mutating func ensureDevice() {

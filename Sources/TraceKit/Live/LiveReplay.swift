@@ -173,6 +173,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         while true {
             guard var row = try nextParsedRow() else { return nil }
             row.time += timeShift
+            try CoordinateRange.check(row, in: reader)
             if let backwards = timeOrder.check(row, in: reader, shift: timeShift) {
                 if !options.lenient { throw backwards.error }
                 let lastTime = timeOrder.lastTime

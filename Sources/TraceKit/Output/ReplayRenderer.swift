@@ -63,11 +63,12 @@ extension OutputBuffer {
         }
     }
 
-    /// Appends a touch label for people: integers bare, strings as written.
+    /// Appends a touch label for people: integers bare, strings as written, control characters
+    /// escaped (`TerminalSafe`).
     mutating func appendPlain(_ label: TouchLabel) {
         switch label {
         case .integer(let v): append(Int(truncatingIfNeeded: v))
-        case .text(let s): append(s)
+        case .text(let s): appendTerminalSafe(s)
         }
     }
 }

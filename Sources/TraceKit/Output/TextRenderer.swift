@@ -66,6 +66,8 @@ public struct TextRenderer: ReplayRenderer {
             t.recognizer,
             make: { name, kind, bytes in
                 // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
+                // Control characters escaped (`TerminalSafe`).
+                let name = TerminalSafe.escaped(name), kind = TerminalSafe.escaped(kind)
                 bytes.append(contentsOf: name.utf8)
                 bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
                 bytes.append(contentsOf: kind.utf8)
@@ -82,18 +84,18 @@ public struct TextRenderer: ReplayRenderer {
         out.commit(w)
         for (name, value) in t.values.extra {
             out.append("  " as StaticString)
-            out.append(name)
+            out.appendTerminalSafe(name)
             out.append(UInt8(ascii: " "))
             switch value {
             case .integer(let i): out.append(i)
             case .number(let d): out.appendNumber(d, decimals: DisplayPrecision.ratio)
-            case .text(let s): out.append(s)
+            case .text(let s): out.appendTerminalSafe(s)
             case .point(let p): pair(p.x, p.y, decimals: DisplayPrecision.point, into: &out)
             }
         }
         if let reason = t.reason {
             out.append("  reason: " as StaticString)
-            out.append(reason)
+            out.appendTerminalSafe(reason)
         }
         out.append(UInt8(ascii: "\n"))
     }
@@ -144,7 +146,7 @@ public struct TextRenderer: ReplayRenderer {
     public mutating func diagnostic(_ d: EngineDiagnostic, into out: inout OutputBuffer) {
         time(d.time, into: &out)
         out.append("note: " as StaticString)
-        out.append(d.message)
+        out.appendTerminalSafe(d.message)
         out.append(UInt8(ascii: "\n"))
     }
 
@@ -170,7 +172,7 @@ public struct TextRenderer: ReplayRenderer {
     public mutating func viewDelivery(_ d: ViewDelivery, touch: TouchLabel, into out: inout OutputBuffer) {
         time(d.time, into: &out)
         out.append("view " as StaticString)
-        out.append(d.view.name)
+        out.appendTerminalSafe(d.view.name)
         out.append(UInt8(ascii: " "))
         out.append(d.kind.rawValue)
         out.append(" touch " as StaticString)
@@ -187,11 +189,11 @@ public struct TextRenderer: ReplayRenderer {
         switch m.source {
         case .view(let v):
             out.append("view " as StaticString)
-            out.append(v.name)
+            out.appendTerminalSafe(v.name)
             out.append(": " as StaticString)
         case .recognizer(let r):
             out.append("recognizer " as StaticString)
-            out.append(r.name)
+            out.appendTerminalSafe(r.name)
             out.append(": " as StaticString)
         case .environment:
             out.append("message: " as StaticString)
@@ -204,7 +206,7 @@ public struct TextRenderer: ReplayRenderer {
     public mutating func controlEvent(_ r: ControlEventReport, into out: inout OutputBuffer) {
         time(r.time, into: &out)
         out.append("control " as StaticString)
-        out.append(r.control.name)
+        out.appendTerminalSafe(r.control.name)
         out.append(UInt8(ascii: " "))
         out.append(r.event.rawValue)
         out.append(UInt8(ascii: "\n"))
@@ -215,7 +217,7 @@ public struct TextRenderer: ReplayRenderer {
     public mutating func scroll(_ r: ScrollReport, into out: inout OutputBuffer) {
         time(r.time, into: &out)
         out.append("scroll " as StaticString)
-        out.append(r.view.name)
+        out.appendTerminalSafe(r.view.name)
         out.append(" contentOffset " as StaticString)
         pair(r.contentOffset.x, r.contentOffset.y, decimals: 3, into: &out)
         out.append("  " as StaticString)

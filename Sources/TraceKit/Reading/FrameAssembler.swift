@@ -104,6 +104,7 @@ struct FrameCore {
                 }
                 return nil
             }
+            try CoordinateRange.check(row, in: reader)
             if let backwards = timeOrder.check(row, in: reader) {
                 if mode == .strict { throw backwards.error }
                 warn(backwards.warning("clamped to \(timeOrder.lastTime) s"))

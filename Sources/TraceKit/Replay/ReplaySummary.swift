@@ -20,8 +20,8 @@ final class ReplaySummary {
     }
 
     struct Entry {
-        let name: String
-        let kind: String
+        var name: String
+        var kind: String
         let shown: Bool
         var recognized = 0
         var failed = 0
@@ -208,7 +208,13 @@ final class ReplaySummary {
     ///   single     tap  recognized 0  failed 1  cancelled 0  reasons: required recognizer 'doubleTap' recognized (1)
     /// ```
     func renderText(into out: inout OutputBuffer) {
-        let shown = entries.filter(\.shown)
+        // Names, kinds and reasons come from the scene: control characters escaped (`TerminalSafe`).
+        let shown = entries.filter(\.shown).map { e in
+            var e = e
+            e.name = TerminalSafe.escaped(e.name)
+            e.kind = TerminalSafe.escaped(e.kind)
+            return e
+        }
         let nameWidth = shown.map(\.name.count).max() ?? 0
         let kindWidth = shown.map(\.kind.count).max() ?? 0
         out.append("\nsummary:\n" as StaticString)
@@ -218,7 +224,7 @@ final class ReplaySummary {
             line += "recognized \(e.recognized)  failed \(e.failed)  cancelled \(e.cancelled)"
             let common = Self.common(e.reasons)
             if !common.isEmpty {
-                line += "  reasons: " + common.map { Self.text($0) + " (\($0.count))" }.joined(separator: "; ")
+                line += "  reasons: " + common.map { TerminalSafe.escaped(Self.text($0)) + " (\($0.count))" }.joined(separator: "; ")
                 if e.reasons.count > common.count {
                     line += "; \(e.reasons.count - common.count) other\(e.reasons.count - common.count == 1 ? "" : "s")"
                 }
@@ -229,7 +235,7 @@ final class ReplaySummary {
         // Controls (only when one sent an event): `  control button  touchDown 1  touchUpInside 1`.
         for c in controls {
             out.append("  control " as StaticString)
-            out.append(c.name)
+            out.appendTerminalSafe(c.name)
             for (event, n) in Self.sent(c.counts) {
                 out.append("  " as StaticString)
                 out.append(event)

@@ -78,7 +78,7 @@ public struct SceneLoader: Sendable {
             var controlObject: (JSONValue, SourceLocation)?
             for m in members {
                 switch m.key {
-                case "name": name = try SceneValue.string(m.value, "a view's name")
+                case "name": name = try SceneValue.name(m.value, "a view's name")
                 case "parent":
                     parent = try SceneValue.string(m.value, "a view's parent")
                     parentValue = m.value
@@ -169,7 +169,7 @@ public struct SceneLoader: Sendable {
                 throw SceneValue.error(
                     "unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))", kindValue)
             }
-            let name = try item["name"].map { v throws(TraceError) in try SceneValue.string(v, "a recognizer's name") } ?? kindName
+            let name = try item["name"].map { v throws(TraceError) in try SceneValue.name(v, "a recognizer's name") } ?? kindName
             guard byName[name] == nil else {
                 throw SceneValue.error(
                     "a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"", item["name"] ?? item)

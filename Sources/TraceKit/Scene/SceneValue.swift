@@ -11,6 +11,17 @@ enum SceneValue {
         return s
     }
 
+    /// A view's or recognizer's name: a string without control characters (U+0000...U+001F,
+    /// U+007F...U+009F), which would reach terminals, `--show` and stats files (issue #30, finding 26).
+    static func name(_ v: JSONValue, _ what: String) throws(TraceError) -> String {
+        let s = try string(v, what)
+        if let c = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            let hex = String(c.value, radix: 16, uppercase: true)
+            throw error("\(what) must not contain control characters (U+\(String(repeating: "0", count: 4 - hex.count) + hex))", v)
+        }
+        return s
+    }
+
     static func number(
         _ v: JSONValue, _ what: String, minimum: Double = -.infinity, maximum: Double = .infinity
     ) throws(TraceError) -> Double {

@@ -66,6 +66,15 @@ extension CorpusStats {
 
     /// A table for people.
     public func text() -> String {
+        // Names, kinds, reasons and paths come from scenes, traces and hand-editable stats files:
+        // control characters escaped (`TerminalSafe`).
+        let recognizers = recognizers.map { r in
+            var r = r
+            r.name = TerminalSafe.escaped(r.name)
+            r.kind = TerminalSafe.escaped(r.kind)
+            r.reasons = r.reasons.map { (TerminalSafe.escaped($0.template), $0.count) }
+            return r
+        }
         var s = "\(counted.count) trace\(counted.count == 1 ? "" : "s") counted, \(broken.count) broken\n"
         if !recognizers.isEmpty {
             let header = ["recognizer", "kind", "attempts", "recognized", "failed", "cancelled"]
@@ -101,7 +110,10 @@ extension CorpusStats {
             s += "\nbroken traces (not counted):\n"
             for b in broken {
                 // A multi-line error (with its notes) stays one indented block.
-                s += "  " + b.error.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ") + "\n"
+                s +=
+                    "  "
+                    + b.error.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafe.escaped(String($0)) }
+                    .joined(separator: "\n    ") + "\n"
             }
         }
         return s
@@ -145,7 +157,14 @@ extension CorpusStats {
     /// Reads stats JSON written by `json()` (a `--format json` run or a merge). Anything else (another
     /// format or version, a missing or mistyped field, derived numbers that do not match what they
     /// derive from, as after a hand edit) is an error at the field, naming it.
-    public static func read(_ json: JSONValue) throws(TraceError) -> CorpusStats {
+    ///
+    /// A hand edit that leaves the file inconsistent is refused too (issue #30, finding 26): a key
+    /// twice in one object, `recognized + failed` above `attempts`, a reason template twice, a `kind`
+    /// that `catalog` (when given: the run's, as `stats --merge` gives it) does not know, a `unit` that is not the quantity's, a value not written at the
+    /// quantity's precision (`19.80000001` for a velocity, printed with 1 decimal), and a name, kind or
+    /// template holding a control character (`stats` never writes one: scene names cannot
+    /// hold them).
+    public static func read(_ json: JSONValue, catalog: RecognizerCatalog? = nil) throws(TraceError) -> CorpusStats {
         func fail(_ message: String, _ v: JSONValue) -> TraceError { .invalidTrace(message, at: v.location) }
         func field(_ o: JSONValue, _ key: String, _ path: String) throws(TraceError) -> JSONValue {
             guard let v = o[key] else { throw fail("stats: missing field '\(path.isEmpty ? key : path + "." + key)'", o) }
@@ -163,6 +182,23 @@ extension CorpusStats {
             guard let s = v.stringValue else { throw fail("stats: field '\(path)' must be a string, not \(v.typeDescription)", v) }
             return s
         }
+        /// A name, kind or template: a string without control characters (paths may hold them).
+        func name(_ v: JSONValue, _ path: String) throws(TraceError) -> String {
+            let s = try string(v, path)
+            if let c = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                let hex = String(c.value, radix: 16, uppercase: true)
+                throw fail(
+                    "stats: field '\(path)' contains the control character U+\(String(repeating: "0", count: 4 - hex.count) + hex)", v)
+            }
+            return s
+        }
+        /// A number written at `decimals` decimals (as `json()` writes it), in units of 10^-decimals.
+        func exact(_ v: JSONValue, decimals: Int, _ path: String) -> Int? {
+            guard let x = v.doubleValue, let q = quantize(x, decimals: decimals),
+                Double(decimalText(q, decimals: decimals)) == x
+            else { return nil }
+            return q
+        }
         func array(_ v: JSONValue, _ path: String) throws(TraceError) -> [JSONValue] {
             guard let a = v.arrayValue else { throw fail("stats: field '\(path)' must be an array, not \(v.typeDescription)", v) }
             return a
@@ -171,10 +207,14 @@ extension CorpusStats {
             guard let members = o.objectValue else {
                 throw fail("stats: '\(path.isEmpty ? "the file" : path)' must be an object, not \(o.typeDescription)", o)
             }
-            for m in members where !keys.contains(m.key) {
-                throw .invalidTrace(
-                    "stats: unknown field '\(path.isEmpty ? m.key : path + "." + m.key)'; expected one of: \(keys.joined(separator: ", "))",
-                    at: m.keyLocation)
+            var seen: Set<String> = []
+            for m in members {
+                let name = path.isEmpty ? m.key : path + "." + m.key
+                guard keys.contains(m.key) else {
+                    throw .invalidTrace(
+                        "stats: unknown field '\(name)'; expected one of: \(keys.joined(separator: ", "))", at: m.keyLocation)
+                }
+                guard seen.insert(m.key).inserted else { throw .invalidTrace("stats: field '\(name)' is given twice", at: m.keyLocation) }
             }
         }
         try known(json, ["format", "version", "configuration", "traces", "brokenTraces", "counted", "broken", "recognizers"], "")
@@ -221,17 +261,33 @@ extension CorpusStats {
             let p = "recognizers[\(i)]"
             try known(v, ["name", "kind", "attempts", "recognized", "failed", "cancelled", "reasons", "values"], p)
             var r = RecognizerStats(
-                name: try string(try field(v, "name", p), p + ".name"), kind: try string(try field(v, "kind", p), p + ".kind"))
+                name: try name(try field(v, "name", p), p + ".name"), kind: try name(try field(v, "kind", p), p + ".kind"))
             r.attempts = try int(try field(v, "attempts", p), p + ".attempts")
             r.recognized = try int(try field(v, "recognized", p), p + ".recognized")
             r.failed = try int(try field(v, "failed", p), p + ".failed")
             r.cancelled = try int(try field(v, "cancelled", p), p + ".cancelled")
+            // The catalog's kinds, and the scroll view's own recognizers (`UIScrollView`'s pan, paging and
+            // delayed-touches recognizers, counted as any other).
+            if let catalog, catalog.kind(named: r.kind) == nil, !["scrollViewPan", "delayedTouchesBegan", "pagingSwipe"].contains(r.kind) {
+                throw fail("stats: field '\(p).kind': unknown recognizer kind '\(r.kind)'", v["kind"]!)
+            }
+            // Each attempt (leaving possible) ends at most once recognized or failed.
+            if r.recognized + r.failed > r.attempts {
+                throw fail(
+                    "stats: fields '\(p).recognized' (\(r.recognized)) and 'failed' (\(r.failed)) add up to more than 'attempts' (\(r.attempts))",
+                    v["recognized"]!)
+            }
+            var templates: Set<String> = []
             for (k, reason) in try array(try field(v, "reasons", p), p + ".reasons").enumerated() {
                 let rp = p + ".reasons[\(k)]"
                 try known(reason, ["template", "count"], rp)
+                let template = try name(try field(reason, "template", rp), rp + ".template")
+                guard templates.insert(template).inserted else {
+                    throw fail("stats: field '\(rp).template': the reason '\(template)' is listed twice", reason["template"]!)
+                }
                 r.reasons.append(
                     (
-                        try string(try field(reason, "template", rp), rp + ".template"),
+                        template,
                         try int(try field(reason, "count", rp), rp + ".count")
                     ))
             }
@@ -243,12 +299,20 @@ extension CorpusStats {
                     throw fail(
                         "stats: field '\(vp).quantity' must be one of: \(Quantity.allCases.map(\.rawValue).joined(separator: ", "))", qv)
                 }
+                let unit = try field(value, "unit", vp)
+                guard try string(unit, vp + ".unit") == q.unit else {
+                    throw fail("stats: field '\(vp).unit' must be \"\(q.unit)\" for \(q.rawValue)", unit)
+                }
                 var d = ValueDistribution(quantity: q, counts: [])
                 for (h, entry) in try array(try field(value, "histogram", vp), vp + ".histogram").enumerated() {
                     let hp = vp + ".histogram[\(h)]"
-                    guard let pair = entry.arrayValue, pair.count == 2, let x = pair[0].doubleValue,
-                        let quantized = quantize(x, decimals: q.decimals)
+                    guard let pair = entry.arrayValue, pair.count == 2, pair[0].doubleValue != nil
                     else { throw fail("stats: field '\(hp)' must be [value, count]", entry) }
+                    guard let quantized = exact(pair[0], decimals: q.decimals, hp) else {
+                        throw fail(
+                            "stats: field '\(hp)[0]' must be written with \(q.decimals) decimal\(q.decimals == 1 ? "" : "s") (as stats writes it)",
+                            pair[0])
+                    }
                     let count = try int(pair[1], hp + "[1]")
                     if let last = d.counts.last, last.value >= quantized {
                         throw fail("stats: field '\(hp)': histogram values must increase", pair[0])
@@ -263,7 +327,7 @@ extension CorpusStats {
                 }
                 for (name, expected) in d.summary {
                     let got = try field(value, name, vp)
-                    guard let x = got.doubleValue, quantize(x, decimals: q.decimals) == expected else {
+                    guard exact(got, decimals: q.decimals, vp) == expected else {
                         throw fail("stats: field '\(vp).\(name)' does not match its histogram (\(d.text(expected)))", got)
                     }
                 }

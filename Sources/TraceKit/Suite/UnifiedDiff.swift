@@ -18,6 +18,8 @@ package enum UnifiedDiff {
     /// The diff from `old` (expected) to `new` (actual); empty when they are equal.
     package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         if old == new { return "" }
+        // The names are paths: control characters escaped for the terminal (`TerminalSafe`).
+        let oldName = TerminalSafe.escaped(oldName), newName = TerminalSafe.escaped(newName)
         if containsCR(old) || containsCR(new), normalizingLineEndings(old) == normalizingLineEndings(new) {
             let which =
                 containsCR(old)

@@ -104,10 +104,12 @@ struct PictureTests {
         let trace = """
             {"screen": {"width": 390, "height": 844},
              "scene": {"views": [{"name": "<v&\\"1'>", "frame": [10, 10, 100, 100]}],
-                       "recognizers": [{"name": "t<&>\\"'\\u0001", "kind": "tap"}]},
+                       "recognizers": [{"name": "t<&>\\"'", "kind": "tap"}]},
              "events": [
               {"t": 0, "id": "a<&>\\"'", "phase": "began", "x": 50, "y": 50},
               {"t": 0.05, "id": "a<&>\\"'", "phase": "ended", "x": 50, "y": 50},
+              {"t": 0.06, "id": "c\\u0001", "phase": "began", "x": 60, "y": 60},
+              {"t": 0.07, "id": "c\\u0001", "phase": "ended", "x": 60, "y": 60},
               {"t": 0.1, "id": 2, "phase": "began", "x": 1e9, "y": -1e9},
               {"t": 0.2, "id": 2, "phase": "moved", "x": -1e12, "y": 1e12},
               {"t": 0.3, "id": 2, "phase": "ended", "x": 100, "y": 100}
@@ -118,7 +120,8 @@ struct PictureTests {
         Self.expectWellFormed(picture)
         #expect(picture.contains("view \u{2068}&lt;v&amp;&quot;1&apos;&gt;\u{2069}"))
         #expect(picture.contains("touch \u{2068}a&lt;&amp;&gt;&quot;&apos;\u{2069}"))
-        #expect(picture.contains("t&lt;&amp;&gt;&quot;&apos;\u{FFFD}"))
+        // Scene names cannot hold control characters (issue #30): a touch id's is replaced.
+        #expect(picture.contains("touch \u{2068}c\u{FFFD}\u{2069}"))
         #expect(picture.contains("drawn samples lie outside the screen and are drawn at its edge"))
         #expect(!picture.contains("nan") && !picture.contains("inf"))
     }

@@ -140,6 +140,55 @@ struct CorpusStatsTests {
         }
     }
 
+    /// `text` with `insert` placed just before the first `before` found after the first `after`.
+    static func insert(_ insert: String, in text: String, after: String, before: String) -> String {
+        guard let a = text.range(of: after), let b = text.range(of: before, range: a.upperBound..<text.endIndex) else { return text }
+        return text.replacingCharacters(in: b.lowerBound..<b.lowerBound, with: insert)
+    }
+
+    @Test("hand edits that leave a stats file inconsistent are refused at the field (issue #30, finding 26)")
+    func inconsistentHandEdits() throws {
+        let text = Self.sample()
+        let reason = text.range(of: "{\"template\": ").flatMap { r in
+            text.range(of: "}", range: r.upperBound..<text.endIndex).map { r.lowerBound..<$0.upperBound }
+        }
+        let firstReason = reason.map { String(text[$0]) } ?? "none"
+        let edits: [(String, String)] = [
+            (text.replacing("\"attempts\": 2", with: "\"attempts\": 0", maxReplacements: 1), "add up to more than 'attempts' (0)"),
+            (
+                text.replacing("\"attempts\": 2", with: "\"attempts\": 2, \"attempts\": 2", maxReplacements: 1),
+                "field 'recognizers[0].attempts' is given twice"
+            ),
+            (text.replacing("\"format\": ", with: "\"format\": \"x\", \"format\": ", maxReplacements: 1), "field 'format' is given twice"),
+            (text.replacing("\"kind\": \"tap\"", with: "\"kind\": \"tapp\"", maxReplacements: 1), "unknown recognizer kind 'tapp'"),
+            (text.replacing("\"unit\": \"s\"", with: "\"unit\": \"km/h\"", maxReplacements: 1), "unit' must be \"s\" for duration"),
+            (
+                Self.insert("00001", in: text, after: "\"histogram\": [[", before: ","),
+                "must be written with 3 decimals (as stats writes it)"
+            ),
+            (Self.insert("00001", in: text, after: "\"min\": ", before: ","), "min' does not match its histogram"),
+            (text.replacing(firstReason, with: firstReason + ", " + firstReason, maxReplacements: 1), "is listed twice"),
+            (
+                text.replacing("\"name\": \"single\"", with: "\"name\": \"sin\\u0000gle\"", maxReplacements: 1),
+                "contains the control character U+0000"
+            ),
+        ]
+        for (edited, expected) in edits {
+            #expect(edited != text, "the edit for '\(expected)' did not apply:\n\(text)")
+            do {
+                _ = try CorpusStats.read(try JSONParser().parse(edited, path: "s.json"), catalog: .builtIn)
+                Issue.record("accepted: \(expected)")
+            } catch {
+                let message = DiagnosticFormatter(programName: "gesturereplay").format(error)
+                #expect(message.hasPrefix("s.json:"), "\(message)")
+                #expect(message.contains(expected), "\(message)")
+                #expect(error.diagnostic.location?.line ?? 0 > 1, "\(message)")
+            }
+        }
+        // The unedited sample is read.
+        _ = try CorpusStats.read(try JSONParser().parse(text, path: "s.json"), catalog: .builtIn)
+    }
+
     @Test("mutated stats files never crash the reader or the merge: each is read, or refused with a positioned error")
     func mutations() {
         let text = Array(Self.sample().utf8)

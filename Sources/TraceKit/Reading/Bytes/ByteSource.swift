@@ -48,6 +48,17 @@ public final class ByteSource {
     /// files and bytes in memory, which read exactly as without it.
     @exclusivity(unchecked) var waiter: LiveWaiter?
 
+    /// The longest line any reader takes, bytes: 16 MiB (docs/robustness.md, "What is bounded").
+    /// The buffer holds the current line whole, so a line without an end (`/dev/zero`, a producer
+    /// that never writes a line feed) would grow it until memory runs out; a longer line is an error
+    /// at its position instead ("line longer than 16777216 bytes").
+    public static let maximumLineLength = 16 * 1024 * 1024
+
+    /// Bytes moved out of the buffer's front so far (the input offset of `storage[0]`).
+    private var discarded = 0
+    /// The input offset where the last line read so far starts (after the last line feed).
+    private var lineStartOffset = 0
+
     /// The name shown for standard input.
     public static let standardInputName = "<stdin>"
 
@@ -160,6 +171,7 @@ public final class ByteSource {
         if start > 0 {
             if end > start { memmove(storage, storage + start, end - start) }
             end -= start
+            discarded += start
             start = 0
             zeroPadding()
         }
@@ -172,8 +184,14 @@ public final class ByteSource {
         while true {
             let n = read(fd, storage + end, capacity - end)
             if n > 0 {
+                // The line length: the last line feed of the new bytes (searched from their end, so
+                // a few bytes per chunk), or the line goes on.
+                var k = end &+ n
+                while k > end && storage[k &- 1] != 0x0A { k &-= 1 }
+                if k > end { lineStartOffset = discarded &+ k }
                 end += n
                 zeroPadding()
+                if _slowPath(discarded + end - lineStartOffset > Self.maximumLineLength) { throw lineTooLong() }
                 return true
             }
             if n == 0 {
@@ -183,6 +201,51 @@ public final class ByteSource {
             if errno == EINTR { continue }
             throw TraceError.ioError(path, "cannot read '\(path)': \(Self.errorText(errno))")
         }
+    }
+
+    /// The error for the line starting at `lineStartOffset`, longer than ``maximumLineLength``: at
+    /// its line and column `maximumLineLength + 1` when the line number can be known (everything
+    /// before it is in the buffer, or the input is a regular file, read again to count), else at its
+    /// byte offset (a pipe).
+    @inline(never)
+    private func lineTooLong() -> TraceError {
+        let message = "line longer than \(Self.maximumLineLength) bytes (the longest line gesturereplay reads)"
+        var lines = 0
+        if discarded > 0 {
+            guard let before = Self.countLineFeeds(fd, upTo: min(discarded, lineStartOffset)) else {
+                return .invalidTrace(message + "; it starts at byte \(lineStartOffset)", at: SourceLocation(path: path, position: .unknown))
+            }
+            lines = before
+        }
+        if lineStartOffset > discarded {
+            var p = storage
+            let stop = storage + (lineStartOffset - discarded)
+            while p < stop, let hit = memchr(p, 0x0A, stop - p) {
+                lines += 1
+                p = hit.assumingMemoryBound(to: UInt8.self) + 1
+            }
+        }
+        return .invalidTrace(
+            message, at: SourceLocation(path: path, position: TextPosition(line: lines + 1, column: Self.maximumLineLength + 1)))
+    }
+
+    /// The line feeds in the first `count` bytes of `fd`'s file, read again with `pread`; nil when
+    /// `fd` is not a regular file (a pipe cannot be read twice).
+    private static func countLineFeeds(_ fd: Int32, upTo count: Int) -> Int? {
+        var st = stat()
+        guard fd >= 0, fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let chunk = 1 << 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
+        defer { buffer.deallocate() }
+        var offset = 0, lines = 0
+        while offset < count {
+            let n = pread(fd, buffer, min(chunk, count - offset), off_t(offset))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            for k in 0..<n where buffer[k] == 0x0A { lines += 1 }
+            offset += n
+        }
+        return lines
     }
 
     /// Out of line, so that the readers' loops, into which `refill()` is inlined, stay as they were.

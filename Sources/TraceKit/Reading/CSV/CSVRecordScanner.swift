@@ -91,6 +91,16 @@ struct CSVRecordScanner {
         return more
     }
 
+    /// Reads until the unconsumed bytes are twice what the last scan saw, the input ends, or a live
+    /// source pauses (docs/robustness.md, "What is bounded").
+    @inline(never)
+    private mutating func refillForRescan() throws(TraceError) {
+        let scanned = end - start
+        while try refill() {
+            if end - start >= 2 * scanned || source.isIdleNow { return }
+        }
+    }
+
     private enum Outcome {
         case needMore
         case record(next: Int, nextLine: Int)
@@ -133,8 +143,11 @@ struct CSVRecordScanner {
             }
             switch try scan(start) {
             case .needMore:
-                // More bytes, or the end of the input is now known: scan again.
-                _ = try refill()
+                // More bytes, or the end of the input is now known: scan again, once the record's
+                // bytes have doubled (or the input ended, or a live source has nothing more for
+                // now). Each scan starts from the record's start, so a long record arriving in
+                // pipe-sized chunks is scanned a linear number of bytes in all, not once per chunk.
+                try refillForRescan()
                 continue
             case .record(let next, let nextLine):
                 recordPosition = TextPosition(line: line, column: 1)

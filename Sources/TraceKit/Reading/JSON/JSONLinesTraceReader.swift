@@ -83,11 +83,15 @@ struct JSONLinesCore {
             base = source.base
             end = source.end
         }
+        // Bytes after `start` already searched for a line feed: a long line arriving in chunks (a
+        // pipe gives 64 KiB per read) is searched once, not again from its start after each refill.
+        var searched = 0
         while true {
             let lineEnd: Int
-            if let hit = memchr(base + start, 0x0A, end - start) {
+            if let hit = memchr(base + start + searched, 0x0A, end - start - searched) {
                 lineEnd = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             } else {
+                searched = end - start
                 if try refill() { continue }
                 if start == end {
                     if !sawContent {
@@ -106,6 +110,7 @@ struct JSONLinesCore {
             if scanner.atEnd {
                 start = min(lineEnd + 1, end)
                 line += 1
+                searched = 0
                 continue
             }
             sawContent = true
