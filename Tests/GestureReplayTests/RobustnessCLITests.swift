@@ -122,6 +122,24 @@ struct RobustnessCLITests {
         }
     }
 
+    @Test("an endless --expect file or golden is an error at its first byte past the 64 MiB limit, not an out-of-memory abort")
+    func endlessExpectFile() throws {
+        // Before: `check --expect /dev/zero` grew its buffer until the process aborted (issue #30, finding 11).
+        for arguments in [
+            ["check", "--expect", "/dev/zero", "Traces/double-tap.json"],
+            ["check", "--update", "--expect", "/dev/zero", "Traces/double-tap.json"],
+        ] {
+            let (r, timedOut) = try Self.run(arguments, seconds: 120)
+            #expect(!timedOut)
+            #expect(r.status == 65, "\(arguments) \(r.status) \(r.stderr.prefix(300))")
+            #expect(
+                r.stderr.contains(
+                    "/dev/zero:1:67108865: error: file longer than 67108864 bytes (the largest golden, expectation or .args file gesturereplay reads)"
+                ),
+                "\(r.stderr.prefix(300))")
+        }
+    }
+
     /// A few hundred generated traces of taps, drags and pinches, and a scene with failure requirements.
     static func writeGeneratedSuite(in dir: TemporaryDirectory, count: Int) throws {
         try dir.write(
