@@ -320,10 +320,27 @@ func side(
 /// Side B of `compare --goldens`: the golden file's outcome line and counts (text or JSON Lines,
 /// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error
 /// (`GoldenFile.recordedError`, whatever output came before it) is that error (and counts nothing);
-/// a trace without a golden file has none to compare with.
+/// a trace without a golden file has none to compare with. A golden that cannot be read (a folder,
+/// a file over the size limit) is that read error, and one holding a NUL byte (binary; text output
+/// never has one: `TerminalSafe`) is an error at the byte, not "nothing recognized".
 func goldenOutcome(_ trace: String) -> (outcome: SideOutcome, stats: CorpusStats.TraceStats?) {
     let path = GoldenFile.expectedPath(forTrace: trace)
-    guard let text = try? FileIO.readText(path) else { return (SideOutcome(outcomes: [], error: "no golden file \(path)"), nil) }
+    let read: String?
+    do {
+        read = try FileIO.readText(path)
+    } catch {
+        return (SideOutcome(outcomes: [], error: DiagnosticFormatter().format(error), exitCode: error.exitCode), nil)
+    }
+    guard let text = read else { return (SideOutcome(outcomes: [], error: "no golden file \(path)"), nil) }
+    if let nul = text.utf8.firstIndex(of: 0) {
+        let before = text.utf8[..<nul]
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.index(after: $0) } ?? text.utf8.startIndex
+        let error = TraceError.invalidTrace(
+            "not a golden file: a NUL byte (binary data; gesturereplay's text output has none)",
+            at: SourceLocation(path: path, line: line, column: text.utf8.distance(from: lineStart, to: nul) + 1))
+        return (SideOutcome(outcomes: [], error: DiagnosticFormatter().format(error), exitCode: error.exitCode), nil)
+    }
     let (output, recorded) = GoldenFile.recordedError(in: text)
     if let recorded { return (SideOutcome(outcomes: [], error: recorded.text, exitCode: recorded.exitCode), nil) }
     let printed = CorpusStats.TraceStats(printed: String(output))

@@ -122,6 +122,47 @@ struct RobustnessCLITests {
         }
     }
 
+    @Test("an endless --expect file or golden is an error at its first byte past the 64 MiB limit, not an out-of-memory abort")
+    func endlessExpectFile() throws {
+        // Before: `check --expect /dev/zero` grew its buffer until the process aborted (issue #30, finding 11).
+        for arguments in [
+            ["check", "--expect", "/dev/zero", "Traces/double-tap.json"],
+            ["check", "--update", "--expect", "/dev/zero", "Traces/double-tap.json"],
+        ] {
+            let (r, timedOut) = try Self.run(arguments, seconds: 120)
+            #expect(!timedOut)
+            #expect(r.status == 65, "\(arguments) \(r.status) \(r.stderr.prefix(300))")
+            #expect(
+                r.stderr.contains(
+                    "/dev/zero:1:67108865: error: file longer than 67108864 bytes (the largest golden, expectation or .args file gesturereplay reads)"
+                ),
+                "\(r.stderr.prefix(300))")
+        }
+    }
+
+    @Test("compare --goldens: a golden that is a folder is its read error, a binary golden an error at its NUL byte")
+    func oddGoldensInCompare() throws {
+        // Before: "no golden file" for the folder and "(nothing recognized or failed)" for the binary
+        // golden (issue #30, finding 24).
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.copy("Traces/double-tap.json", as: "s/a.json")
+        try dir.copy("Traces/double-tap.json", as: "s/b.json")
+        try dir.copy("Traces/double-tap.json", as: "s/c.json")
+        try dir.copy("Traces/double-tap.expected", as: "s/c.expected")
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("s/a.expected"), withIntermediateDirectories: true)
+        try Data([UInt8(ascii: "x"), 10, 0, 1, 0xFF]).write(to: dir.url.appendingPathComponent("s/b.expected"))
+        let (r, timedOut) = try Self.run(["compare", "s", "--goldens"], in: dir.url)
+        #expect(!timedOut && r.status == 1, "\(r)")
+        #expect(r.stdout.contains("golden: error: s/a.expected: error: read failed: Is a directory\n"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains(
+                "golden: error: s/b.expected:2:1: error: not a golden file: a NUL byte (binary data; gesturereplay's text output has none)\n"
+            ),
+            "\(r.stdout)")
+        #expect(!r.stdout.contains("s/c.json"), "\(r.stdout)")
+    }
+
     /// A few hundred generated traces of taps, drags and pinches, and a scene with failure requirements.
     static func writeGeneratedSuite(in dir: TemporaryDirectory, count: Int) throws {
         try dir.write(

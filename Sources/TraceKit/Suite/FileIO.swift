@@ -7,8 +7,15 @@ import Darwin
 
 /// Small whole-file helpers for golden files and reports (not for traces, which are streamed).
 package enum FileIO {
-    /// The file's bytes as UTF-8 text, or nil if it does not exist.
-    package static func readText(_ path: String) throws(TraceError) -> String? {
+    /// The largest file `readText` reads, in bytes (64 MiB): goldens, `--expect` files and `.args`
+    /// files are read whole, so a bigger one (or an endless one, `/dev/zero`) is an error at its
+    /// first byte past the limit instead of memory growing until the process dies.
+    package static let maximumTextFileSize = 64 * 1024 * 1024
+
+    /// The file's bytes as UTF-8 text, or nil if it does not exist. A file longer than
+    /// `maximumBytes` (default ``maximumTextFileSize``) is an error positioned at its first byte
+    /// past the limit; at most `maximumBytes + 1` bytes are held.
+    package static func readText(_ path: String, maximumBytes: Int = maximumTextFileSize) throws(TraceError) -> String? {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -19,17 +26,19 @@ package enum FileIO {
         // zero-filled chunk and no generic slice copy per call (`test` reads a golden file per trace).
         var st = stat()
         let hint = fstat(fd, &st) == 0 && st.st_size > 0 ? Int(st.st_size) : 0
-        var capacity = max(hint + 1, 4096)
+        let limit = maximumBytes + 1
+        var capacity = min(max(hint + 1, 4096), limit)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var count = 0
         while true {
             if count == capacity {
-                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                if capacity == limit { throw tooLong(path, UnsafeBufferPointer(start: buffer, count: maximumBytes)) }
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: min(capacity * 2, limit))
                 grown.initialize(from: buffer, count: count)
                 buffer.deallocate()
                 buffer = grown
-                capacity *= 2
+                capacity = min(capacity * 2, limit)
             }
             let n = read(fd, buffer + count, capacity - count)
             if n < 0 {
@@ -40,6 +49,19 @@ package enum FileIO {
             count += n
         }
         return String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self)
+    }
+
+    /// The error for a file longer than `read.count` bytes: at the line and column of its first
+    /// byte past the limit.
+    private static func tooLong(_ path: String, _ read: UnsafeBufferPointer<UInt8>) -> TraceError {
+        var line = 1, lineStart = 0
+        for (i, byte) in read.enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        return .invalidTrace(
+            "file longer than \(read.count) bytes (the largest golden, expectation or .args file gesturereplay reads)",
+            at: SourceLocation(path: path, line: line, column: read.count - lineStart + 1))
     }
 
     /// True when something (a file, a folder, ...) exists at `path` (symbolic links followed).

@@ -12,13 +12,15 @@ import Darwin
 /// (velocity)`), and under each changed line that replaces one line a `?` line marking its
 /// changed fields with `^`.
 ///
-/// Lines are split at `\n` only; texts that differ only in their line endings (CRLF against LF)
+/// Every printed line has its control characters escaped (`TerminalSafe`): a golden is the user's
+/// file and may hold ESC or NUL. Lines are split at `\n` only; texts that differ only in their line endings (CRLF against LF)
 /// give one line saying so instead of a diff.
 package enum UnifiedDiff {
     /// The diff from `old` (expected) to `new` (actual); empty when they are equal.
     package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         if old == new { return "" }
-        // The names are paths: control characters escaped for the terminal (`TerminalSafe`).
+        // The names are paths, and the golden's lines are the user's file: control characters in
+        // both are escaped for the terminal (`TerminalSafe`; the actual lines come escaped already).
         let oldName = TerminalSafe.escaped(oldName), newName = TerminalSafe.escaped(newName)
         if containsCR(old) || containsCR(new), normalizingLineEndings(old) == normalizingLineEndings(new) {
             let which =
@@ -73,8 +75,8 @@ package enum UnifiedDiff {
             while h < hunk.endIndex {
                 let op = hunk[h]
                 switch op.kind {
-                case .same: out += " " + a[op.oldIndex] + "\n"
-                case .insert: out += "+" + b[op.newIndex] + "\n"
+                case .same: out += " " + TerminalSafe.escaped(a[op.oldIndex]) + "\n"
+                case .insert: out += "+" + TerminalSafe.escaped(b[op.newIndex]) + "\n"
                 case .delete:
                     // A run of removed lines replaced by as many added ones: each added line gets a
                     // `?` line marking its changed fields.
@@ -82,10 +84,10 @@ package enum UnifiedDiff {
                     while j < hunk.endIndex && hunk[j].kind == .delete { j += 1 }
                     var e = j
                     while e < hunk.endIndex && hunk[e].kind == .insert { e += 1 }
-                    for d in h..<j { out += "-" + a[hunk[d].oldIndex] + "\n" }
+                    for d in h..<j { out += "-" + TerminalSafe.escaped(a[hunk[d].oldIndex]) + "\n" }
                     for i in j..<e {
                         let new = b[hunk[i].newIndex]
-                        out += "+" + new + "\n"
+                        out += "+" + TerminalSafe.escaped(new) + "\n"
                         if j - h == e - j, let marks = DiffHighlight.markerLine(old: a[hunk[h + (i - j)].oldIndex], new: new) {
                             out += marks + "\n"
                         }

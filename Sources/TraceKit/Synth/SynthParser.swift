@@ -142,11 +142,13 @@ public enum SynthParser {
                     continue
                 }
                 if byte == UInt8(ascii: "#") { break }
+                if byte < 0x20 || byte == 0x7F { throw controlCharacter(byte, at: column) }
                 let start = i, startColumn = column
                 var braceColumn = 0
                 while i < utf8.endIndex {
                     let b = utf8[i]
                     if braceColumn == 0 && (b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "#")) { break }
+                    if b < 0x20 && b != UInt8(ascii: "\t") || b == 0x7F { throw controlCharacter(b, at: column) }
                     if b == UInt8(ascii: "{") {
                         if braceColumn != 0 { throw error("'{' inside a sweep; expected {FROM..TO step STEP}", at: column) }
                         braceColumn = column
@@ -160,6 +162,15 @@ public enum SynthParser {
                 endColumn = column
             }
             return result
+        }
+
+        /// A control character (NUL, ESC, ...) outside a comment: named with its code, at its byte
+        /// (it read as part of a number before: "expected a number Y, found '1'", issue #30).
+        func controlCharacter(_ byte: UInt8, at column: Int) -> TraceError {
+            let hex = String(byte, radix: 16, uppercase: true)
+            return error(
+                "control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) in the line; a script holds text, spaces and tabs",
+                at: column)
         }
 
         var atEnd: Bool { index >= tokens.count }

@@ -26,6 +26,31 @@ struct SuiteFileTests {
         #expect(try FileIO.readText(folder.path + "/missing.expected") == nil)
     }
 
+    @Test("readText: a file longer than the limit is an error at its first byte past it; exactly the limit is read")
+    func readTextLimit() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("long.expected", bytes: Array("ab\ncd\nefgh".utf8))
+        #expect(try FileIO.readText(path, maximumBytes: 10) == "ab\ncd\nefgh")
+        for (limit, position) in [(9, "3:4"), (5, "2:3"), (6, "3:1"), (1, "1:2")] {
+            do {
+                _ = try FileIO.readText(path, maximumBytes: limit)
+                Issue.record("limit \(limit): no error")
+            } catch {
+                #expect(
+                    DiagnosticFormatter().format(error)
+                        == "\(path):\(position): error: file longer than \(limit) bytes (the largest golden, expectation or .args file gesturereplay reads)"
+                )
+            }
+        }
+        do {
+            _ = try FileIO.readText("/dev/zero", maximumBytes: 100_000)
+            Issue.record("/dev/zero: no error")
+        } catch {
+            #expect(DiagnosticFormatter().format(error).hasPrefix("/dev/zero:1:100001: error: file longer than 100000 bytes"))
+        }
+        #expect(FileIO.maximumTextFileSize == 64 * 1024 * 1024)
+    }
+
     @Test("last '/' and '.' by UTF-8, around non-ASCII names")
     func lastIndexOfASCII() {
         for path in ["a/b.json", "dossier/été/trace.v2.json", "trace", "/x", "é.é/ü", ".hidden", "a/"] {

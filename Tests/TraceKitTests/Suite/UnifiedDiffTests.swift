@@ -140,7 +140,23 @@ struct UnifiedDiffTests {
             Self.diff(crlf, Self.golden) == "line endings differ: a has CRLF (\\r\\n) line endings, b LF; the lines are otherwise equal\n")
         // A real change in a CRLF file is still shown line by line.
         let d = Self.diff(crlf, Self.golden.replacingOccurrences(of: "scale 1.068", with: "scale 1.070"))
-        #expect(d.components(separatedBy: "\n").count < 12, "\(d)")
+        // Counted in bytes: a raw CRLF is one `Character`, so `components(separatedBy: "\n")` would
+        // not split it. The golden's carriage returns are shown escaped (`TerminalSafe`).
+        #expect(d.utf8.split(separator: UInt8(ascii: "\n")).count < 16, "\(d)")
+        #expect(!d.utf8.contains(13) && d.contains("velocity 0.649\\u{0D}\n"), "\(d)")
         #expect(UnifiedDiff.normalizingLineEndings(crlf) == Self.golden)
+    }
+
+    @Test("a golden's own lines are printed with their control characters escaped (issue #30, finding 25)")
+    func goldenLinesEscaped() {
+        let old = "same\u{1B}[2J\nold\u{1B}]0;pwned\u{07}\nend\u{00}\n"
+        let new = "same\u{1B}[2J\nnew\nend\u{00}\n"
+        let out = Self.diff(old, new)
+        #expect(!out.utf8.contains(0x1B))
+        #expect(!out.utf8.contains(0x07))
+        #expect(!out.utf8.contains(0x00))
+        #expect(out.contains(" same\\u{1B}[2J\n"))
+        #expect(out.contains("-old\\u{1B}]0;pwned\\u{07}\n"))
+        #expect(out.contains(" end\\u{00}\n"))
     }
 }

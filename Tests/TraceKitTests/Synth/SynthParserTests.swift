@@ -48,6 +48,9 @@ struct SynthParserTests {
         ErrorCase("huge coordinate", "drag 1e308,0 -> -1e308,0 in 1s\n", line: 1, column: 6, "'1e308' is too large"),
         ErrorCase("huge sweep bound", "wait {0..1e12 step 1e10}s\n", line: 1, column: 6, "too large"),
         ErrorCase("too many samples", "longpress 1,2 for 100000s rate 2000\n", line: 1, column: 1, "more than 1000000 samples"),
+        // Issue #30, finding 24: a NUL read as part of the number ("expected a number Y, found '1'").
+        ErrorCase("NUL byte", "tap 1,1\u{0}\n", line: 1, column: 8, "control character U+0000 in the line"),
+        ErrorCase("ESC between words", "tap \u{1B}1,1\n", line: 1, column: 5, "control character U+001B in the line"),
     ]
 
     @Test(arguments: errors)
