@@ -104,12 +104,6 @@ enum FolderLayering {
             file: "Live/LiveReplay.swift", name: "monotonicSeconds",
             reason: "clock helper still in Suite/Concurrency.swift; move to Support"),
         Allowed(
-            file: "Picture/HTMLReport.swift", name: "DiffHighlight",
-            reason: "the HTML suite report is a suite feature; move it into Suite"),
-        Allowed(
-            file: "Picture/HTMLReport.swift", name: "TraceSuite",
-            reason: "the HTML suite report is a suite feature; move it into Suite"),
-        Allowed(
             file: "Reading/Bytes/DecimalParsing.swift", name: "FieldValue",
             reason: "the number parser returns the expectation's field value type; it should live in Reading"),
         Allowed(
