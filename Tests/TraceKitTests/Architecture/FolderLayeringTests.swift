@@ -119,9 +119,6 @@ enum FolderLayering {
             file: "Replay/Replayer.swift", name: "LiveReplay",
             reason: "Replayer.run dispatches --live to LiveReplay; the dispatch belongs to the caller"),
         Allowed(
-            file: "Replay/ReplayOptions.swift", name: "ColorChoice",
-            reason: "ColorChoice is still in Suite; move it into Output"),
-        Allowed(
             file: "Replay/ReplayOptions.swift", name: "TraceCheck",
             reason: "ReplayOptions carries the suite's check mode (issue 37 step 3 splits the option groups)"),
         Allowed(
