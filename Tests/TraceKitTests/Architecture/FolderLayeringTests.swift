@@ -52,7 +52,7 @@ final class FolderLayeringTests: XCTestCase {
 /// The layer order of `Sources/TraceKit`'s folders, lowest first.
 enum FolderLayering {
     static let order = [
-        "Support", "Diagnostics", "Reading", "Import", "Input", "Output", "Scene", "Expectations", "Replay",
+        "Diagnostics", "Support", "Reading", "Import", "Input", "Output", "Scene", "Expectations", "Replay",
         "Live", "Synth", "Picture", "Suite", "Stats", "Shrink",
     ]
 
@@ -73,9 +73,6 @@ enum FolderLayering {
         Allowed(
             file: "Expectations/ExpectationCollector.swift", name: "ReplayStart",
             reason: "same as ReplayObserver (the observer's start record)"),
-        Allowed(
-            file: "Expectations/ExpectFile.swift", name: "FileIO",
-            reason: "file helpers still in Suite; move to Support"),
         Allowed(
             file: "Import/TraceConverter.swift", name: "AnyTraceReader",
             reason: "the converter reads every format; it is a tool feature above Input, not an importer"),
@@ -98,12 +95,6 @@ enum FolderLayering {
             file: "Import/TraceConverter.swift", name: "ReplayOptions",
             reason: "the converter reads with the replay's reading options; they should be their own group"),
         Allowed(
-            file: "Live/LiveInput.swift", name: "monotonicSeconds",
-            reason: "clock helper still in Suite/Concurrency.swift; move to Support"),
-        Allowed(
-            file: "Live/LiveReplay.swift", name: "monotonicSeconds",
-            reason: "clock helper still in Suite/Concurrency.swift; move to Support"),
-        Allowed(
             file: "Reading/Bytes/DecimalParsing.swift", name: "FieldValue",
             reason: "the number parser returns the expectation's field value type; it should live in Reading"),
         Allowed(
@@ -121,9 +112,6 @@ enum FolderLayering {
         Allowed(
             file: "Replay/ReplayOptions.swift", name: "TraceCheck",
             reason: "ReplayOptions carries the suite's check mode (issue 37 step 3 splits the option groups)"),
-        Allowed(
-            file: "Replay/Replayer.swift", name: "onlineCoreCount",
-            reason: "core-count helper still in Suite/Concurrency.swift; move to Support"),
     ]
 }
 
