@@ -1,16 +1,16 @@
 import Foundation
-import XCTest
+import Testing
 
 /// Keeps the folders of `Sources/TraceKit` layered: a file may use the top-level names (types, functions,
 /// constants) declared in its own folder or in a LOWER layer of `FolderLayering.order`, never a higher one.
 /// The table and the reasoning are in docs/architecture.md. Names are found by a plain scan of the sources
 /// (declarations at column 0, identifiers outside `//` comments), so the check needs no compiler.
-final class FolderLayeringTests: XCTestCase {
-    func testEveryUseGoesDownTheLayerTableOrIsAllowListed() throws {
+@Suite struct FolderLayeringTests {
+    @Test func everyUseGoesDownTheLayerTableOrIsAllowListed() throws {
         let graph = try FolderGraph.load()
         let known = Set(FolderLayering.order)
         for folder in graph.folders where folder != "." {
-            XCTAssert(known.contains(folder), "folder \(folder) is not in FolderLayering.order (add it to the table)")
+            #expect(known.contains(folder), "folder \(folder) is not in FolderLayering.order (add it to the table)")
         }
         let allowed = Set(FolderLayering.allowed.map { "\($0.file) \($0.name)" })
         var stillUsed = Set<String>()
@@ -19,33 +19,32 @@ final class FolderLayeringTests: XCTestCase {
             if allowed.contains(key) {
                 stillUsed.insert(key)
             } else {
-                XCTFail(
+                Issue.record(
                     "\(use.file) (\(use.fromFolder)) uses \(use.name) from \(use.toFolder), a higher layer")
             }
         }
         for entry in FolderLayering.allowed where !stillUsed.contains("\(entry.file) \(entry.name)") {
-            XCTFail("allow-list entry \(entry.file) \(entry.name) no longer needed: remove it")
+            Issue.record("allow-list entry \(entry.file) \(entry.name) no longer needed: remove it")
         }
     }
 
-    func testTheScanSeesTheKnownEdges() throws {
+    @Test func theScanSeesTheKnownEdges() throws {
         // Guards the scanner itself: if it found nothing it would pass vacuously.
         let graph = try FolderGraph.load()
-        XCTAssertGreaterThan(graph.files.count, 50)
-        XCTAssertEqual(graph.owner["TraceError"], "Diagnostics")
-        XCTAssertEqual(graph.owner["Replayer"], "Replay")
-        XCTAssert(graph.uses(from: "Replay/Replayer.swift").contains("TraceError"))
+        #expect(graph.files.count > 50)
+        #expect(graph.owner["TraceError"] == "Diagnostics")
+        #expect(graph.owner["Replayer"] == "Replay")
+        #expect(graph.uses(from: "Replay/Replayer.swift").contains("TraceError"))
     }
 
-    func testAnUpwardUseIsReported() {
+    @Test func anUpwardUseIsReported() {
         let graph = FolderGraph(files: [
             "Reading/Low.swift": "struct Low {}\nfunc readIt() -> High? { nil }\n",
             "Replay/High.swift": "public struct High { let low: Low }\n",
         ])
         let uses = graph.upwardUses()
-        XCTAssertEqual(
-            uses.map { "\($0.file) \($0.name) \($0.fromFolder)->\($0.toFolder)" },
-            ["Reading/Low.swift High Reading->Replay"])
+        #expect(
+            uses.map { "\($0.file) \($0.name) \($0.fromFolder)->\($0.toFolder)" } == ["Reading/Low.swift High Reading->Replay"])
     }
 }
 
