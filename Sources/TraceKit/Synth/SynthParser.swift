@@ -410,7 +410,14 @@ public enum SynthParser {
             case .wait:
                 return  // no touch: no samples
             }
-            let samples = (seconds + o.dwell) * o.rate
+            // A finger held still reports nothing between touch-down and lift unless there is jitter
+            // (`Synthesizer`): a tap, double tap or long press without it is a few rows however long.
+            let heldStill: Bool
+            switch gesture {
+            case .tap, .doubleTap, .longPress: heldStill = o.jitter == 0
+            default: heldStill = false
+            }
+            let samples = heldStill ? 4 : (seconds + o.dwell) * o.rate
             if samples > SynthParser.maximumSamples {
                 throw error(
                     "this gesture would have more than \(Int(SynthParser.maximumSamples)) samples; shorten it or lower the rate", at: column

@@ -47,7 +47,10 @@ struct SynthParserTests {
         ErrorCase("second sweep", "tap {1..3},2\ntap 1,{1..3}\n", line: 2, column: 7, "a second sweep"),
         ErrorCase("huge coordinate", "drag 1e308,0 -> -1e308,0 in 1s\n", line: 1, column: 6, "'1e308' is too large"),
         ErrorCase("huge sweep bound", "wait {0..1e12 step 1e10}s\n", line: 1, column: 6, "too large"),
-        ErrorCase("too many samples", "longpress 1,2 for 100000s rate 2000\n", line: 1, column: 1, "more than 1000000 samples"),
+        ErrorCase("too many samples", "drag 1,2 -> 3,4 in 100000s rate 2000\n", line: 1, column: 1, "more than 1000000 samples"),
+        // A finger held still reports a move per sample only with jitter.
+        ErrorCase(
+            "too many held samples", "jitter 0.1\nlongpress 1,2 for 100000s rate 2000\n", line: 2, column: 1, "more than 1000000 samples"),
         // Issue #30, finding 24: a NUL read as part of the number ("expected a number Y, found '1'").
         ErrorCase("NUL byte", "tap 1,1\u{0}\n", line: 1, column: 8, "control character U+0000 in the line"),
         ErrorCase("ESC between words", "tap \u{1B}1,1\n", line: 1, column: 5, "control character U+001B in the line"),
@@ -58,6 +61,12 @@ struct SynthParserTests {
         var caught: TraceError?
         do { _ = try SynthParser.parse(String(decoding: c.input, as: UTF8.self), path: "s.synth") } catch { caught = error }
         c.check(caught, path: "s.synth")
+    }
+
+    /// Issue #30, finding 24: a long hold without jitter is two rows, not "more than 1000000 samples".
+    @Test func longHoldWithoutJitter() throws {
+        let document = try SynthParser.parse("longpress 1,1 for 1000000000s\n", path: "s.synth")
+        #expect(Synthesizer.generate(document.variants[0].script).rows.count == 2)
     }
 
     @Test func secondSweepNotesTheFirst() throws {
