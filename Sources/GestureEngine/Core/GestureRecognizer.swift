@@ -179,21 +179,17 @@ open class GestureRecognizer {
     }
 
     /// Declares that moves delivered before `time` (trace seconds) change nothing for this attempt:
-    /// the engine may skip a step that brings only such moves (until the next reset). For built-in
+    /// the engine leaves such moves out of its delivery (until the next reset); touches of other
+    /// phases are still delivered. For built-in
     /// recognizers whose own `touchesMoved` is known to do nothing then; a subclass that overrides
     /// it must get every move, so they declare it only for their exact class.
     func ignoresMoves(before time: Double) {
         dispatch.quietMovesBefore = time
     }
 
+    /// The centroid of the touches it receives, window coordinates (NaN when it has none).
     func centroid() -> Point {
-        var x = 0.0, y = 0.0
-        for t in dispatch.trackedTouches {
-            x += t.windowLocation.x
-            y += t.windowLocation.y
-        }
-        let n = Double(dispatch.trackedTouches.count)
-        return Point(x: x / n, y: y / n)
+        dispatch.trackedTouches.windowCentroid() ?? Point(x: .nan, y: .nan)
     }
 
     // MARK: Target-action

@@ -43,8 +43,8 @@ struct RecognizerDispatchState {
     /// The recognizer that excludes a deferred recognition, found by the pass before any is applied.
     unowned(unsafe) var deferredExcluder: GestureRecognizer?
     /// Moves delivered before this trace time (seconds) change nothing for this recognizer, which
-    /// said so (`GestureRecognizer.ignoresMoves(before:)`): the engine skips a step that brings it
-    /// only moves before then. -infinity (every move delivered) after a reset.
+    /// said so (`GestureRecognizer.ignoresMoves(before:)`): the engine leaves such moves out when it
+    /// gathers a step (`GestureEnvironment.dispatchStep()`). -infinity (every move delivered) after a reset.
     var quietMovesBefore = -Double.infinity
     /// True from a terminal state until the engine resets the recognizer.
     var isQueuedForReset = false

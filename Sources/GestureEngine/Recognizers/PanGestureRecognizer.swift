@@ -306,17 +306,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// `centroidOfTouches(excluding:)` (every move), with nothing to leave out: one pass over the
     /// touches, which it reads in place; a sum that overflows takes the general path.
     private func centroidOfPanTouches() -> Point? {
-        let c: Point? = panTouches.withUnsafeBufferPointer { touches in
-            if touches.isEmpty { return nil }
-            var x = 0.0, y = 0.0
-            for t in touches {
-                x += t.windowLocation.x
-                y += t.windowLocation.y
-            }
-            let n = Double(touches.count)
-            return Point(x: x / n, y: y / n)
-        }
-        guard let c else { return nil }
+        guard let c = panTouches.windowCentroid() else { return nil }
         if c.x.isFinite && c.y.isFinite { return c }
         return centroidOfTouches(excluding: EmptyCollection<Touch>())
     }

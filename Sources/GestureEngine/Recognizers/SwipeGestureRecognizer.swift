@@ -234,13 +234,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// `_centroidOfTouches:excludingEnded:` over the swipe's fingers, window coordinates.
     private func swipeCentroid() -> Point {
-        var x = 0.0, y = 0.0
-        for t in swipeTouches {
-            x += t.windowLocation.x
-            y += t.windowLocation.y
-        }
-        let n = Double(swipeTouches.count)
-        return Point(x: x / n, y: y / n)
+        swipeTouches.windowCentroid() ?? Point(x: .nan, y: .nan)
     }
 
     override open func reset() {
