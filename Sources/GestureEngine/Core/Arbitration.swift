@@ -52,6 +52,7 @@ extension GestureEnvironment {
         if isWaitingForFailure(r) {
             r.dispatch.pendingState = applied
             r.dispatch.pendingBegan = applied == .began
+            if r.dispatch.isParticipating && r.dispatch.environment === self { waiting.insert(r) }
             return
         }
         recognize(r, applied)
@@ -111,13 +112,16 @@ extension GestureEnvironment {
         }
     }
 
-    private func clearPending(_ r: GestureRecognizer) {
+    /// Drops `r`'s held-back recognition, if any.
+    func clearPending(_ r: GestureRecognizer) {
+        if r.dispatch.isInWaitingList { waiting.remove(r) }
         r.dispatch.pendingState = nil
         r.dispatch.pendingBegan = false
     }
 
     /// Does `w` have to wait for `y` to fail (either's static requirement, overrides or delegates)?
     func requiresFailure(_ w: GestureRecognizer, of y: GestureRecognizer) -> Bool {
+        failureRequirementChecks &+= 1
         if w.dispatch.requiredToFail.contains(where: { $0 === y }) { return true }
         if w.shouldRequireFailure(of: y) || y.shouldBeRequiredToFail(by: w) { return true }
         if asks(w, .shouldRequireFailure), let d = w.delegate, d.gestureRecognizer(w, shouldRequireFailureOf: y) { return true }
@@ -130,16 +134,6 @@ extension GestureEnvironment {
     @inline(__always)
     func asks(_ r: GestureRecognizer, _ question: DelegateQuestions) -> Bool {
         r.delegateQuestions.contains(question) || usesPlainPaths
-    }
-
-    /// True while a recognizer that `w` requires to fail is still undecided in this gesture (a
-    /// recognition deferred to the end of the delivery is still undecided: it may be excluded).
-    func isWaitingForFailure(_ w: GestureRecognizer) -> Bool {
-        for y in participants
-        where y !== w && (y.dispatch.currentState == .possible || y.dispatch.isRecognitionDeferred) && !y.dispatch.isQueuedForReset {
-            if requiresFailure(w, of: y) { return true }
-        }
-        return false
     }
 
     /// Applies a recognition (`possible -> began` or `possible -> ended`) and its consequences:
@@ -166,7 +160,8 @@ extension GestureEnvironment {
 
         var losers: [(GestureRecognizer, String)] = []
         let verb = newState == .began ? "began" : "recognized"
-        for w in participants where w !== r && w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset {
+        for w in participants
+        where w !== r && w.dispatch.isParticipating && w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset {
             if requiresFailure(w, of: r) {
                 losers.append((w, makeReason("required recognizer '\(r.name)' \(verb)")))
             } else if excludes(r, w) {
@@ -310,23 +305,44 @@ extension GestureEnvironment {
     }
 
     /// `y` failed: recognizers that were waiting only for it get their held-back recognition now.
+    ///
+    /// Only the participants holding a recognition back can be released: they are looked at in
+    /// `participants` order through `waiting` (`WaitingList.next(after:)`), one recognized now may
+    /// make a later one wait, and it is then looked at too, as the walk over `participants` does
+    /// (`releaseRecognizersPlainly(waitingFor:)`, the plain path).
     func releaseRecognizers(waitingFor y: GestureRecognizer) {
+        if usesPlainPaths {
+            releaseRecognizersPlainly(waitingFor: y)
+            return
+        }
+        guard waiting.liveCount > 0 else { return }
+        var order = 0
+        while let w = waiting.next(after: &order) { release(w, waitingFor: y) }
+    }
+
+    /// `releaseRecognizers(waitingFor:)` walking every participant.
+    func releaseRecognizersPlainly(waitingFor y: GestureRecognizer) {
         var i = 0
         while i < participants.count {
             let w = participants[i]
             i += 1
-            guard let pending = w.dispatch.pendingState, !w.dispatch.isQueuedForReset, requiresFailure(w, of: y),
-                !isWaitingForFailure(w)
-            else { continue }
-            let began = w.dispatch.pendingBegan
-            clearPending(w)
-            w.recognitionWillResumeAfterFailureRequirements()
-            if pending == .ended && began {
-                recognize(w, .began)
-                if w.dispatch.currentState == .began { applyTransition(w, to: .ended, reason: nil) }
-            } else {
-                recognize(w, pending)
-            }
+            if w.dispatch.isParticipating { release(w, waitingFor: y) }
+        }
+    }
+
+    /// `w`'s held-back recognition goes ahead if `y` was what it waited for and nothing else holds it.
+    private func release(_ w: GestureRecognizer, waitingFor y: GestureRecognizer) {
+        guard let pending = w.dispatch.pendingState, !w.dispatch.isQueuedForReset, requiresFailure(w, of: y),
+            !isWaitingForFailure(w)
+        else { return }
+        let began = w.dispatch.pendingBegan
+        clearPending(w)
+        w.recognitionWillResumeAfterFailureRequirements()
+        if pending == .ended && began {
+            recognize(w, .began)
+            if w.dispatch.currentState == .began { applyTransition(w, to: .ended, reason: nil) }
+        } else {
+            recognize(w, pending)
         }
     }
 

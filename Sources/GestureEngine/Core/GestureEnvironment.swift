@@ -59,10 +59,27 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) private var scratch: [Touch] = []
     /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
     @exclusivity(unchecked) var participants: [GestureRecognizer] = []
+    /// How many participants may answer a failure question other than from `require(toFail:)`
+    /// (FailureQuestions.swift): while none do, a recognizer waits only for its own requirements.
+    @exclusivity(unchecked) var failureAnswerers = 0
+    /// Participants with a recognition held back by a failure requirement (`pendingState`), in
+    /// `participants` order (FailureQuestions.swift, `WaitingList`): a failure looks only at them.
+    @exclusivity(unchecked) var waiting = WaitingList()
+    /// Counts recognizers joining `participants`; each gets the count as its `joinOrder`, so the
+    /// order of `participants` is the order of `joinOrder`.
+    @exclusivity(unchecked) var joins = 0
     /// Recognizers that joined `participants` in the current step: the exclusion pass after the
     /// step's delivery looks at them (`excludeNewcomers()`); empty in a step where no touch began.
     @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
+    /// Recognizers reset since `removeResetRecognizersFromLists()` last ran that are still in
+    /// `participants`, and the touches whose recognizer lists still hold reset recognizers (each
+    /// once: marked with `listCleanupGeneration`).
+    @exclusivity(unchecked) private var leftParticipants = 0
+    @exclusivity(unchecked) private var touchesToClean: [Touch] = []
+    @exclusivity(unchecked) private var listCleanupGeneration = 1
+    /// True while `participants` or a touch's list holds a reset recognizer (either of the above).
+    @exclusivity(unchecked) private var listsHoldResetRecognizers = false
     /// True while a step's touches are being delivered to its recognizers: a discrete recognition
     /// (`possible -> ended`) made then waits for the end of the delivery (`deferredRecognitions`).
     @exclusivity(unchecked) var isDeliveringStep = false
@@ -72,9 +89,14 @@ public final class GestureEnvironment {
     /// Empty storage for the next `resetQueue` (see `settle()`).
     @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
     /// Tests only: true makes the engine take its plain paths where it has a fast one (today the
-    /// exclusion pass, `excludeNewcomers()`, a `changed` request, `request(_:to:)`, and moves a
-    /// recognizer declared quiet, `dispatchStep()`), so a test can compare the two on the same traces.
+    /// exclusion pass, `excludeNewcomers()`, a `changed` request, `request(_:to:)`, moves a
+    /// recognizer declared quiet, `dispatchStep()`, and the failure questions asked of every
+    /// participant, `isWaitingForFailure(_:)` and `releaseRecognizers(waitingFor:)`), so a test can
+    /// compare the two on the same traces.
     @exclusivity(unchecked) var usesPlainPaths = false
+    /// Tests only: how many times arbitration asked whether one recognizer must wait for another
+    /// (`requiresFailure(_:of:)`), to show that the work grows linearly with a scene's size.
+    @exclusivity(unchecked) var failureRequirementChecks = 0
     /// Tests only: how many moves the quiet-move fast path kept from a recognizer (`dispatchStep()`).
     @exclusivity(unchecked) var skippedQuietMoves = 0
     /// Above zero while recognizers are being called; resets wait until it is back to zero.
@@ -153,11 +175,7 @@ public final class GestureEnvironment {
 
     /// The earliest pending timer's deadline (seconds, trace time), or nil when none is pending: a
     /// live replay calls `advance(to:)` when the wall clock reaches it.
-    public var nextTimerDeadline: Double? {
-        var earliest: Double?
-        for entry in timers.entries where earliest == nil || entry.deadline < earliest! { earliest = entry.deadline }
-        return earliest
-    }
+    public var nextTimerDeadline: Double? { timers.nextDeadline() }
 
     /// Fires, in order, every timer whose deadline is at or before `time` (seconds), without an event.
     public func advance(to time: Double) {
@@ -199,9 +217,8 @@ public final class GestureEnvironment {
         while i < participants.count {
             let r = participants[i]
             i += 1
-            if r.dispatch.isQueuedForReset || r.dispatch.currentState.isTerminal { continue }
-            r.dispatch.pendingState = nil
-            r.dispatch.pendingBegan = false
+            if !r.dispatch.isParticipating || r.dispatch.isQueuedForReset || r.dispatch.currentState.isTerminal { continue }
+            clearPending(r)
             applyTransition(r, to: r.dispatch.currentState.isActive ? .cancelled : .failed, reason: "trace ended")
         }
         dispatchDepth -= 1
@@ -284,9 +301,13 @@ public final class GestureEnvironment {
                     touch.recognizers.append(Unmanaged.passUnretained(r))
                     touch.recognizerAttempts.append(r.dispatch.attempt)
                     if !r.dispatch.isParticipating {
+                        if leftParticipants > 0 { removeResetRecognizersFromLists() }
                         r.dispatch.isParticipating = true
+                        joins &+= 1
+                        r.dispatch.joinOrder = joins
                         participants.append(r)
                         newcomers.append(r)
+                        countFailureAnswerer(joining: r)
                     }
                 }
                 v = current.superview
@@ -309,6 +330,7 @@ public final class GestureEnvironment {
 
     private func dispatchStep() {
         guard !stepTouches.isEmpty else { return }
+        if listsHoldResetRecognizers { removeResetRecognizersFromLists() }
         event.timestamp = currentTime
         dispatchDepth += 1
         let stamp = stamp
@@ -510,6 +532,7 @@ public final class GestureEnvironment {
             spareResetQueue = []
             swap(&batch, &resetQueue)
             for r in batch { resetRecognizer(r) }
+            removeResetRecognizersFromLists()
             batch.clearKeepingCapacity()
             spareResetQueue = batch
         }
@@ -525,17 +548,18 @@ public final class GestureEnvironment {
         dispatchDepth += 1
         r.reset()
         dispatchDepth -= 1
-        for touch in r.dispatch.trackedTouches {
-            if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
-                touch.recognizers.remove(at: i)
-                touch.recognizerAttempts.remove(at: i)
-            }
+        // Its touches still down drop it from their lists after the batch
+        // (`removeResetRecognizersFromLists()`): the entry's attempt no longer matches once `attempt`
+        // moves on below. A touch that ended is walked by nothing that does not compare attempts.
+        for touch in r.dispatch.trackedTouches where touch.listCleanupMark != listCleanupGeneration && !touch.phase.isTerminal {
+            touch.listCleanupMark = listCleanupGeneration
+            touchesToClean.append(touch)
+            listsHoldResetRecognizers = true
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
         r.dispatch.trackedTouches.removeAll(keepingCapacity: true)
         r.dispatch.currentState = .possible
-        r.dispatch.pendingState = nil
-        r.dispatch.pendingBegan = false
+        clearPending(r)
         r.dispatch.pendingFailureReason = nil
         r.dispatch.shouldBeginAsked = false
         r.dispatch.isQueuedForReset = false
@@ -543,8 +567,30 @@ public final class GestureEnvironment {
         r.dispatch.attempt &+= 1
         if r.dispatch.isParticipating {
             r.dispatch.isParticipating = false
-            if let i = participants.firstIndex(where: { $0 === r }) { participants.remove(at: i) }
+            uncountFailureAnswerer(leaving: r)
+            leftParticipants += 1
+            listsHoldResetRecognizers = true
         }
+    }
+
+    /// Takes the recognizers reset since the last call out of `participants` and out of their
+    /// touches' lists, one pass over each list however many were reset (a scene of thousands of
+    /// recognizers on one touch resets them together: removing each on its own was quadratic,
+    /// issue 30 #17). Until then a reset recognizer stays in `participants` with `isParticipating`
+    /// false, which every walk over the list checks, and in its touches' lists with an attempt that
+    /// no longer matches. Called after each batch of resets, and before anything walks the lists
+    /// as a step (`dispatchStep()`) or adds to them (a touch beginning).
+    func removeResetRecognizersFromLists() {
+        listsHoldResetRecognizers = false
+        if leftParticipants > 0 {
+            participants.removeNonParticipating(count: leftParticipants)
+            leftParticipants = 0
+            waiting.removeStale()
+        }
+        guard !touchesToClean.isEmpty else { return }
+        for touch in touchesToClean { touch.removeStaleRecognizers() }
+        touchesToClean.removeAll(keepingCapacity: true)
+        listCleanupGeneration &+= 1
     }
 
     // MARK: Transitions
@@ -592,6 +638,24 @@ extension GestureRecognizer {
     /// Whether this recognizer still gets its touches' changes.
     var receivesDeliveries: Bool {
         !dispatch.isQueuedForReset && !dispatch.currentState.isTerminal && isEnabled
+    }
+}
+
+extension Array where Element == GestureRecognizer {
+    /// Removes the `count` recognizers that no longer take part (`isParticipating` false), keeping
+    /// the others' order: one `remove(at:)` for the usual single one, one pass for several.
+    mutating func removeNonParticipating(count: Int) {
+        guard let first = firstIndex(where: { !$0.dispatch.isParticipating }) else { return }
+        guard count > 1 else {
+            remove(at: first)
+            return
+        }
+        var kept = first
+        for i in (first + 1)..<self.count where self[i].dispatch.isParticipating {
+            swapAt(kept, i)
+            kept += 1
+        }
+        while self.count > kept { removeLast() }
     }
 }
 

@@ -37,11 +37,12 @@ open class GestureRecognizer {
 
     /// Reads the delegate's `DelegateQuestions` again (its delegate calls it when they change).
     package func delegateQuestionsDidChange() {
-        guard let d = storedDelegate else {
+        if let d = storedDelegate {
+            delegateQuestions = (d as? any DeclaresDelegateQuestions)?.questions(answeredFor: self) ?? .all
+        } else {
             delegateQuestions = []
-            return
         }
-        delegateQuestions = (d as? any DeclaresDelegateQuestions)?.questions(answeredFor: self) ?? .all
+        environment?.failureQuestionsDidChange(for: self)
     }
 
     // Configuration below: plain values (numbers, flags, option sets), read at every event. An

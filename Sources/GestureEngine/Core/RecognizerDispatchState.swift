@@ -52,6 +52,19 @@ struct RecognizerDispatchState {
     var attempt = 0
     /// Where the touches were when the last one left, window coordinates (reported after they lift).
     var lastCentroid: Point = .zero
+    /// Timers this recognizer scheduled that are still pending, and the epoch its reset moves on to
+    /// cancel them all at once (`TimerQueue.cancelAll(ownedBy:)`).
+    var liveTimers = 0
+    var timerEpoch = 0
+    /// Whether its class may answer a failure question other than from `requiredToFail` (nil until
+    /// first asked), and whether the environment counts it among the participants that may
+    /// (`GestureRecognizer.answersFailureQuestions`, FailureQuestions.swift).
+    var classAnswersFailureQuestions: Bool?
+    var isCountedAsFailureAnswerer = false
+    /// Its place in `participants` (the environment's join count when it joined), and whether it is
+    /// in the environment's `WaitingList` (held back by a failure requirement).
+    var joinOrder = 0
+    var isInWaitingList = false
     /// Recognizers that must fail before this one may recognize (`require(toFail:)`).
     var requiredToFail: [GestureRecognizer] = []
     /// The environment that delivered this recognizer's touches. Not retained: read at every state

@@ -58,6 +58,8 @@ public final class Touch {
     @exclusivity(unchecked) var recognizers: [Unmanaged<GestureRecognizer>] = []
     /// The attempt of each of `recognizers` when this touch began (see `GestureRecognizer.attempt`).
     @exclusivity(unchecked) var recognizerAttempts: [Int] = []
+    /// Marks the touch as queued for `removeStaleRecognizers()` in the environment's current cleanup.
+    @exclusivity(unchecked) var listCleanupMark = 0
     /// The dispatch step in which this touch last changed (to find a recognizer's touches of this event without allocating).
     @exclusivity(unchecked) var changeStamp: Int = 0
     /// How this touch is being delivered to its view (only used when view delivery is enabled).
@@ -95,4 +97,35 @@ public final class Touch {
 /// `isMultipleTouchEnabled`, a touch blocked by an exclusive-touch view).
 enum ViewDeliveryState: UInt8 {
     case notDelivered, delivered, finished, never
+}
+
+extension Touch {
+    /// Drops from `recognizers` the recognizers reset since they took this touch (their attempt
+    /// moved on: `GestureEnvironment.removeResetRecognizersFromLists()`), keeping the others' order.
+    func removeStaleRecognizers() {
+        var stale = 0
+        var first = -1
+        for i in recognizers.indices where recognizers[i]._withUnsafeGuaranteedRef({ $0.dispatch.attempt }) != recognizerAttempts[i] {
+            if first < 0 { first = i }
+            stale += 1
+        }
+        guard stale > 0 else { return }
+        guard stale > 1 else {
+            recognizers.remove(at: first)
+            recognizerAttempts.remove(at: first)
+            return
+        }
+        var kept = first
+        for i in (first + 1)..<recognizers.count
+        where recognizers[i]._withUnsafeGuaranteedRef({ $0.dispatch.attempt }) == recognizerAttempts[i] {
+            recognizers[kept] = recognizers[i]
+            recognizerAttempts[kept] = recognizerAttempts[i]
+            kept += 1
+        }
+        // One element at a time: `removeLast(_:)` goes through the general `replaceSubrange`.
+        while recognizers.count > kept {
+            recognizers.removeLast()
+            recognizerAttempts.removeLast()
+        }
+    }
 }

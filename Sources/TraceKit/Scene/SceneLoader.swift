@@ -158,6 +158,8 @@ public struct SceneLoader: Sendable {
         // A scroll view's own recognizers (`scroll.pan`...) may be named by the scene's links.
         var byName: [String: GestureRecognizer] = [:]
         for r in scene.recognizers { byName[r.name] = r }
+        // The recognizers made so far, to catch a factory returning one twice in constant time.
+        var made = Set(scene.recognizers.map(ObjectIdentifier.init))
         var links: [(GestureRecognizer, JSONValue?, JSONValue?)] = []
         for item in items {
             guard item.objectValue != nil else {
@@ -180,7 +182,7 @@ public struct SceneLoader: Sendable {
             } catch {
                 throw SceneValue.error("the factory of kind '\(kindName)' could not make recognizer '\(name)': \(error)", kindValue)
             }
-            guard !scene.recognizers.contains(where: { $0 === r }) else {
+            guard made.insert(ObjectIdentifier(r)).inserted else {
                 throw SceneValue.error(
                     "the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time",
                     kindValue)

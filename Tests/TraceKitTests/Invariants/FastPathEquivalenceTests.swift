@@ -6,8 +6,11 @@ import TraceKit
 /// through the default scene and the failure scene (`EngineInvariantTests`), once as usual and
 /// once with `GestureEnvironment.usesPlainPaths` (the exclusion pass after a touch lands runs in
 /// full even when no recognizer can exclude; a `changed` request from an active recognizer goes
-/// through the coercion table and arbitration; a marked swipe gets the moves it declared quiet),
-/// must give the same log, value for value.
+/// through the coercion table and arbitration; a marked swipe gets the moves it declared quiet;
+/// whether a recognizer must wait asks every participant, and a failure looks at every participant
+/// for one it releases, not only at the answerers and the waiting ones, FailureQuestions.swift),
+/// must give the same log, value for value. A third scene adds recognizers whose classes answer
+/// failure questions, so both halves of that rule are compared.
 @Suite("Fast paths report what the plain paths report")
 struct FastPathEquivalenceTests {
     static func log(_ trace: RandomTrace, _ scene: Scene, views: Bool, plain: Bool) -> [String] {
@@ -27,6 +30,15 @@ struct FastPathEquivalenceTests {
         return (checker.log, environment.skippedQuietMoves)
     }
 
+    /// The failure scene plus two recognizers whose classes answer failure questions by overriding
+    /// them, so the engine asks them (FailureQuestions.swift) beside the ones it need not ask.
+    static func answererScene() throws -> Scene {
+        let scene = try EngineInvariantTests.failureScene()
+        scene.rootView.addGestureRecognizer(TapMadeToWaitByPans(name: "tap made to wait"))
+        scene.rootView.addGestureRecognizer(LongPressWaitingForSwipes(name: "long press waiting"))
+        return scene
+    }
+
     @Test("2,000 random traces: same log with and without the fast paths", arguments: 0..<4)
     func randomTraces(slice: Int) throws {
         var differing: [String] = []
@@ -39,6 +51,7 @@ struct FastPathEquivalenceTests {
             let screen = index % 2 == 0 ? EngineInvariantTests.screen : nil
             for (name, scene) in [
                 ("default", { Scene.makeDefault(screen: screen) }), ("failure", { try EngineInvariantTests.failureScene() }),
+                ("answerers", { try Self.answererScene() }),
             ] as [(String, () throws -> Scene)] {
                 let (fast, skipped) = Self.run(trace, try scene(), views: views, plain: false)
                 let plain = Self.log(trace, try scene(), views: views, plain: true)
@@ -58,4 +71,14 @@ struct FastPathEquivalenceTests {
         // ... and marked swipes whose quiet moves the fast path skips.
         #expect(skippedMoves > 0)
     }
+}
+
+/// A tap that makes every pan wait for it to fail (`shouldBeRequiredToFail(by:)`).
+final class TapMadeToWaitByPans: TapGestureRecognizer {
+    override func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { other is PanGestureRecognizer }
+}
+
+/// A long press that waits for every swipe to fail (`shouldRequireFailure(of:)`).
+final class LongPressWaitingForSwipes: LongPressGestureRecognizer {
+    override func shouldRequireFailure(of other: GestureRecognizer) -> Bool { other is SwipeGestureRecognizer }
 }
