@@ -283,7 +283,7 @@ func side(
             do throws(TraceError) {
                 var options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
                 options.sceneOverrides += sets
-                let replay = try GoldenFile.replay(options, observer: collector)
+                let replay = try GoldenFile.replay(options, observer: collector, spelling: .commandLine)
                 let names = collector.stats.recognizers.map(\.name)
                 let (output, recorded) = GoldenFile.recordedError(in: replay.text)
                 if let recorded {

@@ -21,5 +21,6 @@ enum Program {
 }
 
 /// Formats diagnostics for standard error: positioned ones as `file:line:column: error: ...`,
-/// the others prefixed with the program's name.
-var formatter: DiagnosticFormatter { DiagnosticFormatter(programName: Program.name) }
+/// the others prefixed with the program's name; the options messages name spelled as flags
+/// (``OptionSpelling/commandLine``).
+var formatter: DiagnosticFormatter { DiagnosticFormatter(programName: Program.name, spelling: .commandLine) }

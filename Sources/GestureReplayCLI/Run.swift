@@ -126,7 +126,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         // What was written before the error stays, before the error.
         out.flush()
         if error.category == .usage {
-            printError("\(Program.name): error: \(error.diagnostic.message)\n\(commandType(of: arguments).usageLine)")
+            printError("\(Program.name): error: \(formatter.message(error.diagnostic))\n\(commandType(of: arguments).usageLine)")
         } else {
             printError(formatter.format(error))
         }

@@ -19,9 +19,10 @@ struct ReplayAPITests {
     }
 
     /// What `gesturereplay check` compares with the golden file, made from the API's result:
-    /// the warnings, then the output; or the error the replay stopped with.
+    /// the warnings, then the output; or the error the replay stopped with; the options messages
+    /// name spelled as the command line spells them.
     static func goldenText(_ path: String, _ options: ReplayOptions) -> String {
-        let formatter = DiagnosticFormatter()
+        let formatter = DiagnosticFormatter(spelling: .commandLine)
         var text: String
         do {
             let result = try Replayer.replay(.path(path), options: options)

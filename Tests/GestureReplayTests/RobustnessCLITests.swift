@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import GestureReplayCLI
 import Testing
 import TraceKit
 #if canImport(Glibc)
@@ -32,11 +33,12 @@ struct RobustnessCLITests {
             seconds: seconds, environment: environment, shell: shell)
     }
 
-    /// What the library says for the same input: the output, then warnings and the error, formatted.
+    /// What the library says for the same input: the output, then warnings and the error, formatted
+    /// as the command line formats them (its flags for the options messages name).
     static func inProcess(_ options: ReplayOptions) -> (stdout: String, stderr: String, status: Int32) {
         var out = OutputBuffer(fileDescriptor: nil)
         var stderr = ""
-        let formatter = DiagnosticFormatter(programName: "gesturereplay")
+        let formatter = DiagnosticFormatter(programName: "gesturereplay", spelling: .commandLine)
         do {
             try Replayer.run(options, output: &out, warn: { stderr += formatter.format($0) + "\n" })
             return (out.text, stderr, 0)

@@ -64,7 +64,8 @@ struct CheckCommand: Command {
         var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments, catalog: catalog)
         setup.expectsError = setup.expectsError || check.expectsError
         let result = try TraceCheck.run(
-            setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError)
+            setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError,
+            spelling: .commandLine)
         if check.update {
             if let golden = result.golden {
                 out.append(

@@ -39,7 +39,8 @@ struct TestCommand: Command {
         let suite = self.suite
         let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes) { printError(formatter.format($0)) }
         let start = monotonicSeconds()
-        let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update) { path throws(TraceError) in
+        let outcomes = TraceSuite.run(traces, jobs: suite.jobs ?? onlineCoreCount(), update: suite.update, spelling: .commandLine) {
+            path throws(TraceError) in
             try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
         }
         let seconds = monotonicSeconds() - start
@@ -80,7 +81,8 @@ struct TestCommand: Command {
             }
             if let junit = suite.junitPath {
                 try FileIO.writeAtomically(
-                    JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds), to: junit, inputs: inputs)
+                    JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds, spelling: .commandLine), to: junit,
+                    inputs: inputs)
             }
             if let html = suite.htmlPath {
                 let entries = outcomes.map {
@@ -88,7 +90,8 @@ struct TestCommand: Command {
                         tracePicture($0, replayArguments, catalog: catalog, highlight: $1)
                     }
                 }
-                try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test"), to: html, inputs: inputs)
+                try FileIO.writeAtomically(
+                    HTMLReport.make(entries, title: "gesturereplay test", spelling: .commandLine), to: html, inputs: inputs)
             }
         }
         // A golden or trace that could not be written or read (an I/O error) is exit 74, as for `check`.

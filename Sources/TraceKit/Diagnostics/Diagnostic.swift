@@ -14,8 +14,18 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// How serious it is.
     public var severity: Severity
-    /// What is wrong, without location or severity prefix and without a final period.
-    public var message: String
+    /// What is wrong, without location or severity prefix and without a final period, with the
+    /// options it names kept apart (``OptionHint``).
+    public var text: DiagnosticText
+    /// ``text`` as the library spells it (``OptionSpelling/library``: an option is the property that
+    /// sets it, `ReplayOptions.sortsByTime`, never a command-line flag); setting it replaces the text
+    /// with plain text.
+    public var message: String {
+        get { text.spelled(.library) }
+        set { text = DiagnosticText(newValue) }
+    }
+    /// The options the message names, in order (``DiagnosticText/hints``).
+    public var hints: [OptionHint] { text.hints }
     /// Where it applies, or `nil` when it concerns no file (a bad option, for example).
     public var location: SourceLocation?
     /// Notes printed after this diagnostic (for example where a previous definition is).
@@ -23,25 +33,51 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// Creates a diagnostic.
     public init(severity: Severity, message: String, location: SourceLocation?, notes: [Diagnostic] = []) {
+        self.init(severity: severity, text: DiagnosticText(message), location: location, notes: notes)
+    }
+
+    /// Creates a diagnostic whose text may name options.
+    public init(severity: Severity, text: DiagnosticText, location: SourceLocation?, notes: [Diagnostic] = []) {
         self.severity = severity
-        self.message = message
+        self.text = text
         self.location = location
         self.notes = notes
     }
 
-    /// An error at `location`.
+    /// An error at `location`, with a plain message naming no option (a string literal picks the
+    /// ``DiagnosticText`` overload, so its `\(option:)` hints are kept).
+    @_disfavoredOverload
     public static func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(severity: .error, message: message, location: location, notes: notes)
     }
 
-    /// A warning at `location`.
+    /// A warning at `location`, with a plain message naming no option (a string literal picks the
+    /// ``DiagnosticText`` overload, so its `\(option:)` hints are kept).
+    @_disfavoredOverload
     public static func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(severity: .warning, message: message, location: location, notes: notes)
     }
 
-    /// A note at `location`.
+    /// A note at `location`, with a plain message naming no option (a string literal picks the
+    /// ``DiagnosticText`` overload, so its `\(option:)` hints are kept).
+    @_disfavoredOverload
     public static func note(_ message: String, at location: SourceLocation?) -> Diagnostic {
         Diagnostic(severity: .note, message: message, location: location)
+    }
+
+    /// An error at `location` whose text may name options (`"... \(option: .sort) ..."`).
+    public static func error(_ text: DiagnosticText, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
+        Diagnostic(severity: .error, text: text, location: location, notes: notes)
+    }
+
+    /// A warning at `location` whose text may name options.
+    public static func warning(_ text: DiagnosticText, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
+        Diagnostic(severity: .warning, text: text, location: location, notes: notes)
+    }
+
+    /// A note at `location` whose text may name options.
+    public static func note(_ text: DiagnosticText, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(severity: .note, text: text, location: location)
     }
 }
 
@@ -74,7 +110,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The process exit code for this error.
     public var exitCode: Int32 { category.rawValue }
 
-    /// Invalid input at `location`.
+    /// Invalid input at `location`. A plain message naming no option (a literal picks the ``DiagnosticText`` overload).
+    @_disfavoredOverload
     public static func invalidTrace(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) -> TraceError {
         TraceError(.invalidTrace, .error(message, at: location, notes: notes))
     }
@@ -83,6 +120,11 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// JSON Lines file): all the same error, at the file's first line, so it never passes silently.
     public static func emptyTrace(_ path: String) -> TraceError {
         invalidTrace("empty trace: no events", at: SourceLocation(path: path, line: 1, column: 1))
+    }
+
+    /// Invalid input at `location`, with a text that may name options.
+    public static func invalidTrace(_ text: DiagnosticText, at location: SourceLocation, notes: [Diagnostic] = []) -> TraceError {
+        TraceError(.invalidTrace, .error(text, at: location, notes: notes))
     }
 
     /// `path` cannot be opened.
@@ -95,11 +137,17 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         TraceError(.ioError, .error(message, at: .file(path)))
     }
 
-    /// A bad command line (no location).
+    /// A bad command line (no location). A plain message naming no option (a literal picks the ``DiagnosticText`` overload).
+    @_disfavoredOverload
     public static func usage(_ message: String) -> TraceError {
         TraceError(.usage, .error(message, at: nil))
     }
 
-    /// The formatted diagnostic (see ``DiagnosticFormatter``).
+    /// A bad command line (no location), with a text that may name options.
+    public static func usage(_ text: DiagnosticText) -> TraceError {
+        TraceError(.usage, .error(text, at: nil))
+    }
+
+    /// The formatted diagnostic (see ``DiagnosticFormatter``), options spelled as the library's.
     public var description: String { DiagnosticFormatter().format(diagnostic) }
 }

@@ -7,13 +7,25 @@
 /// - `program: severity: message` (or `severity: message`) without a location.
 ///
 /// Notes follow on their own lines in the same layout. No trailing newline.
+///
+/// The options a message names (``OptionHint``) are written in ``spelling``: the library's
+/// property names by default; the command line passes its flags.
 public struct DiagnosticFormatter: Sendable {
     /// Prefix for diagnostics without a location (for example `gesturereplay`).
     public var programName: String?
+    /// How the options a message names are written.
+    public var spelling: OptionSpelling
 
     /// Creates a formatter.
-    public init(programName: String? = nil) {
+    public init(programName: String? = nil, spelling: OptionSpelling = .library) {
         self.programName = programName
+        self.spelling = spelling
+    }
+
+    /// The message of `diagnostic` (without location, severity or notes) in this formatter's
+    /// spelling, not yet made terminal-safe: for a caller that puts it into a message of its own.
+    public func message(_ diagnostic: Diagnostic) -> String {
+        diagnostic.text.spelled(spelling)
     }
 
     /// The text for `diagnostic` and its notes, one line each, no final newline.
@@ -50,6 +62,6 @@ public struct DiagnosticFormatter: Sendable {
         }
         out += d.severity.rawValue
         out += ": "
-        out += TerminalSafe.escaped(d.message)
+        out += TerminalSafe.escaped(message(d))
     }
 }

@@ -73,22 +73,22 @@ struct RawMapping {
     struct Decision {
         var mapping: RawMapping
         var warnings: [Diagnostic]
-        var summary: String
+        var summary: DiagnosticText
     }
 
     /// How a recording of `format` can get the axis ranges it lacks.
-    static func rangesRemedy(_ format: TraceFormat) -> String {
+    static func rangesRemedy(_ format: TraceFormat) -> DiagnosticText {
         switch format {
         case .getevent:
-            "record `adb shell getevent -lp` into the same file (before or after the events), or give --raw-size WxH"
+            "record `adb shell getevent -lp` into the same file (before or after the events), or give \(option: .rawSize, "WxH")"
         case .evemu:
-            "put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with --desc FILE, or give --raw-size WxH"
+            "put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with \(option: .deviceDescription, "FILE"), or give \(option: .rawSize, "WxH")"
         case .motionevent:
-            "a MotionEvent dump has none: give --raw-size WxH (the display's size in pixels)"
+            "a MotionEvent dump has none: give \(option: .rawSize, "WxH") (the display's size in pixels)"
         case .libinput:
-            "`libinput record` lists them under `absinfo:` (is this the whole file?), or give --raw-size WxH"
+            "`libinput record` lists them under `absinfo:` (is this the whole file?), or give \(option: .rawSize, "WxH")"
         default:
-            "record the device's header with it, or give --raw-size WxH"
+            "record the device's header with it, or give \(option: .rawSize, "WxH")"
         }
     }
 
@@ -106,13 +106,13 @@ struct RawMapping {
         m.flipX = options.flipX
         m.flipY = options.flipY
         var warnings: [Diagnostic] = []
-        var rangeText = ""
+        var rangeText: DiagnosticText = ""
         var rangeLocation = location
         var zeroWidth: String?
         if let raw = options.rawSize {
             m.spanX = raw.width
             m.spanY = raw.height
-            rangeText = "raw \(text(raw.width)) x \(text(raw.height)) (--raw-size)"
+            rangeText = "raw \(text(raw.width)) x \(text(raw.height)) (\(option: .rawSize))"
             if let r = ranges {
                 // Spans in Double: a range wider than 64 bits must not overflow.
                 let sx = Double(r.x.upperBound) - Double(r.x.lowerBound) + 1
@@ -120,7 +120,7 @@ struct RawMapping {
                 if sx != raw.width || sy != raw.height {
                     warnings.append(
                         .warning(
-                            "--raw-size \(text(raw.width))x\(text(raw.height)) overrides the device's axis ranges (x \(r.x.lowerBound)...\(r.x.upperBound), y \(r.y.lowerBound)...\(r.y.upperBound): \(text(sx)) x \(text(sy)) units); drop --raw-size to use them",
+                            "\(option: .rawSize, "\(text(raw.width))x\(text(raw.height))") overrides the device's axis ranges (x \(r.x.lowerBound)...\(r.x.upperBound), y \(r.y.lowerBound)...\(r.y.upperBound): \(text(sx)) x \(text(sy)) units); drop \(option: .rawSize) to use them",
                             at: r.location))
                 }
             }
@@ -149,11 +149,11 @@ struct RawMapping {
             let none = zeroWidth.map { "the recording's axis range \($0) has zero width" } ?? "this recording has none"
             if options.screen != nil {
                 throw .invalidTrace(
-                    "--screen needs the touchscreen's axis ranges, and \(none): \(rangesRemedy(format))", at: rangeLocation)
+                    "\(option: .screen) needs the touchscreen's axis ranges, and \(none): \(rangesRemedy(format))", at: rangeLocation)
             }
             if transformed {
                 throw .invalidTrace(
-                    "--rotate and --flip need the touchscreen's axis ranges, and \(none): \(rangesRemedy(format))",
+                    "\(option: .rotation) and \(option: .flip) need the touchscreen's axis ranges, and \(none): \(rangesRemedy(format))",
                     at: rangeLocation)
             }
             if let d = options.density {
@@ -161,43 +161,43 @@ struct RawMapping {
                 m.density = d
                 warnings.append(
                     .warning(
-                        "no axis ranges in the recording: --density \(text(d)) takes its raw units as pixels (pt = raw / \(text(d))), and the screen size stays unknown; if the panel's units are not the display's pixels, give --screen WxH with the ranges (\(rangesRemedy(format)))",
+                        "no axis ranges in the recording: \(option: .density, text(d)) takes its raw units as pixels (pt = raw / \(text(d))), and the screen size stays unknown; if the panel's units are not the display's pixels, give \(option: .screen, "WxH") with the ranges (\(rangesRemedy(format)))",
                         at: rangeLocation))
                 return Decision(
                     mapping: m, warnings: warnings,
-                    summary: "mapping: no axis ranges; pt = raw / \(text(d)) (--density); screen unknown")
+                    summary: "mapping: no axis ranges; pt = raw / \(text(d)) (\(option: .density)); screen unknown")
             }
             warnings.append(
                 .warning(
-                    "no screen mapping (--screen WxH with the recording's axis ranges or --raw-size, or --density): raw device units are used as points",
+                    "no screen mapping (\(option: .screen, "WxH") with the recording's axis ranges or \(option: .rawSize), or \(option: .density)): raw device units are used as points",
                     at: location))
             return Decision(mapping: m, warnings: warnings, summary: "mapping: none; raw device units are used as points")
         }
         let quarter = options.rotation == 90 || options.rotation == 270
         let shownW = quarter ? m.spanY : m.spanX
         let shownH = quarter ? m.spanX : m.spanY
-        var screenText: String
+        var screenText: DiagnosticText
         if let screen = options.screen {
             m.width = screen.width
             m.height = screen.height
-            screenText = "\(text(screen.width)) x \(text(screen.height)) pt (--screen)"
+            screenText = "\(text(screen.width)) x \(text(screen.height)) pt (\(option: .screen))"
             if let d = options.density {
                 // Two ways to the same screen: they must agree (within 1 %), not one silently win.
                 let w = shownW / d, h = shownH / d
                 if abs(w - screen.width) > 0.01 * screen.width || abs(h - screen.height) > 0.01 * screen.height {
                     throw .invalidTrace(
-                        "--screen \(text(screen.width))x\(text(screen.height)) and --density \(text(d)) disagree: \(text(shownW)) x \(text(shownH)) raw units at density \(text(d)) make \(String(format2: w)) x \(String(format2: h)) points; give only one of them",
+                        "\(option: .screen, "\(text(screen.width))x\(text(screen.height))") and \(option: .density, text(d)) disagree: \(text(shownW)) x \(text(shownH)) raw units at density \(text(d)) make \(String(format2: w)) x \(String(format2: h)) points; give only one of them",
                         at: rangeLocation)
                 }
-                screenText += " (--density \(text(d)) agrees)"
+                screenText.append(" (\(option: .density, text(d)) agrees)")
             }
             let panel = shownW / shownH, shown = screen.width / screen.height
             if abs(panel / shown - 1) > 0.1 {
                 let turned = abs((1 / panel) / shown - 1) <= 0.1
-                let hint =
+                let hint: DiagnosticText =
                     turned
-                    ? "the panel looks mounted turned: give --rotate 90 (or 270) if so"
-                    : "touches are stretched; check --screen, or --rotate if the panel is mounted turned"
+                    ? "the panel looks mounted turned: give \(option: .rotation, "90") (or 270) if so"
+                    : "touches are stretched; check \(option: .screen), or \(option: .rotation) if the panel is mounted turned"
                 warnings.append(
                     .warning(
                         "the panel's aspect ratio (\(text(shownW)) x \(text(shownH)) raw units, \(String(format2: panel))) differs from the screen's (\(text(screen.width)) x \(text(screen.height)) pt, \(String(format2: shown))): \(hint)",
@@ -206,20 +206,21 @@ struct RawMapping {
         } else if let d = options.density {
             m.width = shownW / d
             m.height = shownH / d
-            screenText = "\(String(format2: m.width)) x \(String(format2: m.height)) pt (--density \(text(d)))"
+            screenText = "\(String(format2: m.width)) x \(String(format2: m.height)) pt (\(option: .density, text(d)))"
         } else {
             m.width = shownW
             m.height = shownH
             screenText = "\(text(shownW)) x \(text(shownH)) pt (raw units as points)"
             warnings.append(
                 .warning(
-                    "no --screen or --density: raw device units are used as points (\(text(shownW)) x \(text(shownH)))", at: location))
+                    "no \(option: .screen) or \(option: .density): raw device units are used as points (\(text(shownW)) x \(text(shownH)))",
+                    at: location))
         }
         m.identity = false
-        var summary = "mapping: \(rangeText) -> \(screenText)"
-        if options.rotation != 0 { summary += ", rotated \(options.rotation)" }
-        if options.flipX { summary += ", x flipped" }
-        if options.flipY { summary += ", y flipped" }
+        var summary: DiagnosticText = "mapping: \(rangeText) -> \(screenText)"
+        if options.rotation != 0 { summary.append(", rotated \(options.rotation)") }
+        if options.flipX { summary.append(", x flipped") }
+        if options.flipY { summary.append(", y flipped") }
         return Decision(mapping: m, warnings: warnings, summary: summary)
     }
 

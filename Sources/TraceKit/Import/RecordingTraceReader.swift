@@ -50,7 +50,7 @@ public final class RecordingTraceReader: TraceReader {
 
     /// The mapping used, in one line (`mapping: raw x 0...1079, y 0...2339 (phone.txt:5) -> 360 x 780
     /// pt (--screen)`); `--summary` prints it as a note.
-    public var mappingSummary: String { core.value.mappingSummary }
+    public var mappingSummary: String { core.value.mappingSummary.description }
 
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
@@ -148,7 +148,7 @@ struct RecordingCore {
     private var evtestCode = -1
     private var motion = MotionEventState()
     // Mapping checks.
-    private(set) var mappingSummary = ""
+    private(set) var mappingSummary: DiagnosticText = ""
     private var screenW = 0.0, screenH = 0.0
     private var bounded = false
     private var offScreen = Set<Int64>()
@@ -230,7 +230,7 @@ struct RecordingCore {
 
     mutating func readHeader() throws(TraceError) {
         if options.descPath != nil && format != .evemu {
-            throw .usage("--desc applies to evemu recordings; '\(path)' is read as \(format)")
+            throw .usage("\(option: .deviceDescription) applies to evemu recordings; '\(path)' is read as \(format)")
         }
         if format == .evemu { try readDescription() }
         // MotionEvent dumps have no header: their lines are rows, read once the mapping is set.
@@ -295,13 +295,13 @@ struct RecordingCore {
             if descBeside {
                 warn(
                     .note(
-                        "axis ranges from the device description '\(descFile)' beside the recording (--desc FILE to give another)",
+                        "axis ranges from the device description '\(descFile)' beside the recording (\(option: .deviceDescription, "FILE") to give another)",
                         at: start))
             }
         } else if !descBeside && device.ranges != nil {
             warn(
                 .warning(
-                    "the recording's own axis ranges are used, not those of --desc '\(descFile)'",
+                    "the recording's own axis ranges are used, not those of \(option: .deviceDescription, "'\(descFile)'")",
                     at: SourceLocation(path: path, line: max(device.rangeLine, 1), column: 1)))
         }
     }
@@ -362,7 +362,7 @@ struct RecordingCore {
                 selectionFixed = true
             } else if candidates.count > 1 {
                 throw .invalidTrace(
-                    "\(candidates.count) touchscreen-like devices in the recording: \(candidates.map { devices[$0].described }.joined(separator: ", ")); choose one with --device PATH|NAME",
+                    "\(candidates.count) touchscreen-like devices in the recording: \(candidates.map { devices[$0].described }.joined(separator: ", ")); choose one with \(option: .device, "PATH|NAME")",
                     at: SourceLocation(path: path, line: devices[candidates[1]].line, column: 1))
             }
         }
@@ -442,7 +442,7 @@ struct RecordingCore {
             return try parseLine()
         } catch {
             guard truncatedLine, error.category == .invalidTrace else { throw error }
-            warn(.warning("the last line is cut off and was ignored (\(error.diagnostic.message))", at: error.diagnostic.location))
+            warn(.warning("the last line is cut off and was ignored (\(error.diagnostic.text))", at: error.diagnostic.location))
             return nil
         }
     }
@@ -471,7 +471,7 @@ struct RecordingCore {
             if selected >= 0 {
                 let first = devices[selected], second = d >= 0 && d < devices.count ? devices[d] : RecordingDevice()
                 throw .invalidTrace(
-                    "touch events from a second device, \(second.pathText.isEmpty ? "another device" : second.pathText), interleaved with \(first.pathText.isEmpty ? "the first" : first.pathText)'s; choose one with --device PATH|NAME (candidates: \(first.pathText), \(second.pathText))",
+                    "touch events from a second device, \(second.pathText.isEmpty ? "another device" : second.pathText), interleaved with \(first.pathText.isEmpty ? "the first" : first.pathText)'s; choose one with \(option: .device, "PATH|NAME") (candidates: \(first.pathText), \(second.pathText))",
                     at: SourceLocation(path: path, line: e.line, column: 1))
             }
             selected = d
@@ -511,7 +511,7 @@ struct RecordingCore {
                 let other = devices[otherTouchDevice]
                 let name = other.path.isEmpty ? "a device without a prefix" : other.pathText
                 throw .invalidTrace(
-                    "the touch events come from \(name) (the first here), but the header chose \(devices[selected].described), which sends none: the header describes another device; give --device \(other.path.isEmpty ? "PATH" : other.pathText), and record its axis ranges (\(RawMapping.rangesRemedy(format)))",
+                    "the touch events come from \(name) (the first here), but the header chose \(devices[selected].described), which sends none: the header describes another device; give \(option: .device, other.path.isEmpty ? "PATH" : other.pathText), and record its axis ranges (\(RawMapping.rangesRemedy(format)))",
                     at: SourceLocation(path: path, line: otherTouchLine, column: 1))
             }
             throw .invalidTrace(
@@ -522,7 +522,7 @@ struct RecordingCore {
             let n = offScreen.count
             warn(
                 .warning(
-                    "\(n) \(n == 1 ? "touch goes" : "touches go") outside the \(String(format2: screenW)) x \(String(format2: screenH)) pt screen (the first here, at (\(String(format2: offScreenPoint.0)), \(String(format2: offScreenPoint.1)))): the axis ranges or --raw-size do not match the panel, or --rotate/--flip is missing; touches outside the screen reach no view",
+                    "\(n) \(n == 1 ? "touch goes" : "touches go") outside the \(String(format2: screenW)) x \(String(format2: screenH)) pt screen (the first here, at (\(String(format2: offScreenPoint.0)), \(String(format2: offScreenPoint.1)))): the axis ranges or \(option: .rawSize) do not match the panel, or \(option: .rotation)/\(option: .flip) is missing; touches outside the screen reach no view",
                     at: SourceLocation(path: path, line: offScreenLine, column: 1)))
         }
         if absMismatchLine > 0, selected >= 0 {

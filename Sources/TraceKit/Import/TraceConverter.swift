@@ -58,13 +58,13 @@ public enum TraceConverter {
             if let screen {
                 warn(
                     .warning(
-                        "\(what) cannot carry the screen (\(number(screen.width)) x \(number(screen.height)) pt): replay the converted trace with --screen \(number(screen.width))x\(number(screen.height)), or convert to JSON",
+                        "\(what) cannot carry the screen (\(number(screen.width)) x \(number(screen.height)) pt): replay the converted trace with \(option: .screen, "\(number(screen.width))x\(number(screen.height))"), or convert to JSON",
                         at: start))
             }
             if let scene = reader.scene {
                 warn(
                     .warning(
-                        "\(what) cannot carry the trace's scene: replay the converted trace with --scene, or convert to JSON",
+                        "\(what) cannot carry the trace's scene: replay the converted trace with \(option: .scene), or convert to JSON",
                         at: scene.location))
             }
             if let expect = reader.expect {

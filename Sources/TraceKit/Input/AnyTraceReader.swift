@@ -81,13 +81,13 @@ public final class AnyTraceReader: TraceReader {
         if detected == .appium { mapping.density = nil }
         if !detected.isUITest && !recording.uiTests.isDefault {
             throw .usage(
-                "--move-interval and --element apply to UI-test descriptions (w3c-actions, appium, webkit-events); '\(source.path)' is read as \(detected)"
+                "\(option: .moveInterval) and \(option: .element) apply to UI-test descriptions (w3c-actions, appium, webkit-events); '\(source.path)' is read as \(detected)"
             )
         }
         if !detected.isRecording && !mapping.isDefault {
             // Never ignored silently: they mean nothing for a trace in points.
             throw .usage(
-                "--device, --desc, --raw-size, --density, --rotate, --flip-x and --flip-y apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)"
+                "\(option: .device), \(option: .deviceDescription), \(option: .rawSize), \(option: .density), \(option: .rotation), \(option: .flipX) and \(option: .flipY) apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)"
             )
         }
         switch detected {

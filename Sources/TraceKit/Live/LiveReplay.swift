@@ -43,7 +43,7 @@ enum LiveReplay {
         let name = options.inputPath == "-" ? ByteSource.standardInputName : options.inputPath
         warn(
             .warning(
-                "--live applies to pipes, terminals, sockets and FIFOs; '\(name)' is not one and is replayed at full speed",
+                "\(option: .live) applies to pipes, terminals, sockets and FIFOs; '\(name)' is not one and is replayed at full speed",
                 at: nil))
     }
 
@@ -228,7 +228,8 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
                 previous = error.diagnostic
                 warn(
                     .warning(
-                        error.diagnostic.message + "; skipped (--lenient)", at: error.diagnostic.location, notes: error.diagnostic.notes))
+                        "\(error.diagnostic.text); skipped (\(option: .lenient))", at: error.diagnostic.location,
+                        notes: error.diagnostic.notes))
             }
         }
     }

@@ -13,7 +13,7 @@ extension LiveWaiter {
         guard stoppedBySignal, error.category == .invalidTrace else { throw error }
         warn(
             .warning(
-                "the input was stopped by a signal in the middle of a row, which is ignored (\(error.diagnostic.message))",
+                "the input was stopped by a signal in the middle of a row, which is ignored (\(error.diagnostic.text))",
                 at: error.diagnostic.location))
         return nil
     }

@@ -123,6 +123,8 @@ enum TraceHints {
     /// The note that names `--sort` (rows exported out of time order, finger by finger) and what
     /// `--lenient` would do instead.
     static func unsortedOrLenient(lenient: String) -> Diagnostic {
-        .note("if the rows are not in time order (exported finger by finger), --sort orders them by time; --lenient \(lenient)", at: nil)
+        .note(
+            "if the rows are not in time order (exported finger by finger), \(option: .sort) orders them by time; \(option: .lenient) \(lenient)",
+            at: nil)
     }
 }

@@ -34,10 +34,13 @@ final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
             unit = chosen
             note(
                 .note(
-                    "--time-unit auto: reading the timestamps as \(TimeUnitGuess.describe(chosen)) (the first rows are a median \(TimeUnitGuess.format(median)) apart)",
+                    "\(option: .timeUnitDetection): reading the timestamps as \(TimeUnitGuess.describe(chosen)) (the first rows are a median \(TimeUnitGuess.format(median)) apart)",
                     at: .file(base.path)))
         } else {
-            note(.note("--time-unit auto: too few rows to tell the unit; reading the timestamps as seconds (s)", at: .file(base.path)))
+            note(
+                .note(
+                    "\(option: .timeUnitDetection): too few rows to tell the unit; reading the timestamps as seconds (s)",
+                    at: .file(base.path)))
         }
         if unit == .seconds { unit = nil }
     }

@@ -127,11 +127,13 @@ struct TimeUnitProbe {
         guard intervals.count >= 4, let median = TimeUnitGuess.median(intervals) else { return }
         guard median > TimeUnitGuess.longestPlausible || median < TimeUnitGuess.shortestPlausible else { return }
         let suggested = TimeUnitGuess.bestUnit(forRawInterval: median * unit.perSecond)
-        var message =
+        var message: DiagnosticText =
             "the first \(intervals.count + 1) frames are a median \(TimeUnitGuess.format(median)) s apart: implausible for touch input "
-        message += "(frames come 4 to 50 ms apart) with timestamps in \(TimeUnitGuess.describe(unit))"
+        message.append("(frames come 4 to 50 ms apart) with timestamps in \(TimeUnitGuess.describe(unit))")
         if suggested != unit {
-            message += "; if they are in \(TimeUnitGuess.describe(suggested)), use --time-unit \(suggested.name) (or --time-unit auto)"
+            message.append(
+                "; if they are in \(TimeUnitGuess.describe(suggested)), use \(option: .timeUnit, suggested.name) (or \(option: .timeUnitDetection))"
+            )
         }
         warn(.warning(message, at: .file(path)))
     }

@@ -22,8 +22,8 @@ struct OutputFilter {
         var names: Set<String>?
         if let shown = options.shownRecognizers {
             for name in shown where !scene.recognizers.contains(where: { $0.name == name }) {
-                let message =
-                    "--show: no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))"
+                let message: DiagnosticText =
+                    "\(option: .shownRecognizers): no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))"
                 if let at = options.shownRecognizerLocations[name] { throw .invalidTrace(message, at: at) }
                 throw .usage(message)
             }

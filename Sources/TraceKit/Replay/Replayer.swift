@@ -83,7 +83,7 @@ public enum Replayer {
         }
         if let names = options.recognizerFilter {
             scene = try scene.keepOnly(names, locations: options.recognizerFilterLocations)
-            for message in scene.brokenRelations { warn(.warning(message, at: nil)) }
+            for message in scene.brokenRelationTexts { warn(.warning(message, at: nil)) }
         }
         let filter = try OutputFilter.make(options, scene: scene)
         let summary = options.summary ? ReplaySummary(scene: scene, filter: filter) : nil

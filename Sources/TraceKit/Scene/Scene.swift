@@ -38,7 +38,9 @@ public final class Scene {
     private(set) var relations: [Relation]
     /// After `keepOnly`: a warning per link from a kept recognizer to one that was removed (its
     /// output can then differ from the full scene's: `single` no longer waits for `doubleTap`).
-    public private(set) var brokenRelations: [String] = []
+    public var brokenRelations: [String] { brokenRelationTexts.map(\.description) }
+    /// ``brokenRelations`` with the option they name kept apart (``DiagnosticText``).
+    public private(set) var brokenRelationTexts: [DiagnosticText] = []
 
     init(rootView: View, recognizers: [GestureRecognizer], delegate: SceneDelegate, screen: Size?, relations: [Relation] = []) {
         self.rootView = rootView
@@ -206,8 +208,8 @@ public final class Scene {
     /// error at its place instead when `locations` says where the name was written (`NAME.args`).
     public func keepOnly(_ names: [String], locations: [String: SourceLocation] = [:]) throws(TraceError) -> Scene {
         for name in names where !recognizers.contains(where: { $0.name == name }) {
-            let message =
-                "--recognizers: no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))"
+            let message: DiagnosticText =
+                "\(option: .recognizerFilter): no recognizer named '\(name)' in the scene; it has: \(recognizers.map(\.name).joined(separator: ", "))"
             if let at = locations[name] { throw .invalidTrace(message, at: at) }
             throw .usage(message)
         }
@@ -216,18 +218,18 @@ public final class Scene {
             if names.contains(r.name) { kept.append(r) } else { r.view?.removeGestureRecognizer(r) }
         }
         let scene = Scene(rootView: rootView, recognizers: kept, delegate: delegate, screen: screen, relations: relations)
-        var reported: Set<String> = []
+        var reported: Set<DiagnosticText> = []
         for link in relations where names.contains(link.from) && !names.contains(link.to) {
-            let message: String
+            let message: DiagnosticText
             switch link.kind {
             case .requireToFail:
                 message =
-                    "--recognizers: '\(link.from)' requires '\(link.to)' to fail, but '\(link.to)' is not kept: '\(link.from)' no longer waits for it, so its output differs from the full scene's"
+                    "\(option: .recognizerFilter): '\(link.from)' requires '\(link.to)' to fail, but '\(link.to)' is not kept: '\(link.from)' no longer waits for it, so its output differs from the full scene's"
             case .simultaneousWith:
                 message =
-                    "--recognizers: '\(link.from)' recognizes simultaneously with '\(link.to)', which is not kept: arbitration differs from the full scene's"
+                    "\(option: .recognizerFilter): '\(link.from)' recognizes simultaneously with '\(link.to)', which is not kept: arbitration differs from the full scene's"
             }
-            if reported.insert(message).inserted { scene.brokenRelations.append(message) }
+            if reported.insert(message).inserted { scene.brokenRelationTexts.append(message) }
         }
         return scene
     }

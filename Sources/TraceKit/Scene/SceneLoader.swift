@@ -112,7 +112,7 @@ public struct SceneLoader: Sendable {
                 do {
                     view = try catalog.makeView(viewClass: className, name: name, frame: frame)
                 } catch {
-                    throw SceneValue.error(error.diagnostic.message, value)
+                    throw .invalidTrace(error.diagnostic.text, at: value.location)
                 }
             } else {
                 view = View(name: name, frame: frame)

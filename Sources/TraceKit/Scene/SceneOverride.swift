@@ -78,9 +78,9 @@ public struct SceneOverride: Sendable, Hashable, CustomStringConvertible {
                 // Positioned at the override; on the command line, a usage error that quotes it.
                 if o.location != nil {
                     throw error.category == .usage
-                        ? .invalidTrace(error.diagnostic.message, at: o.location!) : error
+                        ? .invalidTrace(error.diagnostic.text, at: o.location!) : error
                 }
-                throw error.category == .usage ? error : .usage("invalid value '\(o)' for \(o.option): \(error.diagnostic.message)")
+                throw error.category == .usage ? error : .usage("invalid value '\(o)' for \(o.option): \(error.diagnostic.text)")
             }
         }
     }

@@ -34,9 +34,11 @@ public enum GoldenFile {
 
     /// Replays `options` in memory and compares with (or with `update`, rewrites) the golden file.
     /// A trace whose replay fails with an error compares that error's text instead, so that traces of
-    /// bad input can be golden-tested too.
-    public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
-        let replay = try self.replay(options)
+    /// bad input can be golden-tested too. `spelling` as for ``replay(_:observer:spelling:)``.
+    public static func check(
+        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, spelling: OptionSpelling = .library
+    ) throws(TraceError) -> Result {
+        let replay = try self.replay(options, spelling: spelling)
         return try compare(
             actual: replay.text, tracePath: options.inputPath,
             expectedPath: expectedPath ?? Self.expectedPath(forTrace: options.inputPath), update: update)
@@ -50,12 +52,16 @@ public enum GoldenFile {
     /// Paths in the diagnostics are written relative to the trace's folder (`errors/x.json:3:5` is
     /// `x.json:3:5`), so that the golden file is the same whatever path or working directory reaches
     /// the trace (`Traces/`, `./Traces/`, an absolute path, `cd Traces && ... .`).
+    ///
+    /// The options the diagnostics name are written in `spelling`: the command line passes its
+    /// flags (`OptionSpelling.commandLine`), so the golden files it writes and compares say
+    /// `--sort` where the library's spelling says `ReplayOptions.sortsByTime`.
     public static func replay(
-        _ options: ReplayOptions, observer: ReplayObserver? = nil
+        _ options: ReplayOptions, observer: ReplayObserver? = nil, spelling: OptionSpelling = .library
     ) throws(TraceError) -> (text: String, error: TraceError?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings = ""
-        let formatter = DiagnosticFormatter()
+        let formatter = DiagnosticFormatter(spelling: spelling)
         let folder = ArgsFile.folder(ofTrace: options.inputPath)
         var stopped: TraceError?
         do {

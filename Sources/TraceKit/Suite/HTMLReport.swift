@@ -57,8 +57,9 @@ public enum HTMLReport {
         return nil
     }
 
-    /// The page: the failed traces first (in their order), then the passed ones.
-    public static func make(_ entries: [Entry], title: String) -> String {
+    /// The page: the failed traces first (in their order), then the passed ones; the options a
+    /// picture's error names are written in `spelling`.
+    public static func make(_ entries: [Entry], title: String, spelling: OptionSpelling = .library) -> String {
         let entries = entries.filter { !$0.passed } + entries.filter(\.passed)
         let failed = entries.count { !$0.passed }
         var h = """
@@ -105,7 +106,7 @@ public enum HTMLReport {
             case .success(let svg):
                 h += inline(svg, index: i + 1)
             case .failure(let error):
-                h += "<p class=\"nopicture\">no picture: " + SVGPicture.escaped(error.diagnostic.message) + "</p>\n"
+                h += "<p class=\"nopicture\">no picture: " + SVGPicture.escaped(error.diagnostic.text.spelled(spelling)) + "</p>\n"
             case nil:
                 break
             }

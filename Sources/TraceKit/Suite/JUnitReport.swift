@@ -3,7 +3,10 @@
 /// A JUnit XML report of a suite run: one `<testcase>` per trace; a failing one holds a `<failure>`
 /// whose message is the one-line reason and whose text is the diff and the unmet expectations.
 public enum JUnitReport {
-    public static func make(_ outcomes: [TraceSuite.Outcome], suiteName: String, seconds: Double) -> String {
+    /// The report; the options errors name are written in `spelling` (the command line's flags, or the library's names).
+    public static func make(
+        _ outcomes: [TraceSuite.Outcome], suiteName: String, seconds: Double, spelling: OptionSpelling = .library
+    ) -> String {
         let failures = outcomes.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
@@ -23,7 +26,7 @@ public enum JUnitReport {
             var type = "error"
             if let e = o.error {
                 // The error (with its notes) in the text; its first line is the message.
-                let text = DiagnosticFormatter().format(e)
+                let text = DiagnosticFormatter(spelling: spelling).format(e)
                 message = String(text.prefix(while: { $0 != "\n" }))
                 body = text + "\n"
             } else {

@@ -60,13 +60,15 @@ public enum TraceCheck {
     /// share the default golden file, and the error of an invalid trace unless it is declared an
     /// expected-error case (`expectsError`: `--expect-error` in its `NAME.args`) and has a golden
     /// file recording it (or `update` writes one). A trace declared so that replays without an
-    /// error fails the same way, so a fixed bug cannot go unnoticed.
+    /// error fails the same way, so a fixed bug cannot go unnoticed. `spelling` writes the options
+    /// the diagnostics name (``GoldenFile/replay(_:observer:spelling:)``).
     public static func run(
-        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false
+        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false,
+        spelling: OptionSpelling = .library
     ) throws(TraceError) -> Result {
         if expectedPath == nil { try checkGoldenNameIsUnambiguous(options.inputPath) }
         let collector = ExpectationCollector(fileExpect: try ExpectFile.read(forTrace: options.inputPath))
-        let replay = try GoldenFile.replay(options, observer: collector)
+        let replay = try GoldenFile.replay(options, observer: collector, spelling: spelling)
         if let error = collector.error { throw error }
         if let error = replay.error, !expectsError {
             var e = error

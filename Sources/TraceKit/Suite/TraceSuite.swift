@@ -108,18 +108,20 @@ public enum TraceSuite {
     }
 
     /// Runs every trace on `jobs` threads; `optionsFor` gives each trace's replay options.
-    /// The outcomes come back in the order of `traces`.
+    /// The outcomes come back in the order of `traces`; `spelling` as for ``TraceCheck/run(_:expectedPath:update:expectsError:spelling:)``.
     public static func run(
-        _ traces: [String], jobs: Int, update: Bool,
+        _ traces: [String], jobs: Int, update: Bool, spelling: OptionSpelling = .library,
         optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions
     ) -> [Outcome] {
-        run(traces, jobs: jobs, update: update, setupFor: { path throws(TraceError) in TraceSetup(options: try optionsFor(path)) })
+        run(
+            traces, jobs: jobs, update: update, spelling: spelling,
+            setupFor: { path throws(TraceError) in TraceSetup(options: try optionsFor(path)) })
     }
 
     /// Runs every trace on `jobs` threads; `setupFor` gives each trace's options and whether it is
     /// declared to fail. The outcomes come back in the order of `traces`.
     public static func run(
-        _ traces: [String], jobs: Int, update: Bool,
+        _ traces: [String], jobs: Int, update: Bool, spelling: OptionSpelling = .library,
         setupFor: @escaping @Sendable (String) throws(TraceError) -> TraceSetup
     ) -> [Outcome] {
         parallelMap(traces.count, jobs: jobs) { i in
@@ -127,7 +129,7 @@ public enum TraceSuite {
             var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
             do throws(TraceError) {
                 let setup = try setupFor(traces[i])
-                outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError)
+                outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError, spelling: spelling)
             } catch {
                 outcome.error = error
             }

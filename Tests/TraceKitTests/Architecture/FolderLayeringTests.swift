@@ -67,6 +67,15 @@ enum FolderLayering {
             file: "Diagnostics/DiagnosticFormatter.swift", name: "TerminalSafe",
             reason: "escaping of user text for the terminal lives with the renderers; belongs in Support"),
         Allowed(
+            file: "Diagnostics/OptionSpelling.swift", name: "ReplayOptions",
+            reason: "the library's spelling of an option hint names the property a user sets, as text (no use of the type)"),
+        Allowed(
+            file: "Diagnostics/OptionSpelling.swift", name: "RecordingImportOptions",
+            reason: "see ReplayOptions: text naming the property"),
+        Allowed(
+            file: "Diagnostics/OptionSpelling.swift", name: "UITestImportOptions",
+            reason: "see ReplayOptions: text naming the property"),
+        Allowed(
             file: "Expectations/ExpectationCollector.swift", name: "ReplayObserver",
             reason: "the collector is a replay observer; the observer protocol should move below Expectations"),
         Allowed(

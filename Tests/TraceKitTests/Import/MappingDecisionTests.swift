@@ -73,7 +73,8 @@ struct MappingDecisionTests {
         #expect(r.warningText.count == 1)
         #expect(
             r.warningText.first?.hasPrefix(
-                "rec.txt:1:1: warning: no axis ranges in the recording: --density 2.75 takes its raw units as pixels (pt = raw / 2.75)")
+                "rec.txt:1:1: warning: no axis ranges in the recording: RecordingImportOptions.density = 2.75 takes its raw units as pixels (pt = raw / 2.75)"
+            )
                 == true, "\(r.warningText)")
         #expect(r.warningText.first?.contains("getevent -lp") == true, "the getevent remedy")
     }
@@ -86,7 +87,9 @@ struct MappingDecisionTests {
         let r = I.read(text, options: Self.options { $0.density = 2.75 })
         #expect(r.screen == nil)
         #expect(r.rows.first == R(0, 1, .began, 540 / 2.75, 1200 / 2.75))
-        #expect(r.warningText.first?.contains("a MotionEvent dump has none: give --raw-size WxH") == true, "\(r.warningText)")
+        #expect(
+            r.warningText.first?.contains("a MotionEvent dump has none: give RecordingImportOptions.rawSize = WxH") == true,
+            "\(r.warningText)")
     }
 
     @Test("the replay of a capture without ranges under --density recognizes the tap (the README's example)")
@@ -127,12 +130,13 @@ struct MappingDecisionTests {
         #expect(plain.error == nil)
         #expect(
             plain.warningText.first
-                == "rec.txt:2:1: warning: the device's axis range x 0...0 has zero width: the ranges are ignored (put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with --desc FILE, or give --raw-size WxH)",
+                == "rec.txt:2:1: warning: the device's axis range x 0...0 has zero width: the ranges are ignored (put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with RecordingImportOptions.descPath = FILE, or give RecordingImportOptions.rawSize = WxH)",
             "\(plain.warningText)")
         let screen = I.read(text, options: Self.options { $0.screen = Size(width: 390, height: 844) })
         #expect(
             screen.errorText?.hasPrefix(
-                "rec.txt:2:1: error: --screen needs the touchscreen's axis ranges, and the recording's axis range x 0...0 has zero width")
+                "rec.txt:2:1: error: ReplayOptions.screen needs the touchscreen's axis ranges, and the recording's axis range x 0...0 has zero width"
+            )
                 == true,
             "\(screen.errorText ?? "")")
     }
@@ -150,7 +154,7 @@ struct MappingDecisionTests {
             })
         #expect(
             bad.errorText
-                == "rec.txt:12:1: error: --screen 390x844 and --density 2 disagree: 1080 x 2340 raw units at density 2 make 540.00 x 1170.00 points; give only one of them",
+                == "rec.txt:12:1: error: ReplayOptions.screen = 390x844 and RecordingImportOptions.density = 2 disagree: 1080 x 2340 raw units at density 2 make 540.00 x 1170.00 points; give only one of them",
             "\(bad.errorText ?? "")")
         let good = I.read(
             text,
@@ -167,7 +171,9 @@ struct MappingDecisionTests {
                 $0.rawSize = Size(width: 720, height: 1560)
             })
         #expect(
-            raw.warningText.contains { $0.hasPrefix("rec.txt:12:1: warning: --raw-size 720x1560 overrides the device's axis ranges") },
+            raw.warningText.contains {
+                $0.hasPrefix("rec.txt:12:1: warning: RecordingImportOptions.rawSize = 720x1560 overrides the device's axis ranges")
+            },
             "\(raw.warningText)")
     }
 
@@ -177,7 +183,7 @@ struct MappingDecisionTests {
         let turned = I.read(text, options: Self.options { $0.screen = Size(width: 780, height: 360) })
         #expect(
             turned.warningText.contains(
-                "rec.txt:12:1: warning: the panel's aspect ratio (1080 x 2340 raw units, 0.46) differs from the screen's (780 x 360 pt, 2.17): the panel looks mounted turned: give --rotate 90 (or 270) if so"
+                "rec.txt:12:1: warning: the panel's aspect ratio (1080 x 2340 raw units, 0.46) differs from the screen's (780 x 360 pt, 2.17): the panel looks mounted turned: give RecordingImportOptions.rotation = 90 (or 270) if so"
             ),
             "\(turned.warningText)")
         let rotated = I.read(
@@ -201,7 +207,7 @@ struct MappingDecisionTests {
                 $0.reportsMapping = true
             })
         #expect(
-            r.warningText == ["rec.txt:1:1: note: mapping: raw x 0...1079, y 0...2339 (rec.txt:12) -> 360 x 780 pt (--screen)"],
+            r.warningText == ["rec.txt:1:1: note: mapping: raw x 0...1079, y 0...2339 (rec.txt:12) -> 360 x 780 pt (ReplayOptions.screen)"],
             "\(r.warningText)")
         let none = I.read(Self.events, options: Self.options { $0.reportsMapping = true })
         #expect(none.warningText.last == "rec.txt:1:1: note: mapping: none; raw device units are used as points")
@@ -226,7 +232,7 @@ struct MappingDecisionTests {
         #expect(r.rows.count == 4, "the rows are kept")
         #expect(
             r.warningText == [
-                "rec.txt:7:1: warning: 1 touch goes outside the 360.00 x 780.00 pt screen (the first here, at (500.00, 1000.00)): the axis ranges or --raw-size do not match the panel, or --rotate/--flip is missing; touches outside the screen reach no view"
+                "rec.txt:7:1: warning: 1 touch goes outside the 360.00 x 780.00 pt screen (the first here, at (500.00, 1000.00)): the axis ranges or RecordingImportOptions.rawSize do not match the panel, or RecordingImportOptions.rotation/RecordingImportOptions.flipX/flipY is missing; touches outside the screen reach no view"
             ], "\(r.warningText)")
         let right = I.read(Self.header + Self.events, options: Self.options { $0.screen = Size(width: 360, height: 780) })
         #expect(right.warnings.isEmpty, "\(right.warningText)")
@@ -364,7 +370,7 @@ struct MappingDecisionTests {
         while try reader.next() != nil {}
         #expect(
             warnings == [
-                "\(path):1:1: note: axis ranges from the device description '\(I.fixture("quanta-optical.desc"))' beside the recording (--desc FILE to give another)"
+                "\(path):1:1: note: axis ranges from the device description '\(I.fixture("quanta-optical.desc"))' beside the recording (RecordingImportOptions.descPath = FILE to give another)"
             ], "\(warnings)")
     }
 
@@ -403,7 +409,8 @@ struct MappingDecisionTests {
         // Without a description, the error names the evemu remedy.
         let none = I.read(events, options: Self.options { $0.screen = Size(width: 1280, height: 720) })
         #expect(
-            none.errorText?.contains("beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with --desc FILE") == true,
+            none.errorText?.contains(
+                "beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with RecordingImportOptions.descPath = FILE") == true,
             "\(none.errorText ?? "")")
         // A recording with its own header: its ranges win, and a description beside it is not
         // announced as used.
@@ -415,7 +422,9 @@ struct MappingDecisionTests {
                 $0.descPath = I.fixture("quanta-optical.desc")
             })
         #expect(
-            own.warningText.contains { $0.contains("warning: the recording's own axis ranges are used, not those of --desc") },
+            own.warningText.contains {
+                $0.contains("warning: the recording's own axis ranges are used, not those of RecordingImportOptions.descPath")
+            },
             "\(own.warningText)")
         #expect(own.rows.count == I.read(atmel, options: Self.options { $0.screen = Size(width: 400, height: 240) }).rows.count)
         // --desc on another format is a usage error.

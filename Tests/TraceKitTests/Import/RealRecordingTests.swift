@@ -40,7 +40,10 @@ struct RealRecordingTests {
         #expect(report.passed, "\(report.failures.map(\.text).joined(separator: "\n"))")
         #expect(injector.collector.expectations.count >= 4)
         // Sniffed as evemu; no mapping given: the one warning says raw units are used as points.
-        #expect(warnings.map(\.message) == ["no --screen or --density: raw device units are used as points (800 x 480)"])
+        #expect(
+            warnings.map(\.message) == [
+                "no ReplayOptions.screen or RecordingImportOptions.density: raw device units are used as points (800 x 480)"
+            ])
     }
 
     @Test func aRealRecordingDecodesToTheRowsItHolds() {

@@ -71,7 +71,10 @@ struct RecordingImportTests {
         #expect(r.rows == Self.twoFingers)
         // Rows point at the recording's own lines (the tracking id, the position).
         #expect(r.lines == [17, 23, 30, 32, 35])
-        #expect(r.warningText == ["rec.txt:1:1: warning: no --screen or --density: raw device units are used as points (1080 x 2340)"])
+        #expect(
+            r.warningText == [
+                "rec.txt:1:1: warning: no ReplayOptions.screen or RecordingImportOptions.density: raw device units are used as points (1080 x 2340)"
+            ])
     }
 
     @Test func geteventScreenMappingFromTheHeaderRanges() {
@@ -244,7 +247,7 @@ struct RecordingImportTests {
         let r = I.read(Self.interleaved)
         #expect(
             r.errorText?.hasPrefix(
-                "rec.txt:5:1: error: touch events from a second device, /dev/input/event5, interleaved with /dev/input/event2's; choose one with --device"
+                "rec.txt:5:1: error: touch events from a second device, /dev/input/event5, interleaved with /dev/input/event2's; choose one with RecordingImportOptions.device"
             ) == true, "\(r.errorText ?? "none")")
         var o = RecordingImportOptions()
         o.device = "/dev/input/event5"
@@ -276,7 +279,7 @@ struct RecordingImportTests {
         let ambiguous = I.read(second + Self.protocolB)
         #expect(
             ambiguous.errorText
-                == "rec.txt:11:1: error: 2 touchscreen-like devices in the recording: /dev/input/event4 \"sec_touchscreen\" (line 1), /dev/input/event6 \"pen\" (line 11); choose one with --device PATH|NAME"
+                == "rec.txt:11:1: error: 2 touchscreen-like devices in the recording: /dev/input/event4 \"sec_touchscreen\" (line 1), /dev/input/event6 \"pen\" (line 11); choose one with RecordingImportOptions.device = PATH|NAME"
         )
     }
 
@@ -314,7 +317,8 @@ struct RecordingImportTests {
         // --screen without any ranges is an error, not a silent guess.
         o.rawSize = nil
         #expect(
-            I.read(Self.protocolB, options: o).errorText?.hasPrefix("rec.txt:1:1: error: --screen needs the touchscreen's axis ranges")
+            I.read(Self.protocolB, options: o).errorText?.hasPrefix(
+                "rec.txt:1:1: error: ReplayOptions.screen needs the touchscreen's axis ranges")
                 == true)
     }
 

@@ -106,7 +106,7 @@ struct TraceConverterTests {
             if let scene = source.scene {
                 #expect(
                     warnings.contains(
-                        "\(path):\(scene.location.line):\(scene.location.column): warning: JSON Lines cannot carry the trace's scene: replay the converted trace with --scene, or convert to JSON"
+                        "\(path):\(scene.location.line):\(scene.location.column): warning: JSON Lines cannot carry the trace's scene: replay the converted trace with ReplayOptions.scenePath, or convert to JSON"
                     ), "\(warnings)")
             }
             if source.expect != nil {
@@ -128,7 +128,7 @@ struct TraceConverterTests {
         _ = try Self.convert(options, .csv, warnings: &warnings)
         #expect(
             warnings == [
-                "\(options.inputPath):1:1: warning: CSV cannot carry the screen (392.72727272727275 x 850.9090909090909 pt): replay the converted trace with --screen 392.72727272727275x850.9090909090909, or convert to JSON"
+                "\(options.inputPath):1:1: warning: CSV cannot carry the screen (392.72727272727275 x 850.9090909090909 pt): replay the converted trace with ReplayOptions.screen = 392.72727272727275x850.9090909090909, or convert to JSON"
             ], "\(warnings)")
         // --density without ranges: no screen to write (it was 2.75 x 0, a trace the tool rejects).
         var bare = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(MappingDecisionTests.events.utf8), suffix: ".txt"))

@@ -247,7 +247,7 @@ import TestSupport
         (
             pointer(
                 #"{"type": "pointerDown"}, {"type": "pointerMove", "x": 1, "y": 1, "origin": {"element-6066-11e4-a52e-4f735466cecf": "nope"}}"#
-            ), "element 'nope' is not defined: give its rectangle with --element nope=X,Y,W,H"
+            ), "element 'nope' is not defined: give its rectangle with UITestImportOptions.elements[\"nope\"] = X,Y,W,H"
         ),
         (pointer(#"{"type": "pointerDown"}"#, type: "stylus"), "actions[0].parameters.pointerType: unknown pointerType 'stylus'"),
         (

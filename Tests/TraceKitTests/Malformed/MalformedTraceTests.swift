@@ -207,7 +207,9 @@ struct MalformedTraceTests {
         ),
         Case(
             file: "getevent-interleaved-devices.txt", exit: 65, line: 5, column: 1,
-            message: "touch events from a second device, /dev/input/event5, interleaved with /dev/input/event2's; choose one with --device"),
+            message:
+                "touch events from a second device, /dev/input/event5, interleaved with /dev/input/event2's; choose one with RecordingImportOptions.device"
+        ),
         Case(
             file: "getevent-no-timestamps.txt", exit: 65, line: 3, column: 1,
             message: "getevent line without a timestamp: record with `getevent -lt`"),

@@ -50,7 +50,7 @@ enum AppiumImport {
             throw j.error(
                 "expected \"actions\" (a TouchAction or MultiTouchAction) or \"script\" (a mobile: gesture)", "the document", root)
         }
-        if let note = b.samplingNote("moves every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location) {
+        if let note = b.samplingNote("moves every \(j.format(options.moveInterval * 1000)) ms (\(option: .moveInterval))", root.location) {
             warn(note)
         }
         return b.finish()
@@ -243,7 +243,8 @@ enum AppiumImport {
             } else if let screen = c.screen {
                 center = Point(x: screen.width / 2, y: screen.height / 2)
             } else {
-                throw j.error("twoFingerTap on the application needs --screen (or an elementId defined with --element)", ap, args)
+                throw j.error(
+                    "twoFingerTap on the application needs \(option: .screen) (or an elementId defined with \(option: .element))", ap, args)
             }
             let a = b.newTouch()
             let z = b.newTouch()

@@ -29,7 +29,7 @@ struct GestureRowBuilder {
         self.interval = interval
     }
 
-    func error(_ message: String, _ at: SourceLocation) -> TraceError {
+    func error(_ message: DiagnosticText, _ at: SourceLocation) -> TraceError {
         .invalidTrace(message, at: at)
     }
 
@@ -59,7 +59,7 @@ struct GestureRowBuilder {
         try checkTime(time, "\(phase) row", at)
         try checkPoint(p, "\(phase) row", at)
         guard rows.count < Self.maxRows else {
-            throw error("the description makes more than \(Self.maxRows) rows (a larger --move-interval makes fewer)", at)
+            throw error("the description makes more than \(Self.maxRows) rows (a larger \(option: .moveInterval) makes fewer)", at)
         }
         let t = (time * 1_000_000).rounded() / 1_000_000
         let row = TraceRow(time: t, touch: touch, phase: phase, x: p.x, y: p.y, positions: .init(all: at.position))
@@ -78,7 +78,7 @@ struct GestureRowBuilder {
         if t1 > t0 {
             let steps = (t1 - t0) / interval
             guard Double(rows.count) + steps < Double(Self.maxRows) else {
-                throw error("the description makes more than \(Self.maxRows) rows (a larger --move-interval makes fewer)", at)
+                throw error("the description makes more than \(Self.maxRows) rows (a larger \(option: .moveInterval) makes fewer)", at)
             }
             var k = 1
             while true {
@@ -98,7 +98,7 @@ struct GestureRowBuilder {
     mutating func countSample() { samples += 1 }
 
     /// The note that says how moves were sampled, when some were (said once per input).
-    func samplingNote(_ what: String, _ at: SourceLocation) -> Diagnostic? {
+    func samplingNote(_ what: DiagnosticText, _ at: SourceLocation) -> Diagnostic? {
         guard samples > 0 else { return nil }
         return .note("\(samples) rows sampled inside \(what) (docs/ui-tests.md)", at: at)
     }
@@ -114,7 +114,7 @@ struct GestureRowBuilder {
 struct UITestJSON {
     let path: String
 
-    func error(_ message: String, _ jsonPath: String, _ v: JSONValue) -> TraceError {
+    func error(_ message: DiagnosticText, _ jsonPath: String, _ v: JSONValue) -> TraceError {
         .invalidTrace("\(jsonPath): \(message)", at: v.location)
     }
 

@@ -183,7 +183,7 @@ enum W3CActionsImport {
             if let touch = p.touch, time > 0 { try b.add(time, touch, .stationary, p.position, sources[p.index].location) }
         }
         if let note = b.samplingNote(
-            "pointerMove durations every \(j.format(options.moveInterval * 1000)) ms (--move-interval)", root.location)
+            "pointerMove durations every \(j.format(options.moveInterval * 1000)) ms (\(option: .moveInterval))", root.location)
         {
             warn(note)
         }
@@ -218,7 +218,7 @@ enum UITestElements {
         guard let r = options.elements[name] else {
             let known = options.elements.keys.sorted()
             throw j.error(
-                "element '\(name)' is not defined: give its rectangle with --element \(name)=X,Y,W,H\(known.isEmpty ? "" : " (defined: \(known.joined(separator: ", ")))")",
+                "element '\(name)' is not defined: give its rectangle with \(option: .element, "\(name)=X,Y,W,H")\(known.isEmpty ? "" : " (defined: \(known.joined(separator: ", ")))")",
                 jsonPath, v)
         }
         return r
