@@ -33,6 +33,17 @@ public enum TouchID: Hashable, Sendable {
 /// ``beginSharing()`` first (the replay reading a large file on a thread of its own, ``ReaderThreading``):
 /// from then on additions and the public reads take a lock, while the reading thread's own lookups
 /// (the per-row path) still take none, since only that thread changes the table.
+///
+/// Names are forgotten once their touch ended, so a long stream of touches with string ids (a live
+/// session sending a UUID per touch) keeps memory flat (issue 30 #16). A name goes when all of
+/// these hold, each checked by the side that knows it:
+/// - every row the reader produced with it was consumed by the replay (`uses` and `consumed`
+///   counted per row), so none is on its way;
+/// - the replay holds no touch under it (`hold`/`release`, from the replay's id map);
+/// - the sequence check no longer remembers where it ended (`noteEnd`, `forgetEndNotes`: it keeps
+///   the last 1,024 ends for its "ended here" notes), so no message changes.
+/// Its index and arena bytes are then reused. Never while the table is shared with a reading
+/// thread (only the reading thread may change it then).
 public final class TouchNameTable: @unchecked Sendable {
     // Invariant: only mutated through `intern`, called by the one reader filling the table.
     // Read for every row with a string id (the reader's lookup) and only ever mutated in `intern`
@@ -41,6 +52,25 @@ public final class TouchNameTable: @unchecked Sendable {
     @exclusivity(unchecked) private var spans: [(offset: Int, count: Int)] = []
     @exclusivity(unchecked) private var strings: [String] = []
     @exclusivity(unchecked) private var slots: [UInt32]  // 0 = empty, else index + 1
+    // What decides when each name may be forgotten (see the type's comment).
+    @exclusivity(unchecked) private var states: [NameState] = []
+    // Names whose touch ended while the sequence check remembered the end: retried when it forgets.
+    @exclusivity(unchecked) private var waitingForEndNotes: [UInt32] = []
+    @exclusivity(unchecked) private var endNoteEpoch = 1
+    // Indices of forgotten names, reused by the next new names; arena bytes they left behind.
+    @exclusivity(unchecked) private var freeIndices: [UInt32] = []
+    @exclusivity(unchecked) private var arenaGarbage = 0
+
+    private struct NameState {
+        /// Rows the reader produced with the name, and rows the replay consumed.
+        var uses = 0
+        var consumed = 0
+        /// The sequence check's epoch when it last noted the name's end (it remembers it while
+        /// that is the current `endNoteEpoch`).
+        var endNoted = 0
+        /// True while the replay has a touch under this name.
+        var held = false
+    }
     @exclusivity(unchecked) private var mask: Int
     // Set once by `beginSharing()`, before the reading thread starts (so read without the lock).
     @exclusivity(unchecked) private var lock: UnsafeMutablePointer<pthread_mutex_t>?
@@ -75,8 +105,8 @@ public final class TouchNameTable: @unchecked Sendable {
         return body()
     }
 
-    /// Number of distinct names.
-    public var count: Int { locked { strings.count } }
+    /// Number of distinct names held (names forgotten after their touch ended are not counted).
+    public var count: Int { locked { strings.count - freeIndices.count } }
 
     /// The text of the name at `index`.
     public func name(at index: UInt32) -> String { locked { strings[Int(index)] } }
@@ -153,7 +183,10 @@ public final class TouchNameTable: @unchecked Sendable {
     /// The index of `p[0..<n]`, adding it if new.
     func intern(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
         let (found, slot) = probe(p, n)
-        if let found { return found }
+        if let found {
+            states[Int(found)].uses &+= 1
+            return found
+        }
         return insert(p, n, at: slot)
     }
 
@@ -162,7 +195,10 @@ public final class TouchNameTable: @unchecked Sendable {
     @inline(__always)
     func intern(_ p: UnsafePointer<UInt8>, _ n: Int, ifNew isValid: (UnsafePointer<UInt8>, Int) -> Bool) -> UInt32? {
         let (found, slot) = probe(p, n)
-        if let found { return found }
+        if let found {
+            states[Int(found)].uses &+= 1
+            return found
+        }
         guard isValid(p, n) else { return nil }
         return insert(p, n, at: slot)
     }
@@ -173,22 +209,119 @@ public final class TouchNameTable: @unchecked Sendable {
     }
 
     private func insertUnlocked(_ p: UnsafePointer<UInt8>, _ n: Int, at slot: Int) -> UInt32 {
-        let index = strings.count
-        precondition(index < Int(UInt32.max - 1), "too many distinct touch names")
-        spans.append((arena.count, n))
+        let text = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+        let index: Int
+        if let reused = freeIndices.popLast() {
+            index = Int(reused)
+            spans[index] = (arena.count, n)
+            strings[index] = text
+            states[index] = NameState(uses: 1)
+        } else {
+            index = strings.count
+            precondition(index < Int(UInt32.max - 1), "too many distinct touch names")
+            spans.append((arena.count, n))
+            strings.append(text)
+            states.append(NameState(uses: 1))
+        }
         arena.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-        strings.append(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
         slots[slot] = UInt32(index + 1)
-        if strings.count * 2 > slots.count { grow() }
+        if (strings.count - freeIndices.count) * 2 > slots.count { grow() }
         return UInt32(index)
+    }
+
+    // MARK: Forgetting names (see the type's comment)
+
+    /// The replay consumed a row with the name at `index`.
+    @inline(__always)
+    func consume(_ index: UInt32) {
+        if lock == nil { states[Int(index)].consumed &+= 1 }
+    }
+
+    /// The replay has a touch under the name at `index` (until `release`).
+    func hold(_ index: UInt32) {
+        if lock == nil { states[Int(index)].held = true }
+    }
+
+    /// The replay's touch under the name at `index` ended: the name goes if nothing else keeps it.
+    func release(_ index: UInt32) {
+        guard lock == nil else { return }
+        states[Int(index)].held = false
+        forgetIfUnused(index)
+    }
+
+    /// The sequence check remembers where the touch under the name at `index` ended.
+    func noteEnd(of index: UInt32) {
+        if lock == nil { states[Int(index)].endNoted = endNoteEpoch }
+    }
+
+    /// The sequence check forgot every end it remembered: names kept only for that go now.
+    func forgetEndNotes() {
+        guard lock == nil else { return }
+        endNoteEpoch &+= 1
+        let waiting = waitingForEndNotes
+        waitingForEndNotes.removeAll(keepingCapacity: true)
+        for index in waiting { forgetIfUnused(index) }
+    }
+
+    private func forgetIfUnused(_ index: UInt32) {
+        let i = Int(index)
+        let state = states[i]
+        guard !state.held, state.uses > 0, state.uses == state.consumed else { return }
+        guard state.endNoted != endNoteEpoch else {
+            waitingForEndNotes.append(index)
+            return
+        }
+        let span = spans[i]
+        let found = arena.withUnsafeBufferPointer { a in probe(a.baseAddress! + span.offset, span.count) }
+        guard found.found == index else { return }
+        removeSlot(found.slot)
+        arenaGarbage += span.count
+        spans[i] = (0, 0)
+        strings[i] = ""
+        states[i] = NameState()
+        freeIndices.append(index)
+        if arenaGarbage > 4096 && arenaGarbage * 2 > arena.count { compactArena() }
+    }
+
+    /// Empties `slot` of the linear-probing table, moving later entries of its run back so every
+    /// name stays reachable from its home slot (deletion without tombstones).
+    private func removeSlot(_ slot: Int) {
+        var hole = slot
+        var next = (slot + 1) & mask
+        while slots[next] != 0 {
+            let span = spans[Int(slots[next] &- 1)]
+            let home = arena.withUnsafeBufferPointer { Self.hash($0.baseAddress! + span.offset, span.count) } & mask
+            // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
+            let homeAfterHole = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+            if !homeAfterHole {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = 0
+    }
+
+    /// Rewrites the arena with the names still held (their indices unchanged).
+    private func compactArena() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(arena.count - arenaGarbage)
+        for i in spans.indices where spans[i].count > 0 {
+            let span = spans[i]
+            spans[i].offset = compacted.count
+            compacted.append(contentsOf: arena[span.offset..<(span.offset + span.count)])
+        }
+        arena = compacted
+        arenaGarbage = 0
     }
 
     private func grow() {
         let newCount = slots.count * 2
         var newSlots = [UInt32](repeating: 0, count: newCount)
         let newMask = newCount - 1
+        let free = Set(freeIndices)
         arena.withUnsafeBufferPointer { a in
-            for (index, span) in spans.enumerated() {
+            for (index, span) in spans.enumerated() where !free.contains(UInt32(index)) {
                 var slot = Self.hash(a.baseAddress! + span.offset, span.count) & newMask
                 while newSlots[slot] != 0 { slot = (slot + 1) & newMask }
                 newSlots[slot] = UInt32(index + 1)

@@ -128,8 +128,12 @@ package struct TraceSequenceValidator {
                 return false
             }
             removeDown(at: k)
-            if ended.count >= Self.endedMemory { ended.removeAll(keepingCapacity: true) }
+            if ended.count >= Self.endedMemory {
+                ended.removeAll(keepingCapacity: true)
+                touchNames.forgetEndNotes()
+            }
             ended[id] = row.positions.phase
+            if case .name(let index) = id { touchNames.noteEnd(of: index) }
         }
         return true
     }

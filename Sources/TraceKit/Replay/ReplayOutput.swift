@@ -112,6 +112,7 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         endedTouches &+= 1
         if !reachedScene, Self.reachesScene(touch, root: environment.rootView) { reachedScene = true }
+        defer { if touch.id >= TouchIdentifierMap.base { touchIDs.release(touch.id, keepsLabel: reportViews) } }
         guard reportTouches else { return }
         let tracker = trackers.removeValue(forKey: touch.id)
         renderer.touchEnded(
