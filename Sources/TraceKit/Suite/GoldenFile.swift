@@ -32,17 +32,34 @@ public enum GoldenFile {
     /// ``TracePath/golden``).
     public static func expectedPath(forTrace path: String) -> String { TracePath(path).golden }
 
-    /// Replays `options` in memory and compares with (or with `update`, rewrites) the golden file.
-    /// A trace whose replay fails with an error compares that error's text instead, so that traces of
-    /// bad input can be golden-tested too.
-    public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
-        let replay = try self.replay(options)
+    /// Replays the trace at `tracePath` with `options` in memory and compares with (or with
+    /// `update`, rewrites) the golden file. A trace whose replay fails with an error compares that
+    /// error's text instead, so that traces of bad input can be golden-tested too.
+    public static func check(
+        _ tracePath: String, options: ReplayOptions, expectedPath: String? = nil, update: Bool
+    ) throws(TraceError) -> Result {
+        let replay = try self.replay(tracePath, options: options)
         return try compare(
-            actual: replay.text, tracePath: options.inputPath,
-            expectedPath: expectedPath ?? Self.expectedPath(forTrace: options.inputPath), update: update)
+            actual: replay.text, tracePath: tracePath,
+            expectedPath: expectedPath ?? Self.expectedPath(forTrace: tracePath), update: update)
     }
 
-    /// What the golden file of `options` holds: the replay's warnings, then its text output; for a
+    /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use check(_:options:expectedPath:update:), the trace's path first")
+    public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
+        try check(options.inputPath, options: options, expectedPath: expectedPath, update: update)
+    }
+
+    /// The golden text of the trace named in `options` (``ReplayOptions/inputPath``). Kept for one
+    /// release.
+    @available(*, deprecated, message: "use replay(_:options:observer:), the trace's path first")
+    public static func replay(
+        _ options: ReplayOptions, observer: ReplayObserver? = nil
+    ) throws(TraceError) -> (text: String, error: TraceError?) {
+        try replay(options.inputPath, options: options, observer: observer)
+    }
+
+    /// What the golden file of the trace at `tracePath`, replayed with `options`, holds: the replay's warnings, then its text output; for a
     /// replay that stops at an invalid trace or scene, the output before the error, the warnings and
     /// `error (exit 65): ` with the positioned error (also returned as `error`). Other errors (a file
     /// that cannot be opened) are thrown.
@@ -51,16 +68,17 @@ public enum GoldenFile {
     /// `x.json:3:5`), so that the golden file is the same whatever path or working directory reaches
     /// the trace (`Traces/`, `./Traces/`, an absolute path, `cd Traces && ... .`).
     public static func replay(
-        _ options: ReplayOptions, observer: ReplayObserver? = nil
+        _ tracePath: String, options: ReplayOptions, observer: ReplayObserver? = nil
     ) throws(TraceError) -> (text: String, error: TraceError?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings = ""
         let formatter = DiagnosticFormatter()
-        let folder = ArgsFile.folder(ofTrace: options.inputPath)
+        let folder = ArgsFile.folder(ofTrace: tracePath)
         var stopped: TraceError?
         do {
             try Replayer.run(
-                options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
+                .path(tracePath), options: options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" },
+                observer: observer)
         } catch  where error.category == .invalidTrace {
             out.append(warnings)
             out.append(errorLinePrefix + "\(error.exitCode)): ")

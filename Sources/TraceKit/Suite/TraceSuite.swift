@@ -127,7 +127,7 @@ public enum TraceSuite {
             var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
             do throws(TraceError) {
                 let setup = try setupFor(traces[i])
-                outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError)
+                outcome.result = try TraceCheck.run(traces[i], options: setup.options, update: update, expectsError: setup.expectsError)
             } catch {
                 outcome.error = error
             }
