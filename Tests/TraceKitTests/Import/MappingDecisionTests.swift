@@ -93,9 +93,9 @@ struct MappingDecisionTests {
     func densityReplayRecognizes() throws {
         let path = try TemporaryFile.make(Array(Self.events.utf8), name: "phone.txt")
         defer { TemporaryFile.remove(path) }
-        var options = ReplayOptions(inputPath: path)
-        options.recording.density = 2.75
-        let r = I.replay(options)
+        var options = ReplayOptions()
+        options.reading.recording.density = 2.75
+        let r = I.replay(path, options)
         #expect(r.error == nil, "\(r.error ?? "")")
         #expect(r.output.contains("tap             tap             possible -> ended      at (196.4, 436.4)"), "\(r.output)")
         #expect(r.warnings.count == 1 && r.warnings[0].contains("takes its raw units as pixels"), "\(r.warnings)")
@@ -205,8 +205,8 @@ struct MappingDecisionTests {
             "\(r.warningText)")
         let none = I.read(Self.events, options: Self.options { $0.reportsMapping = true })
         #expect(none.warningText.last == "rec.txt:1:1: note: mapping: none; raw device units are used as points")
-        var replay = ReplayOptions(inputPath: "x")
-        replay.summary = true
+        var replay = ReplayOptions()
+        replay.output.summary = true
         #expect(replay.recordingOptions.reportsMapping)
         #expect(replay.recordingOptions.isDefault, "the summary is not a mapping option (JSON traces take --summary)")
     }

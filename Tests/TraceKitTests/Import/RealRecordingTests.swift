@@ -35,7 +35,7 @@ struct RealRecordingTests {
         let injector = Injector(try JSONParser().parse(contentsOf: expectPath))
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings: [Diagnostic] = []
-        try Replayer.run(ReplayOptions(inputPath: path), output: &out, warn: { warnings.append($0) }, observer: injector)
+        try Replayer.run(.path(path), options: ReplayOptions(), output: &out, warn: { warnings.append($0) }, observer: injector)
         let report = try #require(injector.collector.evaluate())
         #expect(report.passed, "\(report.failures.map(\.text).joined(separator: "\n"))")
         #expect(injector.collector.expectations.count >= 4)
