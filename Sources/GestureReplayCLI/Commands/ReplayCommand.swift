@@ -25,15 +25,11 @@ struct ReplayCommand: Command {
         text += "\n" + traceParagraph + "\n\n"
         text += "OPTIONS\n" + optionLines(replayOptions + ownOptions(Self.self))
         text += "  Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.\n\n"
-        text += "CHECK AND TEST (gesturereplay help check, gesturereplay help test)\n"
-        text += indented(checkAndTestParagraph) + "\n"
-        text += optionLines(checkAndTestOptions, mark: commandMark)
-        text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
-        text += optionLines(otherCommandOptions, mark: commandMark)
-        text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
-        text += optionLines(corpusOnlyOptions, mark: commandMark)
-        text += "\nSHRINK (gesturereplay help shrink)\n"
-        text += optionLines(shrinkOnlyOptions)
+        for (i, section) in helpSections.enumerated() {
+            text += (i == 0 ? "" : "\n") + section.heading + "\n"
+            if let paragraph = section.paragraph { text += indented(paragraph) + "\n" }
+            text += optionLines(sectionOptions(i), mark: section.mark)
+        }
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
         return text
     }
