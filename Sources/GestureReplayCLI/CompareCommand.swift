@@ -282,8 +282,8 @@ func side(
             let collector = StatsCollector()
             do throws(TraceError) {
                 var options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
-                options.sceneOverrides += sets
-                let replay = try GoldenFile.replay(options, observer: collector, spelling: .commandLine)
+                options.scene.overrides += sets
+                let replay = try GoldenFile.replay(traces[i], options: options, observer: collector, spelling: .commandLine)
                 let names = collector.stats.recognizers.map(\.name)
                 let (output, recorded) = GoldenFile.recordedError(in: replay.text)
                 if let recorded {
@@ -305,7 +305,7 @@ func side(
     }
     let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
         var options = try corpusTraceOptions(forTrace: path, commandLine: uses, catalog: catalog)
-        options.sceneOverrides += sets
+        options.scene.overrides += sets
         return options
     }
     let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }

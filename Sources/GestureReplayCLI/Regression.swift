@@ -24,9 +24,11 @@ import TraceKit
     } catch {
         throw .invalidTrace(error.message, at: error.location ?? .file(argsPath))
     }
-    parsed.replay.inputPath = path
-    parsed.replay.catalog = catalog
-    return TraceSuite.TraceSetup(options: parsed.replay, expectsError: parsed.checking.expectsError)
+    parsed.scene.catalog = catalog
+    var options = parsed.replay
+    // Options read by a deprecated entry point that takes the trace inside them still name it.
+    options.legacyInputPath = path
+    return TraceSuite.TraceSetup(options: options, expectsError: parsed.checking.expectsError)
 }
 
 /// The picture of a trace as `check`/`test` replay it (its NAME.args, then the command line's
@@ -36,7 +38,7 @@ func tracePicture(
 ) -> Result<String, TraceError> {
     do throws(TraceError) {
         let setup = try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
-        return .success(try Picture.svg(setup.options, title: path, highlight: highlight))
+        return .success(try Picture.svg(path, options: setup.options, title: path, highlight: highlight))
     } catch {
         return .failure(error)
     }

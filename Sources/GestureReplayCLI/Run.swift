@@ -20,7 +20,7 @@ func readerThreadingFromEnvironment() -> ReaderThreading {
 /// standard error that its source stalled with touches down, or that its output is not read
 /// (docs/live.md); 5 without it. Another value is said to be ignored.
 func stallTimeFromEnvironment() -> Double {
-    let standard = ReplayOptions(inputPath: "").stallTime
+    let standard = ReplayOptions.LiveInput().stallTime
     guard let raw = getenv("GESTUREREPLAY_STALL_SECONDS") else { return standard }
     let text = String(cString: raw)
     if let seconds = unsignedNumberArgument(text), seconds > 0 { return seconds }
@@ -145,7 +145,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
 func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
     var status = ExitCode.success
     for (index, path) in paths.enumerated() {
-        switch options.outputFormat {
+        switch options.output.format {
         case .text:
             if index > 0 { out.append("\n") }
             out.append("==> ")
@@ -156,10 +156,8 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
             out.appendJSONString(path)
             out.append("}\n")
         }
-        var one = options
-        one.inputPath = path
         do throws(TraceError) {
-            try Replayer.run(one, output: &out) { printError(formatter.format($0)) }
+            try Replayer.run(.path(path), options: options, output: &out) { printError(formatter.format($0)) }
         } catch {
             // A usage error (an unknown --recognizers name, say) is the command line's: it stops all.
             if error.category == .usage { throw error }

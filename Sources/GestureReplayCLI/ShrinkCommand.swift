@@ -116,11 +116,11 @@ func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) 
     } else if sides {
         property = .disagree
     }
-    if let output = parsed.outputPath, output != "-", sameFile(output, paths[0]) {
+    if let output = parsed.writing.outputPath, output != "-", sameFile(output, paths[0]) {
         throw UsageError(message: "-o \(output) is the trace being shrunk: the original is never replaced; give another file")
     }
     return ShrinkCommand(
-        tracePath: paths[0], outputPath: parsed.outputPath, property: property, corpus: c,
+        tracePath: paths[0], outputPath: parsed.writing.outputPath, property: property, corpus: c,
         limits: ShrinkLimits(maxReplays: s.maxReplays, jobs: parsed.suite.jobs ?? onlineCoreCount()),
         replayArguments: corpusReplayUses(uses))
 }
@@ -151,17 +151,17 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
         var bOptions = try traceSetup(forTrace: path, commandLine: sideUses(command.replayArguments, scene: c.bScene), catalog: catalog)
             .options
         // One trace: a NAME its scene lacks is an error, not skipped as in a corpus.
-        a.sceneOverrides += try sideOverrides(c.aSet, option: "--a-set").map {
+        a.scene.overrides += try sideOverrides(c.aSet, option: "--a-set").map {
             var o = $0; o.skipsUnknownName = false; return o
         }
-        bOptions.sceneOverrides += try sideOverrides(c.bSet, option: "--b-set").map {
+        bOptions.scene.overrides += try sideOverrides(c.bSet, option: "--b-set").map {
             var o = $0; o.skipsUnknownName = false; return o
         }
         b = bOptions
     } else {
         a = try traceSetup(forTrace: path, commandLine: command.replayArguments, catalog: catalog).options
     }
-    let document = try ShrinkDocument.read(a, warn: warn)
+    let document = try ShrinkDocument.read(path, options: a, warn: warn)
     var why = ""
     guard let oracle = try ShrinkOracle.make(command.property, document: document, options: a, b: b, why: &why) else {
         printError(formatter.format(.error("the trace does not show the property: \(why); nothing written", at: .file(document.path))))

@@ -120,8 +120,8 @@ func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
     forTrace path: String, commandLine uses: [OptionUse], catalog: RecognizerCatalog
 ) throws(TraceError) -> ReplayOptions {
     var options = try traceSetup(forTrace: path, commandLine: uses, catalog: catalog).options
-    for i in options.sceneOverrides.indices where options.sceneOverrides[i].location == nil {
-        options.sceneOverrides[i].skipsUnknownName = true
+    for i in options.scene.overrides.indices where options.scene.overrides[i].location == nil {
+        options.scene.overrides[i].skipsUnknownName = true
     }
     return options
 }
@@ -170,7 +170,7 @@ func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: i
 /// Replays the traces of `suite` (its paths, shard, excludes, jobs) and counts them.
 func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog) throws(TraceError) -> CorpusStats {
     var options = suite.replay
-    options.catalog = catalog
+    options.scene.catalog = catalog
     let configuration = try CorpusRun.configuration(options, tool: versionText, excludes: suite.excludes)
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes) { printError(formatter.format($0)) }
     let outcomes = CorpusRun.run(traces, jobs: suite.jobs ?? onlineCoreCount()) { path throws(TraceError) in

@@ -130,31 +130,60 @@ func commandNames(taking spec: OptionSpec) -> Set<String> {
 /// The replay options (those every replaying command and NAME.args take).
 var replayOptions: [OptionSpec] { allOptions.filter { argsFileOptions.containsOption($0) && ReplayCommand.takes($0) } }
 
-/// The options of check and test that `gesturereplay replay` does not take (help's CHECK AND TEST).
-var checkAndTestOptions: [OptionSpec] {
-    allOptions.filter { !ReplayCommand.takes($0) && (CheckCommand.takes($0) || TestCommand.takes($0)) }
-}
+/// One section of `gesturereplay --help` and of the man page after the replay options: some
+/// commands, and the options they take that `replay` does not (nor a command of an earlier
+/// section), under a heading made of the commands' names (`SYNTH, RENDER AND CONVERT (gesturereplay
+/// help synth, help render, help convert)`).
+struct HelpSection {
+    /// The commands, in the heading's order.
+    var commands: [any Command.Type]
+    /// The heading points to each command's help in full (`gesturereplay help check, gesturereplay
+    /// help test`) instead of `gesturereplay help A, help B`.
+    var spellsEachPointer = false
+    /// Help's paragraph after the heading, before the options.
+    var paragraph: String? = nil
+    /// The man page's paragraphs after the options.
+    var manParagraphs: [String] = []
 
-/// The options of synth, render and convert alone (`-o`, `--to`), as help lists them after check's
-/// and test's.
-var otherCommandOptions: [OptionSpec] {
-    allOptions.filter {
-        let names = commandNames(taking: $0)
-        return names.isDisjoint(with: ["replay", "check", "test"]) && !names.isSubset(of: ["stats", "compare", "shrink"])
+    /// `SYNTH, RENDER AND CONVERT`.
+    var title: String {
+        let names = commands.map { $0.name.uppercased() }
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " AND " + last
     }
-}
 
-/// The options of stats and compare that no other command takes (but shrink).
-var corpusOnlyOptions: [OptionSpec] {
-    allOptions.filter {
-        let names = commandNames(taking: $0)
-        return names.isSubset(of: ["stats", "compare", "shrink"]) && !names.isDisjoint(with: ["stats", "compare"])
+    /// The title, then where each command's own help is.
+    var heading: String {
+        let pointers = commands.enumerated().map { i, command in
+            (i == 0 || spellsEachPointer ? "gesturereplay help " : "help ") + command.name
+        }
+        return title + " (" + pointers.joined(separator: ", ") + ")"
     }
+
+    /// With several commands, each option is marked with the commands that take it (``commandMark``).
+    func mark(_ spec: OptionSpec) -> String { commands.count > 1 ? commandMark(spec) : "" }
 }
 
-/// The options of shrink alone (help's SHRINK).
-var shrinkOnlyOptions: [OptionSpec] {
-    allOptions.filter { commandNames(taking: $0) == ["shrink"] }
+/// The sections after the replay options, in order.
+var helpSections: [HelpSection] {
+    [
+        HelpSection(
+            commands: [CheckCommand.self, TestCommand.self], spellsEachPointer: true, paragraph: checkAndTestParagraph,
+            manParagraphs: [checkAndTestParagraph]),
+        HelpSection(commands: [SynthCommand.self, RenderCommand.self, ConvertCommand.self]),
+        HelpSection(commands: [StatsCommand.self, CompareCommand.self], manParagraphs: [statsParagraph, compareParagraph]),
+        HelpSection(commands: [ShrinkCommand.self], manParagraphs: [shrinkParagraph]),
+    ]
+}
+
+/// The options section `index` of ``helpSections`` lists: those its commands take that `replay`
+/// does not, nor any command of an earlier section.
+func sectionOptions(_ index: Int) -> [OptionSpec] {
+    let sections = helpSections
+    let earlier = sections[..<index].flatMap { $0.commands }
+    return allOptions.filter { spec in
+        !ReplayCommand.takes(spec) && sections[index].commands.contains { $0.takes(spec) } && !earlier.contains { $0.takes(spec) }
+    }
 }
 
 /// The commands an option applies to, as help marks it in those sections: `(check) `,
@@ -423,13 +452,10 @@ func manPage() -> String {
     }
     optionSection("OPTIONS", replayOptions + ownOptions(ReplayCommand.self))
     s += ".PP\n" + roffParagraph("Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.")
-    optionSection("CHECK AND TEST", checkAndTestOptions, mark: commandMark)
-    s += ".PP\n" + roffParagraph(checkAndTestParagraph)
-    optionSection("SYNTH, RENDER AND CONVERT", otherCommandOptions, mark: commandMark)
-    optionSection("STATS AND COMPARE", corpusOnlyOptions, mark: commandMark)
-    s += ".PP\n" + roffParagraph(statsParagraph) + ".PP\n" + roffParagraph(compareParagraph)
-    optionSection("SHRINK", shrinkOnlyOptions)
-    s += ".PP\n" + roffParagraph(shrinkParagraph)
+    for (i, section) in helpSections.enumerated() {
+        optionSection(section.title, sectionOptions(i), mark: section.mark)
+        for paragraph in section.manParagraphs { s += ".PP\n" + roffParagraph(paragraph) }
+    }
     s += ".SH EXAMPLES\n"
     for line in examples.split(separator: "\n") { s += ".PP\n" + roff(String(line)) + "\n" }
     s += ".SH EXIT STATUS\n"

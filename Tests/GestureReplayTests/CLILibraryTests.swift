@@ -56,10 +56,10 @@ struct CLILibraryTests {
     func optionsForTrace() throws {
         let path = BinaryRunner.packageRoot.appendingPathComponent("Traces/swipe-up.json").path
         let options = try GestureReplayCLI.options(forTrace: path, arguments: ["--touches"], catalog: Self.catalog)
-        #expect(options.scenePath?.hasSuffix("swipes.scene.json") == true)
-        #expect(options.outputFormat == .jsonl)
-        #expect(options.reportTouches)
-        #expect(options.catalog.kind(named: "doubleTap") != nil)
+        #expect(options.scene.path?.hasSuffix("swipes.scene.json") == true)
+        #expect(options.output.format == .jsonl)
+        #expect(options.output.reportTouches)
+        #expect(options.scene.catalog.kind(named: "doubleTap") != nil)
     }
 
     /// Issue 31 item 5: a custom CLI says its own name in usage lines and errors. `main` takes the

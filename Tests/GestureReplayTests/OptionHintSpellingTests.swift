@@ -62,7 +62,7 @@ struct OptionHintSpellingTests {
             input: { try $0.write("ms.csv", CLIConventionTests.inMilliseconds(try BinaryRunner.packageFile(twoFingerTap))) },
             hints: [.timeUnit, .timeUnitDetection],
             commandLine: "if they are in milliseconds (ms), use --time-unit ms (or --time-unit auto)",
-            library: "if they are in milliseconds (ms), use ReplayOptions.timeUnit = ms (or ReplayOptions.detectsTimeUnit)"),
+            library: "if they are in milliseconds (ms), use ReplayOptions.reading.timeUnit = ms (or ReplayOptions.reading.detectsTimeUnit)"),
         Case(
             name: "sort and lenient",
             input: { dir in
@@ -75,7 +75,7 @@ struct OptionHintSpellingTests {
             },
             hints: [.sort, .lenient],
             commandLine: "--sort orders them by time; --lenient clamps the time to the previous row's",
-            library: "ReplayOptions.sortsByTime orders them by time; ReplayOptions.lenient clamps the time to the previous row's"),
+            library: "ReplayOptions.reading.sortsByTime orders them by time; ReplayOptions.reading.lenient clamps the time to the previous row's"),
         Case(
             name: "device",
             input: { dir in
@@ -100,7 +100,7 @@ struct OptionHintSpellingTests {
             arguments: ["--recognizers", "nope"],
             hints: [.recognizerFilter],
             commandLine: "--recognizers: no recognizer named 'nope' in the scene",
-            library: "ReplayOptions.recognizerFilter: no recognizer named 'nope' in the scene"),
+            library: "ReplayOptions.scene.recognizerFilter: no recognizer named 'nope' in the scene"),
         Case(
             name: "move interval",
             input: { try $0.copy("Tests/Fixtures/ui-tests/w3c/pinch.json", as: "pinch.json") },
@@ -147,7 +147,7 @@ struct OptionHintSpellingTests {
         let text: DiagnosticText = "use \(option: .timeUnit, unit) (or \(option: .timeUnitDetection)) for \(3) rows"
         #expect(text.hints == [.timeUnit, .timeUnitDetection])
         #expect(text.spelled(.commandLine) == "use --time-unit ms (or --time-unit auto) for 3 rows")
-        #expect(text.spelled(.library) == "use ReplayOptions.timeUnit = ms (or ReplayOptions.detectsTimeUnit) for 3 rows")
+        #expect(text.spelled(.library) == "use ReplayOptions.reading.timeUnit = ms (or ReplayOptions.reading.detectsTimeUnit) for 3 rows")
         var wrapped: DiagnosticText = "stopped (\(text))"
         wrapped.append("; skipped")
         #expect(wrapped.hints == text.hints)
@@ -161,7 +161,7 @@ struct OptionHintSpellingTests {
         var d = Diagnostic.error("plain --words", at: nil)
         #expect(d.hints.isEmpty && d.message == "plain --words")
         d = .warning("see \(option: .sort)", at: nil)
-        #expect(d.message == "see ReplayOptions.sortsByTime")
+        #expect(d.message == "see ReplayOptions.reading.sortsByTime")
         d.message = "replaced"
         #expect(d.hints.isEmpty && d.text == "replaced")
     }

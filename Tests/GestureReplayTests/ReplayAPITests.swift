@@ -67,17 +67,17 @@ struct ReplayAPITests {
     func apiEqualsBinary(_ arguments: [String]) throws {
         let run = try BinaryRunner.run(arguments)
         #expect(run.status == 0)
-        var options = ReplayOptions(inputPath: "")
+        var options = ReplayOptions()
         var args = arguments.dropFirst()
         while let arg = args.popFirst() {
             switch arg {
-            case "--summary": options.summary = true
-            case "--touches": options.reportTouches = true
-            case "--views": options.reportViews = true
-            case "--format": options.outputFormat = OutputFormat(rawValue: args.popFirst()!)!
-            case "--velocity": options.velocityEstimator = VelocityEstimatorKind(rawValue: args.popFirst()!)!
-            case "--states": options.shownStates = try StateNames.parse(args.popFirst()!).get()
-            case "--show": options.shownRecognizers = try parseNameList(args.popFirst()!, option: "--show").get()
+            case "--summary": options.output.summary = true
+            case "--touches": options.output.reportTouches = true
+            case "--views": options.output.reportViews = true
+            case "--format": options.output.format = OutputFormat(rawValue: args.popFirst()!)!
+            case "--velocity": options.scene.velocityEstimator = VelocityEstimatorKind(rawValue: args.popFirst()!)!
+            case "--states": options.output.shownStates = try StateNames.parse(args.popFirst()!).get()
+            case "--show": options.output.shownRecognizers = try parseNameList(args.popFirst()!, option: "--show").get()
             default: Issue.record("unhandled \(arg)")
             }
         }
@@ -94,7 +94,7 @@ struct ReplayAPITests {
         let fromBytes = try Replayer.replay(.bytes(bytes, name: "swipe-left.jsonl"), options: options)
         #expect(fromBytes.text == fromPath.text)
         let reader = try AnyTraceReader(path: path)
-        options.outputFormat = .jsonl
+        options.output.format = .jsonl
         let fromReader = try Replayer.replay(.reader(reader), options: options)
         #expect(fromReader.text == fromPath.render(.jsonl))
         #expect(fromReader.render(.text) == fromPath.text)
@@ -169,7 +169,7 @@ struct ReplayAPITests {
             let options = try Self.options(forTrace: trace)
             // (Invalid traces are compared with their golden files above.)
             guard let api = try? Replayer.replay(.path(trace), options: options).expectations else { continue }
-            let check = try TraceCheck.run(options, update: false)
+            let check = try TraceCheck.run(trace, options: options, update: false)
             #expect(check.expectations == api, "\(trace)")
             compared += 1
         }

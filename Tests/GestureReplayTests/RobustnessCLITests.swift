@@ -35,12 +35,12 @@ struct RobustnessCLITests {
 
     /// What the library says for the same input: the output, then warnings and the error, formatted
     /// as the command line formats them (its flags for the options messages name).
-    static func inProcess(_ options: ReplayOptions) -> (stdout: String, stderr: String, status: Int32) {
+    static func inProcess(_ path: String, _ options: ReplayOptions = ReplayOptions()) -> (stdout: String, stderr: String, status: Int32) {
         var out = OutputBuffer(fileDescriptor: nil)
         var stderr = ""
         let formatter = DiagnosticFormatter(programName: "gesturereplay", spelling: .commandLine)
         do {
-            try Replayer.run(options, output: &out, warn: { stderr += formatter.format($0) + "\n" })
+            try Replayer.run(.path(path), options: options, output: &out, warn: { stderr += formatter.format($0) + "\n" })
             return (out.text, stderr, 0)
         } catch {
             return (out.text, stderr + formatter.format(error) + "\n", error.exitCode)
@@ -53,7 +53,7 @@ struct RobustnessCLITests {
         let (r, timedOut) = try Self.run([path])
         #expect(!timedOut, "\(name): still running after 30 s")
         #expect(r.status < 128, "\(name): killed by a signal\n\(r)")
-        let expected = Self.inProcess(ReplayOptions(inputPath: BinaryRunner.packageRoot.appendingPathComponent(path).path))
+        let expected = Self.inProcess(BinaryRunner.packageRoot.appendingPathComponent(path).path)
         let absolute = BinaryRunner.packageRoot.appendingPathComponent(path).path
         #expect(r.status == expected.status, "\(name)\n\(r)")
         #expect(r.stderr == expected.stderr.replacingOccurrences(of: absolute, with: path), "\(name)")

@@ -48,8 +48,8 @@ import TraceKit
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(
             text: #"{"recognizers": [{"name": "two", "kind": "swipe2"}, {"name": "locked", "kind": "lockedPan"}]}"#,
             path: "uikit.scene.json")
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = catalog
+        var options = ReplayOptions()
+        options.scene.catalog = catalog
         let result = try Replayer.replay(.bytes(Array(Self.trace.utf8), name: "two.csv"), scene: scene, options: options)
         #expect(result.transitions(of: "two").map(\.state) == [.ended])
         // The delegate set in the factory was kept alive: it lets the swipe recognize while the
@@ -102,8 +102,8 @@ import TraceKit
             0.80,1,ended,130,100
 
             """
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = catalog
+        var options = ReplayOptions()
+        options.scene.catalog = catalog
         let result = try Replayer.replay(.bytes(Array(trace.utf8), name: "t.csv"), scene: scene, options: options)
         #expect(result.transitions(of: "app").map(\.state) == [.ended])
         #expect(result.transitions(of: "engine").map(\.state) == [.ended])

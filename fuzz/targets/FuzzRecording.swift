@@ -14,14 +14,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Fuzz.checkReading(bytes, format, scratch: scratch)
     }
     Fuzz.replay(trace: scratch.path, format: nil, errorPath: scratch.path)
-    var options = ReplayOptions(inputPath: scratch.path)
-    options.screen = Size(width: 390, height: 844)
-    options.recording.rawSize = Size(width: 1080, height: 2340)
-    options.recording.rotation = 90
-    options.recording.flipY = true
+    var options = ReplayOptions()
+    options.reading.screen = Size(width: 390, height: 844)
+    options.reading.recording.rawSize = Size(width: 1080, height: 2340)
+    options.reading.recording.rotation = 90
+    options.reading.recording.flipY = true
     var out = OutputBuffer(fileDescriptor: nil)
     do {
-        try TraceConverter.convert(options, to: .jsonl, output: &out)
+        try TraceConverter.convert(scratch.path, options: options, to: .jsonl, output: &out)
     } catch {
         Fuzz.checkPositioned(error, path: scratch.path, "convert")
     }

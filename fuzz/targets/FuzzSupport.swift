@@ -123,13 +123,13 @@ enum Fuzz {
     /// Replays through the CLI's code path: strict text (with expectations), then lenient JSON Lines
     /// with touches and views. Errors are expected; crashes and unpositioned errors are not.
     static func replay(trace: String, format: TraceFormat?, scene: String? = nil, screen: Size? = nil, errorPath: String) {
-        var options = ReplayOptions(inputPath: trace)
-        options.inputFormat = format
-        options.scenePath = scene
-        options.screen = screen
+        var options = ReplayOptions()
+        options.reading.inputFormat = format
+        options.scene.path = scene
+        options.reading.screen = screen
         let collector = ExpectationCollector()
         do {
-            let replay = try GoldenFile.replay(options, observer: collector)
+            let replay = try GoldenFile.replay(trace, options: options, observer: collector)
             checkPositioned(replay.error, path: errorPath, "strict replay")
             if collector.error == nil, replay.error == nil, let report = collector.evaluate() {
                 _ = report.text
@@ -137,14 +137,14 @@ enum Fuzz {
         } catch {
             checkPositioned(error, path: errorPath, "strict replay")
         }
-        options.lenient = true
-        options.outputFormat = .jsonl
-        options.reportTouches = true
-        options.reportViews = true
-        options.velocityEstimator = .lsq2
+        options.reading.lenient = true
+        options.output.format = .jsonl
+        options.output.reportTouches = true
+        options.output.reportViews = true
+        options.scene.velocityEstimator = .lsq2
         var out = OutputBuffer(fileDescriptor: nil)
         do {
-            try Replayer.run(options, output: &out)
+            try Replayer.run(.path(trace), options: options, output: &out)
         } catch {
             checkPositioned(error, path: errorPath, "lenient replay")
         }

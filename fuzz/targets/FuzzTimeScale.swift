@@ -52,21 +52,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         k += 4
     }
     scratch.write(text)
-    var options = ReplayOptions(inputPath: scratch.path)
-    options.inputFormat = .csv
-    options.summary = true
+    var options = ReplayOptions()
+    options.reading.inputFormat = .csv
+    options.output.summary = true
     run(options)
-    options.detectsTimeUnit = true
+    options.reading.detectsTimeUnit = true
     run(options)
-    options.detectsTimeUnit = false
-    options.sortsByTime = true
+    options.reading.detectsTimeUnit = false
+    options.reading.sortsByTime = true
     run(options)
-    options.sortsByTime = false
-    options.lenient = true
-    options.outputFormat = .jsonl
-    options.reportTouches = true
+    options.reading.sortsByTime = false
+    options.reading.lenient = true
+    options.output.format = .jsonl
+    options.output.reportTouches = true
     for estimator in VelocityEstimatorKind.allCases {
-        options.velocityEstimator = estimator
+        options.scene.velocityEstimator = estimator
         run(options)
     }
     return 0
@@ -75,7 +75,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private func run(_ options: ReplayOptions) {
     var out = OutputBuffer(fileDescriptor: nil)
     do {
-        try Replayer.run(options, output: &out)
+        try Replayer.run(.path(scratch.path), options: options, output: &out)
     } catch {
         Fuzz.checkPositioned(error, path: scratch.path, "time scale replay")
     }

@@ -17,9 +17,9 @@ struct LectureViewTests {
 
     /// What `<attempt>-attempt` printed over `<attempt>-attempt-<trace>.csv`, as `time text`.
     static func printed(_ attempt: String, _ trace: String) throws -> [String] {
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = .examples
-        options.scenePath = path("\(attempt)-attempt.scene.json")
+        var options = ReplayOptions()
+        options.scene.catalog = .examples
+        options.scene.path = path("\(attempt)-attempt.scene.json")
         let result = try Replayer.replay(.path(path("\(attempt)-attempt-\(trace).csv")), options: options)
         return result.messages.map { "\($0.sourceName ?? "?") \($0.time) \($0.text)" }
     }

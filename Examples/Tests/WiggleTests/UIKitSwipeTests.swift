@@ -10,9 +10,9 @@ import Wiggle
 @Suite("UIKit source")
 struct UIKitSwipeTests {
     static var options: ReplayOptions {
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = .examples
-        options.scenePath = WiggleReplayTests.trace("uikit/uikit.scene.json")
+        var options = ReplayOptions()
+        options.scene.catalog = .examples
+        options.scene.path = WiggleReplayTests.trace("uikit/uikit.scene.json")
         return options
     }
 

@@ -15,8 +15,8 @@ struct WiggleReplayTests {
     }
 
     static var options: ReplayOptions {
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = .withWiggle
+        var options = ReplayOptions()
+        options.scene.catalog = .withWiggle
         return options
     }
 

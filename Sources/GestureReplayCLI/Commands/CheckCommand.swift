@@ -64,8 +64,8 @@ struct CheckCommand: Command {
         var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments, catalog: catalog)
         setup.expectsError = setup.expectsError || check.expectsError
         let result = try TraceCheck.run(
-            setup.options, expectedPath: check.expectPath, update: check.update, expectsError: setup.expectsError,
-            spelling: .commandLine)
+            check.tracePath, options: setup.options, expectedPath: check.expectPath, update: check.update,
+            expectsError: setup.expectsError, spelling: .commandLine)
         if check.update {
             if let golden = result.golden {
                 out.append(
@@ -94,7 +94,7 @@ struct CheckCommand: Command {
                 ExpectFile.path(forTrace: check.tracePath),
             ]
             if let expect = check.expectPath { inputs.append(expect) }
-            if let scene = setup.options.scenePath { inputs.append(scene) }
+            if let scene = setup.options.scene.path { inputs.append(scene) }
             try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
         }
         if let message = result.failureMessage {

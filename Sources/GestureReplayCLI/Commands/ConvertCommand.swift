@@ -18,27 +18,28 @@ struct ConvertCommand: Command {
         return text
     }
 
-    /// How the input is read (`inputPath`, format, time unit, screen, recording options, lenient).
-    var options: ReplayOptions
+    /// The input's path; `-` reads standard input.
+    var inputPath: String
+    /// `ReadingOptions`: how the input is read (format, time unit, screen, recording options, lenient).
+    var reading: ReplayOptions.Reading
     /// `-o FILE`; nil (or `-`) writes standard output.
     var outputPath: String?
     /// `--to`; nil picks it from the output file's extension, else JSON.
     var format: TraceFormat.Writable?
 
     init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
-        var parsed = parsed
         guard paths.count == 1 else {
             throw UsageError(
                 message: paths.isEmpty
                     ? "missing input file (use - for standard input)" : "convert takes one input file, got \(paths.count)")
         }
-        if parsed.replay.detectsTimeUnit {
+        if parsed.reading.detectsTimeUnit {
             throw UsageError(message: "convert needs the time unit: give --time-unit s|ms|us|ns, not auto")
         }
-        parsed.replay.inputPath = paths[0]
-        let target = parsed.traceFormat ?? parsed.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:))
-        options = parsed.replay
-        outputPath = parsed.outputPath
+        inputPath = paths[0]
+        let target = parsed.writing.traceFormat ?? parsed.writing.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:))
+        reading = parsed.reading
+        outputPath = parsed.writing.outputPath
         format = target
     }
 
@@ -52,17 +53,18 @@ struct ConvertCommand: Command {
         let command = self
         let warn: (Diagnostic) -> Void = { printError(formatter.format($0)) }
         let target = command.format ?? .json
-        LiveSignals.install(forReplayOf: [command.options.inputPath], command.options)
+        let options = ReplayOptions(reading: command.reading)
+        LiveSignals.install(forReplayOf: [command.inputPath], options)
         guard let path = command.outputPath, path != "-" else {
-            try TraceConverter.convert(command.options, to: target, output: &out, warn: warn)
+            try TraceConverter.convert(command.inputPath, options: options, to: target, output: &out, warn: warn)
             return ExitCode.success
         }
         out.flush()
-        let file = try AtomicFile(path, inputs: [command.options.inputPath])
+        let file = try AtomicFile(path, inputs: [command.inputPath])
         var buffer = OutputBuffer(fileDescriptor: file.fileDescriptor)
         let rows: Int
         do throws(TraceError) {
-            rows = try TraceConverter.convert(command.options, to: target, output: &buffer, warn: warn)
+            rows = try TraceConverter.convert(command.inputPath, options: options, to: target, output: &buffer, warn: warn)
             buffer.flush()
         } catch {
             buffer = OutputBuffer(fileDescriptor: nil)

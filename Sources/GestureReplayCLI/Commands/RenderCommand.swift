@@ -34,39 +34,47 @@ struct RenderCommand: Command {
         return text
     }
 
-    var options: ReplayOptions
+    /// The trace (a regular file: it is read twice).
+    var tracePath: String
+    /// `ReadingOptions` (and `--sort`).
+    var reading: ReplayOptions.Reading
+    /// `SceneOptions`.
+    var scene: ReplayOptions.SceneSetup
+    /// `OutputOptions`.
+    var output: ReplayOptions.Output
     /// `-o FILE`; nil (or `-`) writes standard output.
     var outputPath: String?
     /// `--from`/`--to`.
     var window: PictureWindow
 
     init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
-        var parsed = parsed
         guard paths.count == 1 else {
             throw UsageError(message: paths.isEmpty ? "missing trace file" : "render takes one trace file, got \(paths.count)")
         }
-        parsed.replay.inputPath = paths[0]
+        tracePath = paths[0]
         if let from = parsed.pictureWindow.from, let to = parsed.pictureWindow.to, !(from < to) {
             throw UsageError(message: "--from \(from) must be before --to \(to)")
         }
-        options = parsed.replay
-        outputPath = parsed.outputPath
+        reading = parsed.reading
+        scene = parsed.scene
+        output = parsed.output
+        outputPath = parsed.writing.outputPath
         window = parsed.pictureWindow
     }
 
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
-        var options = self.options
-        options.catalog = catalog
+        var options = ReplayOptions(reading: reading, scene: scene, output: output)
+        options.scene.catalog = catalog
         // The trace is read twice: a FIFO or a pipe (`render <(cmd)`) would block or read empty.
         var st = stat()
-        if options.inputPath != "-", stat(options.inputPath, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+        if tracePath != "-", stat(tracePath, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
             throw .usage(
-                "render needs a regular trace file, not a FIFO, pipe or device: '\(options.inputPath)' (the trace is read twice)")
+                "render needs a regular trace file, not a FIFO, pipe or device: '\(tracePath)' (the trace is read twice)")
         }
-        let svg = try Picture.svg(options, window: window) { printError(formatter.format($0)) }
+        let svg = try Picture.svg(tracePath, options: options, window: window) { printError(formatter.format($0)) }
         if let outputPath, outputPath != "-" {
             out.flush()
-            try FileIO.writeAtomically(svg, to: outputPath, inputs: [options.inputPath] + (options.scenePath.map { [$0] } ?? []))
+            try FileIO.writeAtomically(svg, to: outputPath, inputs: [tracePath] + (options.scene.path.map { [$0] } ?? []))
         } else {
             out.append(svg)
         }

@@ -25,51 +25,55 @@ struct ReplayCommand: Command {
         text += "\n" + traceParagraph + "\n\n"
         text += "OPTIONS\n" + optionLines(replayOptions + ownOptions(Self.self))
         text += "  Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.\n\n"
-        text += "CHECK AND TEST (gesturereplay help check, gesturereplay help test)\n"
-        text += indented(checkAndTestParagraph) + "\n"
-        text += optionLines(checkAndTestOptions, mark: commandMark)
-        text += "\nSYNTH, RENDER AND CONVERT (gesturereplay help synth, help render, help convert)\n"
-        text += optionLines(otherCommandOptions, mark: commandMark)
-        text += "\nSTATS AND COMPARE (gesturereplay help stats, help compare)\n"
-        text += optionLines(corpusOnlyOptions, mark: commandMark)
-        text += "\nSHRINK (gesturereplay help shrink)\n"
-        text += optionLines(shrinkOnlyOptions)
+        for (i, section) in helpSections.enumerated() {
+            text += (i == 0 ? "" : "\n") + section.heading + "\n"
+            if let paragraph = section.paragraph { text += indented(paragraph) + "\n" }
+            text += optionLines(sectionOptions(i), mark: section.mark)
+        }
         text += "\nEXAMPLES\n" + indented(examples) + "\n"
         return text
     }
 
-    /// The replay options; `options.inputPath` is the first trace.
-    var options: ReplayOptions
-    var paths: [String]
+    /// `ReadingOptions` (and `--sort`).
+    var reading: ReplayOptions.Reading
+    /// `SceneOptions`.
+    var scene: ReplayOptions.SceneSetup
+    /// `OutputOptions`.
+    var output: ReplayOptions.Output
+    /// `LiveOptions` but `--unbuffered`.
+    var live: ReplayOptions.LiveInput
     /// `--unbuffered`.
     var unbuffered: Bool
+    /// The traces, in order.
+    var paths: [String]
 
     init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
-        var parsed = parsed
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
-        parsed.replay.inputPath = paths[0]
         if paths.count(where: { $0 == "-" }) > 1 {
             throw UsageError(message: "standard input (-) can be replayed only once")
         }
-        if parsed.replay.live && (parsed.replay.sortsByTime || parsed.replay.detectsTimeUnit) {
+        if parsed.live.live && (parsed.reading.sortsByTime || parsed.reading.detectsTimeUnit) {
             throw UsageError(
                 message: "--live replays rows as they arrive: it cannot be combined with --sort or --time-unit auto, which read ahead")
         }
-        options = parsed.replay
-        self.paths = paths
+        reading = parsed.reading
+        scene = parsed.scene
+        output = parsed.output
+        live = parsed.live
         unbuffered = parsed.unbuffered
+        self.paths = paths
     }
 
     /// Line-buffered with --unbuffered and with --live (as to a terminal).
-    var flushesEachFrame: Bool { unbuffered || options.live }
+    var flushesEachFrame: Bool { unbuffered || live.live }
 
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
-        var options = self.options
-        options.catalog = catalog
-        options.readerThreading = readerThreadingFromEnvironment()
-        if LiveSignals.install(forReplayOf: paths, options) { options.stallTime = stallTimeFromEnvironment() }
+        var options = ReplayOptions(reading: reading, scene: scene, output: output, liveInput: live)
+        options.scene.catalog = catalog
+        options.reading.readerThreading = readerThreadingFromEnvironment()
+        if LiveSignals.install(forReplayOf: paths, options) { options.liveInput.stallTime = stallTimeFromEnvironment() }
         if paths.count == 1 {
-            try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
+            try Replayer.run(.path(paths[0]), options: options, output: &out) { printError(formatter.format($0)) }
             return ExitCode.success
         }
         return try replaySeveral(paths, options, output: &out)

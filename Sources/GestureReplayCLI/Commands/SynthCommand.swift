@@ -32,7 +32,7 @@ struct SynthCommand: Command {
                 message: paths.isEmpty
                     ? "missing script file (use - for standard input)" : "synth takes one script file, got \(paths.count)")
         }
-        self.init(scriptPath: paths[0], outputPath: parsed.outputPath, format: parsed.traceFormat)
+        self.init(scriptPath: paths[0], outputPath: parsed.writing.outputPath, format: parsed.writing.traceFormat)
     }
 
     init(scriptPath: String, outputPath: String?, format: TraceFormat.Writable?) {

@@ -75,7 +75,7 @@ struct TestCommand: Command {
                 inputs += [
                     trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace), ExpectFile.path(forTrace: trace),
                 ]
-                if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scenePath {
+                if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scene.path {
                     inputs.append(scene)
                 }
             }

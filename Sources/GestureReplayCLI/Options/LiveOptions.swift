@@ -7,7 +7,7 @@ enum LiveOptions {
         help:
             "watch a live input (pipe, terminal, socket, FIFO): timers fire\non the wall clock, output is written per frame (docs/live.md)"
     ) { p, _ in
-        p.replay.live = true
+        p.live.live = true
     }
 
     static let idleFlush = OptionSpec(
@@ -18,7 +18,7 @@ enum LiveOptions {
         guard let seconds = unsignedNumberArgument(v), seconds <= 3600 else {
             throw UsageError(message: "invalid value '\(v)' for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
         }
-        p.replay.idleFlush = seconds
+        p.live.idleFlush = seconds
     }
 
     static let unbuffered = OptionSpec(

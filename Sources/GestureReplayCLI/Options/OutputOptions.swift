@@ -8,25 +8,25 @@ enum OutputOptions {
         long: "format", short: "f", valueName: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue),
         help: "output format (default text; jsonl schema: docs/output-format.md)"
     ) { p, v throws(UsageError) in
-        p.replay.outputFormat = try choice("format", v, OutputFormat.init(rawValue:), OutputFormat.allCases.map(\.rawValue))
+        p.output.format = try choice("format", v, OutputFormat.init(rawValue:), OutputFormat.allCases.map(\.rawValue))
     }
 
     static let touches = OptionSpec(long: "touches", help: "add a line per touch end with its release velocity") { p, _ in
-        p.replay.reportTouches = true
+        p.output.reportTouches = true
     }
 
     static let views = OptionSpec(long: "views", help: "add what each view receives (touchesBegan/Moved/Ended/Cancelled)") { p, _ in
-        p.replay.reportViews = true
+        p.output.reportViews = true
     }
 
     static let states = OptionSpec(
         long: "states", valueName: "LIST",
         help:
             "output filter: only transitions to these states (began,changed,\nended or recognized,cancelled,failed,possible); repeats combine",
-        resetList: { $0.replay.shownStates = nil }
+        resetList: { $0.output.shownStates = nil }
     ) { p, v throws(UsageError) in
         switch StateNames.parse(v) {
-        case .success(let states): p.replay.shownStates = (p.replay.shownStates ?? []).union(states)
+        case .success(let states): p.output.shownStates = (p.output.shownStates ?? []).union(states)
         case .failure(let e): throw UsageError(message: "invalid value '\(v)' for --states: \(e.message)")
         }
     }
@@ -34,20 +34,20 @@ enum OutputOptions {
     static let show = OptionSpec(
         long: "show", valueName: "A,B", help: "output filter: only these recognizers' lines (all still run);\nrepeats combine",
         resetList: {
-            $0.replay.shownRecognizers = nil
-            $0.replay.shownRecognizerLocations = [:]
+            $0.output.shownRecognizers = nil
+            $0.output.shownRecognizerLocations = [:]
         }
     ) { p, v throws(UsageError) in
         let names = try nameList("show", v)
-        if let at = p.nextValueLocation("show") { for name in names { p.replay.shownRecognizerLocations[name] = at } }
-        p.replay.shownRecognizers = (p.replay.shownRecognizers ?? []) + names
+        if let at = p.nextValueLocation("show") { for name in names { p.output.shownRecognizerLocations[name] = at } }
+        p.output.shownRecognizers = (p.output.shownRecognizers ?? []) + names
     }
 
     static let summary = OptionSpec(
         long: "summary",
         help: "after the replay, per recognizer: recognized / failed /\ncancelled counts and the most common failure reasons"
     ) { p, _ in
-        p.replay.summary = true
+        p.output.summary = true
     }
 
     /// The group, as commands list it.

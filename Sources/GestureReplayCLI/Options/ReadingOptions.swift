@@ -8,7 +8,7 @@ enum ReadingOptions {
         help:
             "force the input format: json, jsonl, csv; getevent, evemu,\nlibinput, evtest, motionevent; w3c-actions, appium, webkit-events\n(default: by the extension; standard input and .txt/.yml/.log\nfiles are sniffed)"
     ) { p, v throws(UsageError) in
-        p.replay.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
+        p.reading.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
     }
 
     static let timeUnit = OptionSpec(
@@ -16,9 +16,9 @@ enum ReadingOptions {
         help:
             "unit of the trace's timestamps (default s; a warning names this\noption when frames look seconds or microseconds apart); auto:\nchosen from the first rows' intervals, with a note"
     ) { p, v throws(UsageError) in
-        p.replay.detectsTimeUnit = v == "auto"
+        p.reading.detectsTimeUnit = v == "auto"
         if v != "auto" {
-            p.replay.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
+            p.reading.timeUnit = try choice("time-unit", v, TimeUnit.init(name:), TimeUnit.allCases.map(\.name) + ["auto"])
         }
     }
 
@@ -30,7 +30,7 @@ enum ReadingOptions {
         guard parts.count == 2, let w = unsignedNumberArgument(parts[0]), let h = unsignedNumberArgument(parts[1]), w > 0, h > 0 else {
             throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
         }
-        p.replay.screen = Size(width: w, height: h)
+        p.reading.screen = Size(width: w, height: h)
     }
 
     static let rawSize = OptionSpec(
@@ -42,7 +42,7 @@ enum ReadingOptions {
             throw UsageError(
                 message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
         }
-        p.replay.recording.rawSize = Size(width: Double(w), height: Double(h))
+        p.reading.recording.rawSize = Size(width: Double(w), height: Double(h))
     }
 
     static let density = OptionSpec(
@@ -53,37 +53,37 @@ enum ReadingOptions {
             throw UsageError(
                 message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
         }
-        p.replay.recording.density = d
+        p.reading.recording.density = d
     }
 
     static let rotate = OptionSpec(
         long: "rotate", valueName: "DEGREES", choices: ["0", "90", "180", "270"],
         help: "a device recording's panel is mounted turned clockwise"
     ) { p, v throws(UsageError) in
-        p.replay.recording.rotation = try choice(
+        p.reading.recording.rotation = try choice(
             "rotate", v, { ["0", "90", "180", "270"].contains($0) ? Int($0) : nil }, ["0", "90", "180", "270"])
     }
 
     static let flipX = OptionSpec(long: "flip-x", help: "a device recording's raw x axis is mirrored (before --rotate)") { p, _ in
-        p.replay.recording.flipX = true
+        p.reading.recording.flipX = true
     }
 
     static let flipY = OptionSpec(long: "flip-y", help: "a device recording's raw y axis is mirrored (before --rotate)") { p, _ in
-        p.replay.recording.flipY = true
+        p.reading.recording.flipY = true
     }
 
     static let device = OptionSpec(
         long: "device", valueName: "PATH|NAME",
         help: "the input device of a recording holding several (default:\nthe only touchscreen-like one)"
     ) { p, v in
-        p.replay.recording.device = v
+        p.reading.recording.device = v
     }
 
     static let desc = OptionSpec(
         long: "desc", valueName: "FILE",
         help: "an evemu recording's device description (evemu-describe; default:\nDEVICE.desc beside DEVICE.GESTURE.events)"
     ) { p, v in
-        p.replay.recording.descPath = v
+        p.reading.recording.descPath = v
     }
 
     static let moveInterval = OptionSpec(
@@ -93,13 +93,13 @@ enum ReadingOptions {
         guard let ms = numberArgument(raw), ms >= 1, ms <= 1000 else {
             throw UsageError(message: "invalid value '\(raw)' for --move-interval (expected milliseconds from 1 to 1000, e.g. 16)")
         }
-        p.replay.recording.uiTests.moveInterval = ms / 1000
+        p.reading.recording.uiTests.moveInterval = ms / 1000
     }
 
     static let element = OptionSpec(
         long: "element", valueName: "NAME=X,Y,W,H",
         help: "the rectangle (points) of an element a UI-test description names\n(W3C origin, Appium element); repeats add elements",
-        resetList: { $0.replay.recording.uiTests.elements = [:] }
+        resetList: { $0.reading.recording.uiTests.elements = [:] }
     ) { p, raw throws(UsageError) in
         let bad = UsageError(
             message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
@@ -109,12 +109,12 @@ enum ReadingOptions {
         guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }), sizes.allSatisfy({ $0.first != "-" }) else {
             throw bad
         }
-        p.replay.recording.uiTests.elements[String(raw[..<eq])] = Rect(
+        p.reading.recording.uiTests.elements[String(raw[..<eq])] = Rect(
             x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
     }
 
     static let lenient = OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping") { p, _ in
-        p.replay.lenient = true
+        p.reading.lenient = true
     }
 
     /// The group, as commands list it.

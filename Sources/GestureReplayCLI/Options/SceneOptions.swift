@@ -8,7 +8,7 @@ enum SceneOptions {
         long: "scene", valueName: "FILE", isPath: true,
         help: "scene (views and recognizers) to use instead of the trace's own"
     ) { p, v in
-        p.replay.scenePath = v
+        p.scene.path = v
     }
 
     static let recognizers = OptionSpec(
@@ -16,13 +16,13 @@ enum SceneOptions {
         help:
             "run only these recognizers of the scene (warns when one left out\nis required by, or simultaneous with, one kept); repeats combine",
         resetList: {
-            $0.replay.recognizerFilter = nil
-            $0.replay.recognizerFilterLocations = [:]
+            $0.scene.recognizerFilter = nil
+            $0.scene.recognizerFilterLocations = [:]
         }
     ) { p, v throws(UsageError) in
         let names = try nameList("recognizers", v)
-        if let at = p.nextValueLocation("recognizers") { for name in names { p.replay.recognizerFilterLocations[name] = at } }
-        p.replay.recognizerFilter = (p.replay.recognizerFilter ?? []) + names
+        if let at = p.nextValueLocation("recognizers") { for name in names { p.scene.recognizerFilterLocations[name] = at } }
+        p.scene.recognizerFilter = (p.scene.recognizerFilter ?? []) + names
     }
 
     static let sort = OptionSpec(
@@ -30,7 +30,7 @@ enum SceneOptions {
         help:
             "order the rows by time first (stable), for traces exported\nfinger by finger; reads the whole trace into memory\nbefore replaying (at most about 180 bytes per row)"
     ) { p, _ in
-        p.replay.sortsByTime = true
+        p.reading.sortsByTime = true
     }
 
     static let velocity = OptionSpec(
@@ -38,7 +38,7 @@ enum SceneOptions {
         help:
             "velocity estimator (default uikit) for --touches and for the pans,\nmarquees and screen-edge pans of a scene that names none (so stats'\nand compare's pan velocities and outcomes)"
     ) { p, v throws(UsageError) in
-        p.replay.velocityEstimator = try choice(
+        p.scene.velocityEstimator = try choice(
             "velocity", v, VelocityEstimatorKind.init(rawValue:), VelocityEstimatorKind.allCases.map(\.rawValue))
     }
 
@@ -50,7 +50,7 @@ enum SceneOptions {
     ) { p, v throws(UsageError) in
         let location = p.nextValueLocation("set")
         do throws(TraceError) {
-            p.replay.sceneOverrides.append(try SceneOverride(parsing: v, location: location))
+            p.scene.overrides.append(try SceneOverride(parsing: v, location: location))
         } catch {
             throw UsageError(message: error.diagnostic.message, location: location)
         }

@@ -7,12 +7,12 @@ enum WritingOptions {
         long: "output", short: "o", valueName: "FILE", isPath: true,
         help:
             "write to FILE (atomically)\ninstead of standard output (- or none); (synth) with a\nsweep, one file per value: FILE-VALUE.EXT"
-    ) { p, v in p.outputPath = v }
+    ) { p, v in p.writing.outputPath = v }
 
     static let traceFormat = OptionSpec(
         long: "to", valueName: "FORMAT", choices: TraceFormat.Writable.allCases.map(\.rawValue),
         help: "the trace format (default: from -o's extension,\nelse json)"
     ) { p, v throws(UsageError) in
-        p.traceFormat = try choice("to", v, TraceFormat.Writable.init(rawValue:), TraceFormat.Writable.allCases.map(\.rawValue))
+        p.writing.traceFormat = try choice("to", v, TraceFormat.Writable.init(rawValue:), TraceFormat.Writable.allCases.map(\.rawValue))
     }
 }

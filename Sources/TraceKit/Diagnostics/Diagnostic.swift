@@ -18,7 +18,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// options it names kept apart (``OptionHint``).
     public var text: DiagnosticText
     /// ``text`` as the library spells it (``OptionSpelling/library``: an option is the property that
-    /// sets it, `ReplayOptions.sortsByTime`, never a command-line flag); setting it replaces the text
+    /// sets it, `ReplayOptions.reading.sortsByTime`, never a command-line flag); setting it replaces the text
     /// with plain text.
     public var message: String {
         get { text.spelled(.library) }

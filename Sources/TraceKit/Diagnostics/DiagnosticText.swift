@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let text: DiagnosticText = "if they are in ms, use \(option: .timeUnit, "ms")"
-/// text.spelled(.library)  // "if they are in ms, use ReplayOptions.timeUnit = ms"
+/// text.spelled(.library)  // "if they are in ms, use ReplayOptions.reading.timeUnit = ms"
 /// ```
 ///
 /// The command line's spelling gives `--time-unit ms` for the same text. Any other interpolated

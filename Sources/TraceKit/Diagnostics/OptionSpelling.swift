@@ -15,7 +15,7 @@ public struct OptionSpelling: Sendable {
 
     /// The library's spelling: the property of ``ReplayOptions``, ``RecordingImportOptions`` or
     /// ``UITestImportOptions`` that sets the option, with the suggested value as `= value`
-    /// (`ReplayOptions.timeUnit = ms`, `RecordingImportOptions.device = PATH|NAME`,
+    /// (`ReplayOptions.reading.timeUnit = ms`, `RecordingImportOptions.device = PATH|NAME`,
     /// `UITestImportOptions.elements["tap"] = X,Y,W,H`). Values are written as the messages give
     /// them (a time unit by its short name), not as Swift expressions.
     public static let library = OptionSpelling { hint, value in
@@ -31,15 +31,15 @@ public struct OptionSpelling: Sendable {
     /// property moves, change it here).
     public static func libraryName(_ hint: OptionHint) -> String {
         switch hint {
-        case .timeUnit: "ReplayOptions.timeUnit"
-        case .timeUnitDetection: "ReplayOptions.detectsTimeUnit"
-        case .sort: "ReplayOptions.sortsByTime"
-        case .lenient: "ReplayOptions.lenient"
-        case .recognizerFilter: "ReplayOptions.recognizerFilter"
-        case .shownRecognizers: "ReplayOptions.shownRecognizers"
-        case .scene: "ReplayOptions.scenePath"
-        case .screen: "ReplayOptions.screen"
-        case .live: "ReplayOptions.live"
+        case .timeUnit: "ReplayOptions.reading.timeUnit"
+        case .timeUnitDetection: "ReplayOptions.reading.detectsTimeUnit"
+        case .sort: "ReplayOptions.reading.sortsByTime"
+        case .lenient: "ReplayOptions.reading.lenient"
+        case .recognizerFilter: "ReplayOptions.scene.recognizerFilter"
+        case .shownRecognizers: "ReplayOptions.output.shownRecognizers"
+        case .scene: "ReplayOptions.scene.path"
+        case .screen: "ReplayOptions.reading.screen"
+        case .live: "ReplayOptions.liveInput.live"
         case .rawSize: "RecordingImportOptions.rawSize"
         case .density: "RecordingImportOptions.density"
         case .rotation: "RecordingImportOptions.rotation"

@@ -16,15 +16,26 @@ public enum TraceConverter {
     @available(*, deprecated, renamed: "TraceFormat.Writable")
     public typealias Target = TraceFormat.Writable
 
-    /// Converts the trace named by `options` (its input format, time unit, lenient mode, screen
-    /// and recording options apply) into `output`, flushed as it fills. Returns the number of rows
-    /// written (0 only for a live input stopped by a signal before its first row).
+    /// Converts the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use convert(_:options:to:output:warn:), the input's path first")
     @discardableResult
     public static func convert(
         _ options: ReplayOptions, to target: TraceFormat.Writable, output: inout OutputBuffer,
         warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws(TraceError) -> Int {
-        let source = try ByteSource(path: options.inputPath)
+        try convert(options.inputPath, options: options, to: target, output: &output, warn: warn)
+    }
+
+    /// Converts the trace at `inputPath` (`-`: standard input), read with `options` (its input
+    /// format, time unit, lenient mode, screen and recording options apply), into `output`, flushed
+    /// as it fills. Returns the number of rows written (0 only for a live input stopped by a signal
+    /// before its first row).
+    @discardableResult
+    public static func convert(
+        _ inputPath: String, options: ReplayOptions, to target: TraceFormat.Writable, output: inout OutputBuffer,
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> Int {
+        let source = try ByteSource(path: inputPath)
         // A live source (a pipe, FIFO, terminal or socket) while the signal handlers are in place
         // (`gesturereplay convert` installs them): SIGINT or SIGTERM end the input, and the rows
         // read so far make the converted trace (docs/live.md, "Stopping").
@@ -33,20 +44,20 @@ public enum TraceConverter {
             waiter = LiveWaiter(idleTime: 0.05)
             source.waiter = waiter
         }
-        var format = options.inputFormat
-        if format == nil && options.inputPath != "-" { format = TraceFormat(pathExtensionOf: options.inputPath) }
+        var format = options.reading.inputFormat
+        if format == nil && inputPath != "-" { format = TraceFormat(pathExtensionOf: inputPath) }
         let reader: AnyTraceReader
         do {
             reader = try AnyTraceReader(
-                source: source, format: format, timeUnit: options.timeUnit, recording: options.recordingOptions, warn: warn)
+                source: source, format: format, timeUnit: options.reading.timeUnit, recording: options.recordingOptions, warn: warn)
         } catch {
             // Stopped before the first complete line: nothing to convert, said quietly.
             if waiter?.stoppedBySignal == true && error.category == .invalidTrace { return 0 }
             throw error
         }
-        let screen = options.screen ?? reader.screen?.size
+        let screen = options.reading.screen ?? reader.screen?.size
         let frames = FrameAssembler(
-            reader: SignalStoppableReader(reader, waiter: waiter, warn: warn), mode: options.lenient ? .lenient : .strict,
+            reader: SignalStoppableReader(reader, waiter: waiter, warn: warn), mode: options.reading.lenient ? .lenient : .strict,
             checksTouchSequence: true, onWarning: warn)
         let names = reader.touchNames
         var writer = TraceWriter(format: target)

@@ -116,9 +116,7 @@ public enum LiveSignals {
     @discardableResult
     public static func install(forReplayOf paths: [String], _ options: ReplayOptions) -> Bool {
         for path in paths {
-            var one = options
-            one.inputPath = path
-            if LiveReplay.applies(one) {
+            if LiveReplay.applies(path, options) {
                 install()
                 return true
             }

@@ -19,17 +19,17 @@ import GestureEngine
 /// replays exactly as it would at the end of the input; a later row with the same timestamp then
 /// starts a new frame with that timestamp.
 enum LiveReplay {
-    /// Whether `options` read `options.inputPath` live: it can stall (standard input or a path that
+    /// Whether `options` read the trace at `path` live: it can stall (standard input or a path that
     /// is a pipe, FIFO, socket or terminal) and nothing reads ahead (`--sort`, `--time-unit auto`).
-    static func applies(_ options: ReplayOptions) -> Bool {
-        guard !options.sortsByTime, !options.detectsTimeUnit else { return false }
-        if options.inputPath == "-" { return LiveWaiter.canStall(0) }
+    static func applies(_ path: String, _ options: ReplayOptions) -> Bool {
+        guard !options.reading.sortsByTime, !options.reading.detectsTimeUnit else { return false }
+        if path == "-" { return LiveWaiter.canStall(0) }
         var st = stat()
-        guard stat(options.inputPath, &st) == 0 else { return false }
+        guard stat(path, &st) == 0 else { return false }
         let type = st.st_mode & S_IFMT
         if type == S_IFCHR {
             // A terminal (`/dev/pts/N`), not `/dev/null` or `/dev/zero`.
-            let fd = open(options.inputPath, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            let fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { return false }
             defer { close(fd) }
             return isatty(fd) != 0
@@ -39,32 +39,33 @@ enum LiveReplay {
 
     /// `--live` on an input that is not live (a regular file, or with `--sort`/`--time-unit auto`
     /// from a `NAME.args` file): said once, never ignored silently.
-    static func warnNotLive(_ options: ReplayOptions, _ warn: (Diagnostic) -> Void) {
-        let name = options.inputPath == "-" ? ByteSource.standardInputName : options.inputPath
+    static func warnNotLive(_ name: String, _ warn: (Diagnostic) -> Void) {
         warn(
             .warning(
                 "\(option: .live) applies to pipes, terminals, sockets and FIFOs; '\(name)' is not one and is replayed at full speed",
                 at: nil))
     }
 
-    /// Replays `options.inputPath` live into `output`.
-    static func run(_ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void) throws(TraceError) {
-        let source = try ByteSource(path: options.inputPath)
-        let waiter = LiveWaiter(idleTime: options.idleFlush > 0 ? options.idleFlush : 0.05)
+    /// Replays the trace at `path` live into `output`.
+    static func run(
+        _ path: String, _ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void
+    ) throws(TraceError) {
+        let source = try ByteSource(path: path)
+        let waiter = LiveWaiter(idleTime: options.liveInput.idleFlush > 0 ? options.liveInput.idleFlush : 0.05)
         source.waiter = waiter
-        var format = options.inputFormat
-        if format == nil && options.inputPath != "-" { format = TraceFormat(pathExtensionOf: options.inputPath) }
+        var format = options.reading.inputFormat
+        if format == nil && path != "-" { format = TraceFormat(pathExtensionOf: path) }
         let reader: AnyTraceReader
         do {
             reader = try AnyTraceReader(
-                source: source, format: format, timeUnit: options.timeUnit, recording: options.recordingOptions, warn: warn)
+                source: source, format: format, timeUnit: options.reading.timeUnit, recording: options.recordingOptions, warn: warn)
         } catch {
             // A signal before the first complete line (nothing to sniff): the replay ends quietly.
             if waiter.stoppedBySignal && error.category == .invalidTrace { return }
             throw error
         }
         let run = try Replayer.prepare(reader, scene: nil, options, warn: warn, observer: nil)
-        switch options.outputFormat {
+        switch options.output.format {
         case .text:
             let sink = ReplayOutput(renderer: TextRenderer(scene: run.scene), buffer: output, touchIDs: run.touchIDs, options: options)
             try session(reader, waiter, run, sink, options, &output, warn)
@@ -138,8 +139,8 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         self.options = options
         self.warn = warn
         self.validator = TraceSequenceValidator(
-            mode: options.lenient ? .lenient : .strict, path: reader.path, touchNames: reader.touchNames)
-        self.probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
+            mode: options.reading.lenient ? .lenient : .strict, path: reader.path, touchNames: reader.touchNames)
+        self.probe = TimeUnitProbe(unit: options.reading.timeUnit, path: reader.path)
         open.reserveCapacity(16)
         changes.reserveCapacity(16)
     }
@@ -162,7 +163,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
             throw .emptyTrace(reader.path)
         }
         probe.finish(warn)
-        sink.finish(environment, format: options.outputFormat)
+        sink.finish(environment, format: options.output.format)
         if let missed = sink.missedEveryTouch(environment, path: reader.path) { warn(missed) }
         writeOutput()
     }
@@ -175,9 +176,9 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
             row.time += timeShift
             try CoordinateRange.check(row, in: reader)
             if let backwards = timeOrder.check(row, in: reader, shift: timeShift) {
-                if !options.lenient { throw backwards.error }
+                if !options.reading.lenient { throw backwards.error }
                 let lastTime = timeOrder.lastTime
-                if options.live {
+                if options.liveInput.live {
                     // A device reboot or a clock reset: the rows go on from here, shifted so that
                     // this one happens now (never before the previous row).
                     let restart = max(lastTime, anchored ? traceTime(at: monotonicSeconds()) : lastTime)
@@ -193,7 +194,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
                 }
             }
             guard try validator.check(&row, warn: warn) else { continue }
-            if options.live {
+            if options.liveInput.live {
                 // Trace time follows the wall clock from the first row; a row ahead of the mapping
                 // (a late start, a device clock running fast) moves it forward.
                 let now = monotonicSeconds()
@@ -211,7 +212,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     /// stream) is skipped with its positioned error as a warning, as long as the reader moves on
     /// (the same error twice in a row stops the replay).
     @inline(__always) private func nextParsedRow() throws(TraceError) -> TraceRow? {
-        if !(options.live && options.lenient) {
+        if !(options.liveInput.live && options.reading.lenient) {
             do {
                 return try reader.next()
             } catch {
@@ -250,7 +251,7 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         var time = openTime
         // Under --live a timer may already have fired past a row that arrived late: the row
         // happens at that time (never before, which the engine would ignore).
-        if options.live && frameCount > 0 && time < environment.currentTime { time = environment.currentTime }
+        if options.liveInput.live && frameCount > 0 && time < environment.currentTime { time = environment.currentTime }
         frameCount &+= 1
         if probe.isOpen { probe.add(openTime, warn) }
         // Element by element, as in `Replayer`: `removeAll(keepingCapacity:)` is a generic `replaceSubrange`.
@@ -265,9 +266,11 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
 
     func nextWakeup(waitStarted: Double) -> Double {
         var wakeup = Double.infinity
-        if !open.isEmpty && options.idleFlush > 0 { wakeup = waitStarted + options.idleFlush }
-        if notedStallWait != waitStarted && !environment.touchesDown.isEmpty { wakeup = min(wakeup, waitStarted + options.stallTime) }
-        if options.live && anchored, let deadline = environment.nextTimerDeadline {
+        if !open.isEmpty && options.liveInput.idleFlush > 0 { wakeup = waitStarted + options.liveInput.idleFlush }
+        if notedStallWait != waitStarted && !environment.touchesDown.isEmpty {
+            wakeup = min(wakeup, waitStarted + options.liveInput.stallTime)
+        }
+        if options.liveInput.live && anchored, let deadline = environment.nextTimerDeadline {
             wakeup = min(wakeup, wallAnchor + (deadline - traceAnchor))
         }
         return wakeup
@@ -277,8 +280,10 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
         // Called at the earliest wakeup: the idle time passed, or a timer is due (which must not
         // fire before the open frame's rows, which are earlier).
         deliverOpenFrame()
-        if options.live && anchored { environment.advance(to: traceTime(at: now)) }
-        if now - waitStarted >= options.stallTime && notedStallWait != waitStarted { noteInputStall(now - waitStarted, waitStarted) }
+        if options.liveInput.live && anchored { environment.advance(to: traceTime(at: now)) }
+        if now - waitStarted >= options.liveInput.stallTime && notedStallWait != waitStarted {
+            noteInputStall(now - waitStarted, waitStarted)
+        }
     }
 
     /// A source silent for `stallTime` while touches are down (a stalled device, a dropped
@@ -310,13 +315,13 @@ final class LiveSession<R: ReplayRenderer>: LiveWaiterDelegate {
     /// has not been writable for ``LiveSession/outputStallWarning`` seconds, then keeps waiting.
     private func writeOutput() {
         guard sink.buffer.count > 0 else { return }
-        if options.live && !warnedOutputStall, let fd = sink.buffer.fileDescriptor {
+        if options.liveInput.live && !warnedOutputStall, let fd = sink.buffer.fileDescriptor {
             var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&p, 1, Int32(min((options.stallTime * 1000).rounded(.up), 3_600_000))) == 0 {
+            if poll(&p, 1, Int32(min((options.liveInput.stallTime * 1000).rounded(.up), 3_600_000))) == 0 {
                 warnedOutputStall = true
                 warn(
                     .warning(
-                        "the output has not been read for \(Self.secondsText(options.stallTime)) s (a full pipe?); the replay waits for it",
+                        "the output has not been read for \(Self.secondsText(options.liveInput.stallTime)) s (a full pipe?); the replay waits for it",
                         at: nil))
             }
         }

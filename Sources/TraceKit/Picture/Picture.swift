@@ -25,57 +25,69 @@ public enum Picture {
     /// Outcomes (ended, failed, cancelled) listed with their reasons beside the picture at most.
     public static let maximumListedOutcomes = 24
 
-    /// Replays `options.inputPath` and returns the picture, headed `title` (default: the path),
-    /// showing trace times `window` (default: all). Throws what the replay throws; standard input is
-    /// refused (the trace is read twice).
+    /// Replays the trace at `tracePath` with `options` and returns the picture, headed `title`
+    /// (default: the path), showing trace times `window` (default: all). Throws what the replay
+    /// throws; standard input is refused (the trace is read twice).
     public static func svg(
-        _ options: ReplayOptions, title: String? = nil, window: PictureWindow = PictureWindow(),
+        _ tracePath: String, options: ReplayOptions, title: String? = nil, window: PictureWindow = PictureWindow(),
         highlight: PictureHighlight? = nil, warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws(TraceError) -> String {
-        if options.inputPath == "-" {
+        if tracePath == "-" {
             throw .usage("render needs a trace file, not standard input (the trace is read twice)")
         }
         if let from = window.from, let to = window.to, !(from < to) {
             throw .usage("render: --from \(from) must be before --to \(to)")
         }
-        var data = PictureData(tracePath: title ?? options.inputPath)
+        var data = PictureData(tracePath: title ?? tracePath)
         data.window = window
-        try samples(options, into: &data)
+        try samples(tracePath, options, into: &data)
         let recorder = PictureRecorder(data)
         var sink = OutputBuffer(fileDescriptor: nil)
         // The picture needs the transitions, not their text: none is rendered (a long trace's text
         // would otherwise be held in memory, #30 defect 10).
         var quiet = options
-        quiet.summary = false
-        quiet.shownStates = []
-        quiet.shownRecognizers = nil
-        quiet.reportTouches = false
-        try Replayer.run(quiet, output: &sink, warn: warn, observer: recorder)
+        quiet.output.summary = false
+        quiet.output.shownStates = []
+        quiet.output.shownRecognizers = nil
+        quiet.output.reportTouches = false
+        try Replayer.run(.path(tracePath), options: quiet, output: &sink, warn: warn, observer: recorder)
         var picture = SVGPicture(recorder.data)
         picture.highlight = highlight
         return picture.render()
+    }
+
+    /// The picture of the trace named in `options` (``ReplayOptions/inputPath``). Kept for one
+    /// release.
+    @available(*, deprecated, message: "use svg(_:options:title:window:highlight:warn:), the trace's path first")
+    public static func svg(
+        _ options: ReplayOptions, title: String? = nil, window: PictureWindow = PictureWindow(),
+        highlight: PictureHighlight? = nil, warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> String {
+        try svg(options.inputPath, options: options, title: title, window: window, highlight: highlight, warn: warn)
     }
 
     /// Reads the trace's samples into `data`: the first `maximumDrawnTouches` touches with a sample
     /// in the window, each decimated to the shared stride; the extent, times and counts of all.
     /// The reader is the replay's (`AnyTraceReader` with the recording options): every sample is in
     /// the points the replay used.
-    static func samples(_ options: ReplayOptions, into data: inout PictureData) throws(TraceError) {
+    static func samples(_ tracePath: String, _ options: ReplayOptions, into data: inout PictureData) throws(TraceError) {
         let reader = try AnyTraceReader(
-            path: options.inputPath, format: options.inputFormat,
-            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
+            path: tracePath, format: options.reading.inputFormat,
+            timeUnit: options.reading.detectsTimeUnit ? .seconds : options.reading.timeUnit,
             recording: options.recordingOptions)
         var collector = SampleCollector(window: data.window)
         func add<R: TraceReader>(_ r: R) throws(TraceError) {
-            let frames = FrameAssembler(reader: r, mode: options.lenient ? .lenient : .strict, checksTouchSequence: true)
+            let frames = FrameAssembler(reader: r, mode: options.reading.lenient ? .lenient : .strict, checksTouchSequence: true)
             while let frame = try frames.next() {
                 for row in frame.rows {
                     collector.add(row.touch, row.phase, row.location, at: frame.time) { reader.touchNames.text(of: row.touch) }
                 }
             }
         }
-        if options.sortsByTime || options.detectsTimeUnit {
-            try add(try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: { _ in }))
+        if options.reading.sortsByTime || options.reading.detectsTimeUnit {
+            try add(
+                try ReadAheadTraceReader(
+                    reader, sort: options.reading.sortsByTime, detectUnit: options.reading.detectsTimeUnit, note: { _ in }))
         } else {
             try add(reader)
         }

@@ -13,18 +13,18 @@ struct OutputFilter {
 
     /// Nil when nothing is filtered. Throws a usage error for a `--show` name the scene does not
     /// have (listing the scene's names); an invalid-trace error at the name's place when it was
-    /// written in a file (``ReplayOptions/shownRecognizerLocations``).
+    /// written in a file (``ReplayOptions/Output/shownRecognizerLocations``).
     static func make(_ options: ReplayOptions, scene: Scene) throws(TraceError) -> OutputFilter? {
-        if options.shownStates == nil && options.shownRecognizers == nil { return nil }
+        if options.output.shownStates == nil && options.output.shownRecognizers == nil { return nil }
         var mask: UInt8 = 0
-        for s in options.shownStates ?? Set(GestureRecognizerState.allCases) { mask |= 1 << UInt8(stateIndex(s)) }
+        for s in options.output.shownStates ?? Set(GestureRecognizerState.allCases) { mask |= 1 << UInt8(stateIndex(s)) }
         var recognizers: Set<ObjectIdentifier>?
         var names: Set<String>?
-        if let shown = options.shownRecognizers {
+        if let shown = options.output.shownRecognizers {
             for name in shown where !scene.recognizers.contains(where: { $0.name == name }) {
                 let message: DiagnosticText =
                     "\(option: .shownRecognizers): no recognizer named '\(name)' in the scene; it has: \(scene.recognizers.map(\.name).joined(separator: ", "))"
-                if let at = options.shownRecognizerLocations[name] { throw .invalidTrace(message, at: at) }
+                if let at = options.output.shownRecognizerLocations[name] { throw .invalidTrace(message, at: at) }
                 throw .usage(message)
             }
             recognizers = Set(scene.recognizers.filter { shown.contains($0.name) }.map(ObjectIdentifier.init))

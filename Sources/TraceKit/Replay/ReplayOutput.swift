@@ -28,9 +28,9 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         self.renderer = renderer
         self.buffer = buffer
         self.touchIDs = touchIDs
-        self.reportTouches = options.reportTouches
-        self.reportViews = options.reportViews
-        self.velocityEstimator = options.velocityEstimator
+        self.reportTouches = options.output.reportTouches
+        self.reportViews = options.output.reportViews
+        self.velocityEstimator = options.scene.velocityEstimator
     }
 
     /// A trace row as the engine's touch change (its id mapped, its position fed to the touch's

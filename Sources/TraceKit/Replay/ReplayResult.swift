@@ -3,17 +3,33 @@ import GestureEngine
 /// Where a trace comes from.
 public enum TraceInput {
     /// A file (`-` for standard input); the format comes from the extension unless
-    /// `ReplayOptions.inputFormat` forces one (standard input is sniffed).
+    /// `ReplayOptions.reading.inputFormat` forces one (standard input is sniffed).
     case path(String)
     /// Bytes in memory; `name` is used in error positions, and its extension (if any) picks the
-    /// format unless `ReplayOptions.inputFormat` forces one (otherwise sniffed).
+    /// format unless `ReplayOptions.reading.inputFormat` forces one (otherwise sniffed).
     case bytes([UInt8], name: String)
     /// A reader opened elsewhere (read from its current position).
     case reader(AnyTraceReader)
 
+    /// The file's path (`-`: standard input), or nil for bytes and a reader opened elsewhere.
+    var filePath: String? {
+        if case .path(let path) = self { return path }
+        return nil
+    }
+
+    /// The input's name in messages: the path (standard input's name for `-`), the bytes' name,
+    /// the reader's path.
+    var name: String {
+        switch self {
+        case .path(let path): return path == "-" ? ByteSource.standardInputName : path
+        case .bytes(_, let name): return name
+        case .reader(let reader): return reader.path
+        }
+    }
+
     /// The unit the reader parses with (`--time-unit auto` reads seconds and rescales).
     private func unit(_ options: ReplayOptions) -> TimeUnit {
-        options.detectsTimeUnit ? .seconds : options.timeUnit
+        options.reading.detectsTimeUnit ? .seconds : options.reading.timeUnit
     }
 
     /// A device recording is read with `options.recordingOptions`, its warnings going to `warn`.
@@ -21,10 +37,10 @@ public enum TraceInput {
         switch self {
         case .path(let path):
             return try AnyTraceReader(
-                path: path, format: options.inputFormat, timeUnit: unit(options),
+                path: path, format: options.reading.inputFormat, timeUnit: unit(options),
                 recording: options.recordingOptions, warn: warn)
         case .bytes(let bytes, let name):
-            let format = options.inputFormat ?? TraceFormat(pathExtensionOf: name)
+            let format = options.reading.inputFormat ?? TraceFormat(pathExtensionOf: name)
             return try AnyTraceReader(
                 source: ByteSource(bytes: bytes, name: name), format: format, timeUnit: unit(options),
                 recording: options.recordingOptions, warn: warn)
@@ -59,8 +75,8 @@ public enum ReplayEvent {
 /// ```swift
 /// var catalog = RecognizerCatalog.builtIn
 /// try catalog.register(kind: "wiggle", factory: { WiggleGestureRecognizer(name: $0) })
-/// var options = ReplayOptions(inputPath: "")
-/// options.catalog = catalog
+/// var options = ReplayOptions()
+/// options.scene.catalog = catalog
 /// let result = try Replayer.replay(.path("Traces/wiggle.json"), options: options)
 /// print(result.text)
 /// let report = try result.evaluate(Expectations(text: #"[{"recognizer": "wiggle", "state": "ended"}]"#))
@@ -107,7 +123,7 @@ public final class ReplayResult {
     }
 
     /// The output in the options' format, as the command line prints it.
-    public var text: String { render(options.outputFormat) }
+    public var text: String { render(options.output.format) }
 
     /// The output in `format`, exactly as `gesturereplay --format FORMAT` prints it (with the
     /// options' output filters and `--summary`).
@@ -124,7 +140,7 @@ public final class ReplayResult {
         var renderer = renderer
         // The options were checked against this scene when the replay started.
         let filter = try? OutputFilter.make(options, scene: scene)
-        let summary = options.summary ? ReplaySummary(scene: scene, filter: filter) : nil
+        let summary = options.output.summary ? ReplaySummary(scene: scene, filter: filter) : nil
         renderer.begin(into: &out)
         for event in events {
             switch event {
@@ -192,27 +208,28 @@ public struct Expectations: Sendable {
 
 extension Replayer {
     /// Replays `input` and returns everything it reported (`ReplayResult`; `result.text` is what
-    /// the command line prints). The scene is `scene` when given (`options.scenePath` and the
-    /// trace's own are then ignored), else as on the command line: `options.scenePath`, the
-    /// trace's `scene`, or the default scene, loaded with `options.catalog`. `options.inputPath`
-    /// is not used. `observer`, when given, sees the scene before the first event and then every
-    /// transition and note as it happens. Throws the first error, positioned (a malformed
+    /// the command line prints). The scene is `scene` when given (`options.scene.path` and the
+    /// trace's own are then ignored), else as on the command line: `options.scene.path`, the
+    /// trace's `scene`, or the default scene, loaded with `options.scene.catalog`. `observer`, when
+    /// given, sees the scene before the first event and then every transition and note as it
+    /// happens. Throws the first error, positioned (a malformed
     /// `expect` block too).
     public static func replay(
-        _ input: TraceInput, scene: Scene? = nil, options: ReplayOptions = ReplayOptions(inputPath: ""),
+        _ input: TraceInput, scene: Scene? = nil, options: ReplayOptions = ReplayOptions(),
         observer: ReplayObserver? = nil
     ) throws(TraceError) -> ReplayResult {
         var warnings: [Diagnostic] = []
         let reader = try input.open(options, warn: { warnings.append($0) })
+        // The deprecated `result.options.inputPath` still names the trace read.
         var options = options
-        options.inputPath = reader.path
+        options.legacyInputPath = reader.path
         let collector = ExpectationCollector()
         let tee = ObserverPair(collector, observer)
         let run = try prepare(reader, scene: scene, options, warn: { warnings.append($0) }, observer: tee)
         let recorder = RecordingRenderer()
         let sink = ReplayOutput(renderer: recorder, buffer: OutputBuffer(fileDescriptor: nil), touchIDs: run.touchIDs, options: options)
         var output = OutputBuffer(fileDescriptor: nil)
-        try replay(reader, run, sink, options, &output, { warnings.append($0) })
+        try replay(reader, input.filePath, run, sink, options, &output, { warnings.append($0) })
         return ReplayResult(
             scene: run.scene, events: recorder.box.events, warnings: warnings, options: options,
             expectations: collector.evaluate())

@@ -10,37 +10,34 @@ import GestureEngine
 /// Replays one trace: reads it (streaming), loads its scene, feeds every frame through a
 /// `GestureEnvironment`, and renders what happens.
 public enum Replayer {
-    /// Replays the trace named in `options`, writing output to `output` (flushed as it fills).
+    /// Replays `input` with `options`, writing output to `output` (flushed as it fills).
     /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned.
     /// `observer`, when given, is told the scene before the first event and sees every transition
     /// (expectations use it); without one the replay runs exactly as before.
     public static func run(
-        _ options: ReplayOptions, output: inout OutputBuffer,
+        _ input: TraceInput, options: ReplayOptions, output: inout OutputBuffer,
         warn: @escaping (Diagnostic) -> Void = { _ in },
         observer: ReplayObserver? = nil
     ) throws(TraceError) {
         // A pipe, terminal, socket or FIFO (docs/live.md); files take the path below.
-        if observer == nil && LiveReplay.applies(options) {
-            try LiveReplay.run(options, output: &output, warn: warn)
+        if observer == nil, case .path(let path) = input, LiveReplay.applies(path, options) {
+            try LiveReplay.run(path, options, output: &output, warn: warn)
             return
         }
-        if options.live { LiveReplay.warnNotLive(options, warn) }
-        let reader = try AnyTraceReader(
-            path: options.inputPath, format: options.inputFormat,
-            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
-            recording: options.recordingOptions, warn: warn)
+        if options.liveInput.live { LiveReplay.warnNotLive(input.name, warn) }
+        let reader = try input.open(options, warn: warn)
         let run = try prepare(reader, scene: nil, options, warn: warn, observer: observer)
-        switch options.outputFormat {
+        switch options.output.format {
         case .text:
             let sink = ReplayOutput(renderer: TextRenderer(scene: run.scene), buffer: output, touchIDs: run.touchIDs, options: options)
             sink.filter = run.filter
             sink.summary = run.summary
-            try replay(reader, run, sink, options, &output, warn)
+            try replay(reader, input.filePath, run, sink, options, &output, warn)
         case .jsonl:
             let sink = ReplayOutput(renderer: JSONLinesRenderer(), buffer: output, touchIDs: run.touchIDs, options: options)
             sink.filter = run.filter
             sink.summary = run.summary
-            try replay(reader, run, sink, options, &output, warn)
+            try replay(reader, input.filePath, run, sink, options, &output, warn)
         }
         withExtendedLifetime(run.scene) {}
     }
@@ -63,37 +60,38 @@ public enum Replayer {
         _ reader: AnyTraceReader, scene given: Scene?, _ options: ReplayOptions,
         warn: @escaping (Diagnostic) -> Void, observer: ReplayObserver?
     ) throws(TraceError) -> Prepared {
-        let screen = options.screen ?? reader.screen?.size
+        let screen = options.reading.screen ?? reader.screen?.size
         var scene: Scene
         var sceneJSON: JSONValue?
-        let loader = SceneLoader(screen: screen, velocityEstimator: options.velocityEstimator, catalog: options.catalog)
+        let loader = SceneLoader(screen: screen, velocityEstimator: options.scene.velocityEstimator, catalog: options.scene.catalog)
         if let given {
             scene = given
-        } else if let path = options.scenePath {
+        } else if let path = options.scene.path {
             sceneJSON = try JSONParser().parse(contentsOf: path)
             scene = try loader.load(sceneJSON!)
         } else if let json = reader.scene {
             sceneJSON = json
             scene = try loader.load(json)
         } else {
-            scene = Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
+            scene = Scene.makeDefault(screen: screen, velocityEstimator: options.scene.velocityEstimator)
         }
-        if !options.sceneOverrides.isEmpty {
-            try SceneOverride.apply(options.sceneOverrides, to: scene, catalog: options.catalog)
+        if !options.scene.overrides.isEmpty {
+            try SceneOverride.apply(options.scene.overrides, to: scene, catalog: options.scene.catalog)
         }
-        if let names = options.recognizerFilter {
-            scene = try scene.keepOnly(names, locations: options.recognizerFilterLocations)
+        if let names = options.scene.recognizerFilter {
+            scene = try scene.keepOnly(names, locations: options.scene.recognizerFilterLocations)
             for message in scene.brokenRelationTexts { warn(.warning(message, at: nil)) }
         }
         let filter = try OutputFilter.make(options, scene: scene)
-        let summary = options.summary ? ReplaySummary(scene: scene, filter: filter) : nil
+        let summary = options.output.summary ? ReplaySummary(scene: scene, filter: filter) : nil
         try observer?.replayWillStart(ReplayStart(scene: scene, traceExpect: reader.expect, sceneExpect: sceneJSON?["expect"]))
         let environment = GestureEnvironment(rootView: scene.rootView)
-        environment.deliversTouchesToViews = options.reportViews
+        environment.deliversTouchesToViews = options.output.reportViews
         // --sort and --time-unit auto read ahead; the plain replay streams.
         let readAhead =
-            options.sortsByTime || options.detectsTimeUnit
-            ? try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: warn) : nil
+            options.reading.sortsByTime || options.reading.detectsTimeUnit
+            ? try ReadAheadTraceReader(reader, sort: options.reading.sortsByTime, detectUnit: options.reading.detectsTimeUnit, note: warn)
+            : nil
         // Transitions go through the observer only if it wants them (a trace without expectations
         // replays exactly as without one).
         return Prepared(
@@ -102,9 +100,10 @@ public enum Replayer {
             readAhead: readAhead)
     }
 
-    /// Replays `run` from its read-ahead reader if it has one, else from `reader`.
+    /// Replays `run` from its read-ahead reader if it has one, else from `reader` (read from the
+    /// file at `path`, if any: a large regular file is read on a thread of its own).
     static func replay<R: ReplayRenderer>(
-        _ reader: AnyTraceReader, _ run: Prepared, _ sink: ReplayOutput<R>, _ options: ReplayOptions,
+        _ reader: AnyTraceReader, _ path: String?, _ run: Prepared, _ sink: ReplayOutput<R>, _ options: ReplayOptions,
         _ output: inout OutputBuffer, _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
         // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
@@ -116,25 +115,28 @@ public enum Replayer {
         sink.renderer.begin(into: &sink.buffer)
         if let readAhead = run.readAhead {
             try replay(readAhead, environment, sink, options, warn)
-        } else if readsOnThread(reader, options), let threaded = ThreadedFrameReader(reader, mode: options.lenient ? .lenient : .strict) {
+        } else if readsOnThread(reader, path: path, options),
+            let threaded = ThreadedFrameReader(reader, mode: options.reading.lenient ? .lenient : .strict)
+        {
             try replay(threaded, environment, sink, options, warn)
         } else {
             try replay(reader, environment, sink, options, warn)
         }
     }
 
-    /// Whether the plain replay of `reader` reads on a thread of its own (``ReaderThreading``):
-    /// CSV and JSON Lines only (the device recordings report warnings as they read; the JSON reader
-    /// has its document around the events).
-    static func readsOnThread(_ reader: AnyTraceReader, _ options: ReplayOptions) -> Bool {
+    /// Whether the plain replay of `reader` (of the file at `path`; nil: bytes in memory or a reader
+    /// opened elsewhere) reads on a thread of its own (``ReaderThreading``): CSV and JSON Lines only
+    /// (the device recordings report warnings as they read; the JSON reader has its document around
+    /// the events).
+    static func readsOnThread(_ reader: AnyTraceReader, path: String?, _ options: ReplayOptions) -> Bool {
         guard reader.format == .csv || reader.format == .jsonl else { return false }
-        switch options.readerThreading {
+        switch options.reading.readerThreading {
         case .never: return false
         case .always: return true
         case .automatic:
-            guard options.inputPath != "-", onlineCoreCount() > 1 else { return false }
+            guard let path, path != "-", onlineCoreCount() > 1 else { return false }
             var st = stat()
-            guard stat(options.inputPath, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
             return Int(st.st_size) >= ReaderThreading.minimumFileSize
         }
     }
@@ -144,13 +146,13 @@ public enum Replayer {
         _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
         let frames = FrameAssembler(
-            reader: reader, mode: options.lenient ? .lenient : .strict,
+            reader: reader, mode: options.reading.lenient ? .lenient : .strict,
             checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
         // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
-        var probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
-        if options.detectsTimeUnit { probe.finish { _ in } }
+        var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: reader.path)
+        if options.reading.detectsTimeUnit { probe.finish { _ in } }
         var frameCount = 0
         while let frame = try frames.next() {
             frameCount &+= 1
@@ -166,7 +168,7 @@ public enum Replayer {
             throw .emptyTrace(reader.path)
         }
         probe.finish(warn)
-        sink.finish(environment, format: options.outputFormat)
+        sink.finish(environment, format: options.output.format)
         if let missed = sink.missedEveryTouch(environment, path: reader.path) { warn(missed) }
         sink.buffer.flushIfNeeded()
     }
@@ -183,7 +185,7 @@ extension Replayer {
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
         // Never with `--time-unit auto` (that replays from the read-ahead reader, plainly).
-        var probe = TimeUnitProbe(unit: options.timeUnit, path: frames.path)
+        var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: frames.path)
         var frameCount = 0
         var time = 0.0
         while let rows = frames.nextBatch() {
@@ -211,9 +213,20 @@ extension Replayer {
             throw .emptyTrace(frames.path)
         }
         probe.finish(warn)
-        sink.finish(environment, format: options.outputFormat)
+        sink.finish(environment, format: options.output.format)
         if let missed = sink.missedEveryTouch(environment, path: frames.path) { warn(missed) }
         sink.buffer.flushIfNeeded()
+    }
+}
+
+extension Replayer {
+    /// Replays the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use run(.path(path), options:output:warn:observer:)")
+    public static func run(
+        _ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void = { _ in },
+        observer: ReplayObserver? = nil
+    ) throws(TraceError) {
+        try run(.path(options.inputPath), options: options, output: &output, warn: warn, observer: observer)
     }
 }
 

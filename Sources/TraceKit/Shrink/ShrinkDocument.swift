@@ -27,30 +27,40 @@ public struct ShrinkDocument: Sendable {
         self.expect = expect
     }
 
-    /// Reads the trace `options.inputPath` as the replay would (format, time unit, `--sort`, a
-    /// device recording's mapping onto points). Throws the reader's positioned errors; the rows
-    /// are checked by replaying them (``ShrinkOracle``).
-    public static func read(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> ShrinkDocument
-    {
+    /// Reads the trace at `tracePath` as the replay with `options` would (format, time unit,
+    /// `--sort`, a device recording's mapping onto points). Throws the reader's positioned errors;
+    /// the rows are checked by replaying them (``ShrinkOracle``).
+    public static func read(
+        _ tracePath: String, options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> ShrinkDocument {
         let reader = try AnyTraceReader(
-            path: options.inputPath, format: options.inputFormat,
-            timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
+            path: tracePath, format: options.reading.inputFormat,
+            timeUnit: options.reading.detectsTimeUnit ? .seconds : options.reading.timeUnit,
             recording: options.recordingOptions, warn: warn)
         var rows: [ShrinkRow] = []
         let names = reader.touchNames
         func add(_ row: TraceRow) {
             rows.append(ShrinkRow(time: row.time, touch: names.text(of: row.touch), phase: row.phase, x: row.x, y: row.y))
         }
-        if options.sortsByTime || options.detectsTimeUnit {
-            let ahead = try ReadAheadTraceReader(reader, sort: options.sortsByTime, detectUnit: options.detectsTimeUnit, note: warn)
+        if options.reading.sortsByTime || options.reading.detectsTimeUnit {
+            let ahead = try ReadAheadTraceReader(
+                reader, sort: options.reading.sortsByTime, detectUnit: options.reading.detectsTimeUnit, note: warn)
             while let row = try ahead.next() { add(row) }
         } else {
             while let row = try reader.next() { add(row) }
         }
         if rows.isEmpty { throw .emptyTrace(reader.path) }
         return ShrinkDocument(
-            path: reader.path, rows: rows, format: reader.format, screen: options.screen ?? reader.screen?.size, scene: reader.scene,
+            path: reader.path, rows: rows, format: reader.format, screen: options.reading.screen ?? reader.screen?.size,
+            scene: reader.scene,
             expect: reader.expect)
+    }
+
+    /// Reads the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use read(_:options:warn:), the trace's path first")
+    public static func read(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> ShrinkDocument
+    {
+        try read(options.inputPath, options: options, warn: warn)
     }
 
     /// The format `shrink` writes: the trace's own; a device recording's (a trace in points) from

@@ -65,7 +65,7 @@ public final class ShrinkOracle: Sendable {
             first = try replay(document.rows, document, sides[0])
         } catch {
             // The trace itself does not replay: its error, positioned in the file.
-            if options.inputPath != "-" { _ = try Replayer.replay(.path(options.inputPath), options: options) }
+            if document.path != ByteSource.standardInputName { _ = try Replayer.replay(.path(document.path), options: options) }
             throw error
         }
         let names = first.result.scene.recognizers.map(\.name)
@@ -168,7 +168,7 @@ public final class ShrinkOracle: Sendable {
     }
 
     private static func side(_ options: ReplayOptions) throws(TraceError) -> Side {
-        Side(options: options, sceneFile: try options.scenePath.map { p throws(TraceError) in try JSONParser().parse(contentsOf: p) })
+        Side(options: options, sceneFile: try options.scene.path.map { p throws(TraceError) in try JSONParser().parse(contentsOf: p) })
     }
 
     /// The scene's JSON for `side`: its `--scene` file's, else the trace's own (nil: the default scene).
@@ -186,20 +186,20 @@ public final class ShrinkOracle: Sendable {
 
     private static func replay(_ rows: [ShrinkRow], _ document: ShrinkDocument, _ side: Side) throws(TraceError) -> Run {
         var options = side.options
-        let screen = options.screen ?? document.screen
-        let loader = SceneLoader(screen: screen, velocityEstimator: options.velocityEstimator, catalog: options.catalog)
+        let screen = options.reading.screen ?? document.screen
+        let loader = SceneLoader(screen: screen, velocityEstimator: options.scene.velocityEstimator, catalog: options.scene.catalog)
         let scene =
             try sceneJSON(document, side).map { j throws(TraceError) in try loader.load(j) }
-            ?? Scene.makeDefault(screen: screen, velocityEstimator: options.velocityEstimator)
+            ?? Scene.makeDefault(screen: screen, velocityEstimator: options.scene.velocityEstimator)
         // The candidate as `shrink` writes it, in points and seconds, already in time order.
-        options.inputFormat = .csv
-        options.timeUnit = .seconds
-        options.detectsTimeUnit = false
-        options.sortsByTime = false
-        options.recording = RecordingImportOptions()
-        options.screen = screen
-        options.readerThreading = .never
-        options.scenePath = nil
+        options.reading.inputFormat = .csv
+        options.reading.timeUnit = .seconds
+        options.reading.detectsTimeUnit = false
+        options.reading.sortsByTime = false
+        options.reading.recording = RecordingImportOptions()
+        options.reading.screen = screen
+        options.reading.readerThreading = .never
+        options.scene.path = nil
         let bytes = ShrinkDocument.csvBytes(rows)
         let collector = StatsCollector()
         let result = try Replayer.replay(

@@ -60,22 +60,22 @@ public enum CorpusRun {
     /// format, jobs or shard), with `tool` (the version) and `excludes`.
     public static func configuration(_ options: ReplayOptions, tool: String, excludes: [String]) throws(TraceError) -> [CorpusStats.Field] {
         var fields: [CorpusStats.Field] = [.init("tool", tool)]
-        if let scene = options.scenePath {
+        if let scene = options.scene.path {
             let source = try ByteSource(path: scene)
             try source.readToEnd()
             fields.append(.init("scene", "\(scene) fnv1a64:\(fnv1a64(source.peek()))"))
         } else {
             fields.append(.init("scene", "each trace's own, else the default"))
         }
-        fields.append(.init("set", options.sceneOverrides.map(\.description).joined(separator: " ")))
-        fields.append(.init("recognizers", options.recognizerFilter?.joined(separator: ",") ?? "all"))
-        fields.append(.init("velocity", options.velocityEstimator.rawValue))
-        fields.append(.init("screen", options.screen.map { "\($0.width)x\($0.height)" } ?? "the trace's"))
-        fields.append(.init("input-format", options.inputFormat?.name ?? "by extension"))
-        fields.append(.init("time-unit", options.detectsTimeUnit ? "auto" : options.timeUnit.name))
-        fields.append(.init("sort", options.sortsByTime ? "yes" : "no"))
-        fields.append(.init("lenient", options.lenient ? "yes" : "no"))
-        let r = options.recording
+        fields.append(.init("set", options.scene.overrides.map(\.description).joined(separator: " ")))
+        fields.append(.init("recognizers", options.scene.recognizerFilter?.joined(separator: ",") ?? "all"))
+        fields.append(.init("velocity", options.scene.velocityEstimator.rawValue))
+        fields.append(.init("screen", options.reading.screen.map { "\($0.width)x\($0.height)" } ?? "the trace's"))
+        fields.append(.init("input-format", options.reading.inputFormat?.name ?? "by extension"))
+        fields.append(.init("time-unit", options.reading.detectsTimeUnit ? "auto" : options.reading.timeUnit.name))
+        fields.append(.init("sort", options.reading.sortsByTime ? "yes" : "no"))
+        fields.append(.init("lenient", options.reading.lenient ? "yes" : "no"))
+        let r = options.reading.recording
         fields.append(
             .init(
                 "recording",
@@ -95,8 +95,9 @@ public enum CorpusRun {
         fields.append(
             .init(
                 "catalog",
-                options.catalog.kinds.map { k in k.name + "(" + k.parameters.map(\.description).joined(separator: "; ") + ")" }.joined(
-                    separator: " ")))
+                options.scene.catalog.kinds.map { k in k.name + "(" + k.parameters.map(\.description).joined(separator: "; ") + ")" }
+                    .joined(
+                        separator: " ")))
         fields.append(.init("exclude", excludes.joined(separator: " ")))
         return fields
     }

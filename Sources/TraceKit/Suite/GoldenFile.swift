@@ -32,19 +32,36 @@ public enum GoldenFile {
     /// ``TracePath/golden``).
     public static func expectedPath(forTrace path: String) -> String { TracePath(path).golden }
 
-    /// Replays `options` in memory and compares with (or with `update`, rewrites) the golden file.
-    /// A trace whose replay fails with an error compares that error's text instead, so that traces of
-    /// bad input can be golden-tested too. `spelling` as for ``replay(_:observer:spelling:)``.
+    /// Replays the trace at `tracePath` with `options` in memory and compares with (or with
+    /// `update`, rewrites) the golden file. A trace whose replay fails with an error compares that
+    /// error's text instead, so that traces of bad input can be golden-tested too. `spelling` as for
+    /// ``replay(_:options:observer:spelling:)``.
     public static func check(
-        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, spelling: OptionSpelling = .library
+        _ tracePath: String, options: ReplayOptions, expectedPath: String? = nil, update: Bool,
+        spelling: OptionSpelling = .library
     ) throws(TraceError) -> Result {
-        let replay = try self.replay(options, spelling: spelling)
+        let replay = try self.replay(tracePath, options: options, spelling: spelling)
         return try compare(
-            actual: replay.text, tracePath: options.inputPath,
-            expectedPath: expectedPath ?? Self.expectedPath(forTrace: options.inputPath), update: update)
+            actual: replay.text, tracePath: tracePath,
+            expectedPath: expectedPath ?? Self.expectedPath(forTrace: tracePath), update: update)
     }
 
-    /// What the golden file of `options` holds: the replay's warnings, then its text output; for a
+    /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use check(_:options:expectedPath:update:spelling:), the trace's path first")
+    public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
+        try check(options.inputPath, options: options, expectedPath: expectedPath, update: update)
+    }
+
+    /// The golden text of the trace named in `options` (``ReplayOptions/inputPath``). Kept for one
+    /// release.
+    @available(*, deprecated, message: "use replay(_:options:observer:spelling:), the trace's path first")
+    public static func replay(
+        _ options: ReplayOptions, observer: ReplayObserver? = nil
+    ) throws(TraceError) -> (text: String, error: TraceError?) {
+        try replay(options.inputPath, options: options, observer: observer)
+    }
+
+    /// What the golden file of the trace at `tracePath`, replayed with `options`, holds: the replay's warnings, then its text output; for a
     /// replay that stops at an invalid trace or scene, the output before the error, the warnings and
     /// `error (exit 65): ` with the positioned error (also returned as `error`). Other errors (a file
     /// that cannot be opened) are thrown.
@@ -55,18 +72,19 @@ public enum GoldenFile {
     ///
     /// The options the diagnostics name are written in `spelling`: the command line passes its
     /// flags (`OptionSpelling.commandLine`), so the golden files it writes and compares say
-    /// `--sort` where the library's spelling says `ReplayOptions.sortsByTime`.
+    /// `--sort` where the library's spelling says `ReplayOptions.reading.sortsByTime`.
     public static func replay(
-        _ options: ReplayOptions, observer: ReplayObserver? = nil, spelling: OptionSpelling = .library
+        _ tracePath: String, options: ReplayOptions, observer: ReplayObserver? = nil, spelling: OptionSpelling = .library
     ) throws(TraceError) -> (text: String, error: TraceError?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings = ""
         let formatter = DiagnosticFormatter(spelling: spelling)
-        let folder = ArgsFile.folder(ofTrace: options.inputPath)
+        let folder = ArgsFile.folder(ofTrace: tracePath)
         var stopped: TraceError?
         do {
             try Replayer.run(
-                options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
+                .path(tracePath), options: options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" },
+                observer: observer)
         } catch  where error.category == .invalidTrace {
             out.append(warnings)
             out.append(errorLinePrefix + "\(error.exitCode)): ")

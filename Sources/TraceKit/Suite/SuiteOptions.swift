@@ -12,8 +12,8 @@ public struct SuiteOptions: Sendable {
     public var excludes: [String] = []
     /// How many traces run at once (nil: one per core).
     public var jobs: Int?
-    /// Replay options shared by every trace (the trace path is filled in per trace).
-    public var replay = ReplayOptions(inputPath: "")
+    /// Replay options shared by every trace.
+    public var replay = ReplayOptions()
 
     /// `--html FILE`: also write a self-contained HTML report (docs/pictures.md).
     public var htmlPath: String?

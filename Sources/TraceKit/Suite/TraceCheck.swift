@@ -54,7 +54,7 @@ public enum TraceCheck {
         }
     }
 
-    /// Replays `options` once, in memory, and checks it. `expectedPath` names the golden file
+    /// Replays the trace at `tracePath` with `options` once, in memory, and checks it. `expectedPath` names the golden file
     /// (default: the trace's path with `.expected`). Throws a malformed expectation's positioned
     /// error, an error that kept the trace from being read (cannot open), two traces that would
     /// share the default golden file, and the error of an invalid trace unless it is declared an
@@ -63,37 +63,45 @@ public enum TraceCheck {
     /// error fails the same way, so a fixed bug cannot go unnoticed. `spelling` writes the options
     /// the diagnostics name (``GoldenFile/replay(_:observer:spelling:)``).
     public static func run(
-        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false,
+        _ tracePath: String, options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false,
         spelling: OptionSpelling = .library
     ) throws(TraceError) -> Result {
-        if expectedPath == nil { try checkGoldenNameIsUnambiguous(options.inputPath) }
-        let collector = ExpectationCollector(fileExpect: try ExpectFile.read(forTrace: options.inputPath))
-        let replay = try GoldenFile.replay(options, observer: collector, spelling: spelling)
+        if expectedPath == nil { try checkGoldenNameIsUnambiguous(tracePath) }
+        let collector = ExpectationCollector(fileExpect: try ExpectFile.read(forTrace: tracePath))
+        let replay = try GoldenFile.replay(tracePath, options: options, observer: collector, spelling: spelling)
         if let error = collector.error { throw error }
         if let error = replay.error, !expectsError {
             var e = error
             e.diagnostic.notes.append(
                 .note(
-                    "a golden file records an invalid trace's error only when the trace is declared to fail: add --expect-error to \(ArgsFile.path(forTrace: options.inputPath)) (docs/ci.md)",
+                    "a golden file records an invalid trace's error only when the trace is declared to fail: add --expect-error to \(ArgsFile.path(forTrace: tracePath)) (docs/ci.md)",
                     at: nil))
             throw e
         }
         if expectsError && replay.error == nil {
             throw .invalidTrace(
                 "the trace is declared to fail (--expect-error) but replays without an error",
-                at: .file(ArgsFile.path(forTrace: options.inputPath)))
+                at: .file(ArgsFile.path(forTrace: tracePath)))
         }
         let expectations = collector.evaluate()
-        let path = expectedPath ?? GoldenFile.expectedPath(forTrace: options.inputPath)
+        let path = expectedPath ?? GoldenFile.expectedPath(forTrace: tracePath)
         let old = try FileIO.readText(path)
         var golden: GoldenFile.Result?
         if old != nil || expectedPath != nil || expectations == nil {
-            golden = try GoldenFile.compare(actual: replay.text, tracePath: options.inputPath, expectedPath: path, old: old, update: update)
+            golden = try GoldenFile.compare(actual: replay.text, tracePath: tracePath, expectedPath: path, old: old, update: update)
         }
         // An invalid trace with no golden file recording its error (and none being written now)
         // fails with that error rather than with "missing expected output" or partial expectations.
         if let error = replay.error, old == nil, !(update && golden != nil) { throw error }
-        return Result(tracePath: options.inputPath, golden: golden, expectations: expectations)
+        return Result(tracePath: tracePath, golden: golden, expectations: expectations)
+    }
+
+    /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use run(_:options:expectedPath:update:expectsError:spelling:), the trace's path first")
+    public static func run(
+        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false
+    ) throws(TraceError) -> Result {
+        try run(options.inputPath, options: options, expectedPath: expectedPath, update: update, expectsError: expectsError)
     }
 
     /// Throws when another trace beside `trace` has the same stem with another trace extension

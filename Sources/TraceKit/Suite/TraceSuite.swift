@@ -129,7 +129,8 @@ public enum TraceSuite {
             var outcome = Outcome(tracePath: traces[i], result: nil, error: nil, seconds: 0)
             do throws(TraceError) {
                 let setup = try setupFor(traces[i])
-                outcome.result = try TraceCheck.run(setup.options, update: update, expectsError: setup.expectsError, spelling: spelling)
+                outcome.result = try TraceCheck.run(
+                    traces[i], options: setup.options, update: update, expectsError: setup.expectsError, spelling: spelling)
             } catch {
                 outcome.error = error
             }

@@ -20,7 +20,7 @@ struct ExpectationEvaluationTests {
     static func check(_ expect: String, _ scene: String, events: String) throws -> (report: ExpectationReport, text: String) {
         let dir = try TemporaryFolder()
         let path = try dir.write("t.json", try SuiteTestSupport.trace("\"expect\": \(expect), \(scene), \(screen)", eventsOf: events))
-        let result = try TraceCheck.run(ReplayOptions(inputPath: path), update: false)
+        let result = try TraceCheck.run(path, options: ReplayOptions(), update: false)
         #expect(result.golden == nil, "an expectations-only trace is not compared with a golden file")
         let report = try #require(result.expectations)
         #expect(result.passed == report.passed)
@@ -212,9 +212,9 @@ struct ExpectationEvaluationTests {
         let trace = try dir.copy("Traces/tickle-success.csv", as: "t.csv")
         func run(_ expect: String) throws -> TraceCheck.Result {
             let scene = try dir.write("s.scene.json", #"{"recognizers": [{"name": "tickle", "kind": "tickle"}], "expect": "# + expect + "}")
-            var options = ReplayOptions(inputPath: trace)
-            options.scenePath = scene
-            return try TraceCheck.run(options, update: false)
+            var options = ReplayOptions()
+            options.scene.path = scene
+            return try TraceCheck.run(trace, options: options, update: false)
         }
         #expect(
             try run(#"[{"recognizer": "tickle", "tickles": 3}, {"recognizer": "tickle", "tickles": [2, 4], "never": "failed"}]"#).passed)
@@ -258,7 +258,7 @@ struct ExpectationEvaluationTests {
                 "unknown recognizer 'tripleTap' in an expectation; the scene has: single, doubleTap",
                 at: SourceLocation(path: path, line: 1, column: 28))
         ) {
-            try TraceCheck.run(ReplayOptions(inputPath: path), update: false)
+            try TraceCheck.run(path, options: ReplayOptions(), update: false)
         }
     }
 }

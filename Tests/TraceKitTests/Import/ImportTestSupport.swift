@@ -65,11 +65,11 @@ enum ImportSupport {
     }
 
     /// Replays `path` with `options` as the command line does; stdout text, or the error.
-    static func replay(_ options: ReplayOptions) -> (output: String, warnings: [String], error: String?) {
+    static func replay(_ path: String, _ options: ReplayOptions = ReplayOptions()) -> (output: String, warnings: [String], error: String?) {
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings: [String] = []
         do {
-            try Replayer.run(options, output: &out, warn: { warnings.append(DiagnosticFormatter().format($0)) })
+            try Replayer.run(.path(path), options: options, output: &out, warn: { warnings.append(DiagnosticFormatter().format($0)) })
             return (out.text, warnings, nil)
         } catch {
             return (out.text, warnings, DiagnosticFormatter().format(error))

@@ -96,9 +96,9 @@ struct MappingDecisionTests {
     func densityReplayRecognizes() throws {
         let path = try TemporaryFile.make(Array(Self.events.utf8), name: "phone.txt")
         defer { TemporaryFile.remove(path) }
-        var options = ReplayOptions(inputPath: path)
-        options.recording.density = 2.75
-        let r = I.replay(options)
+        var options = ReplayOptions()
+        options.reading.recording.density = 2.75
+        let r = I.replay(path, options)
         #expect(r.error == nil, "\(r.error ?? "")")
         #expect(r.output.contains("tap             tap             possible -> ended      at (196.4, 436.4)"), "\(r.output)")
         #expect(r.warnings.count == 1 && r.warnings[0].contains("takes its raw units as pixels"), "\(r.warnings)")
@@ -135,7 +135,7 @@ struct MappingDecisionTests {
         let screen = I.read(text, options: Self.options { $0.screen = Size(width: 390, height: 844) })
         #expect(
             screen.errorText?.hasPrefix(
-                "rec.txt:2:1: error: ReplayOptions.screen needs the touchscreen's axis ranges, and the recording's axis range x 0...0 has zero width"
+                "rec.txt:2:1: error: ReplayOptions.reading.screen needs the touchscreen's axis ranges, and the recording's axis range x 0...0 has zero width"
             )
                 == true,
             "\(screen.errorText ?? "")")
@@ -154,7 +154,7 @@ struct MappingDecisionTests {
             })
         #expect(
             bad.errorText
-                == "rec.txt:12:1: error: ReplayOptions.screen = 390x844 and RecordingImportOptions.density = 2 disagree: 1080 x 2340 raw units at density 2 make 540.00 x 1170.00 points; give only one of them",
+                == "rec.txt:12:1: error: ReplayOptions.reading.screen = 390x844 and RecordingImportOptions.density = 2 disagree: 1080 x 2340 raw units at density 2 make 540.00 x 1170.00 points; give only one of them",
             "\(bad.errorText ?? "")")
         let good = I.read(
             text,
@@ -207,12 +207,12 @@ struct MappingDecisionTests {
                 $0.reportsMapping = true
             })
         #expect(
-            r.warningText == ["rec.txt:1:1: note: mapping: raw x 0...1079, y 0...2339 (rec.txt:12) -> 360 x 780 pt (ReplayOptions.screen)"],
+            r.warningText == ["rec.txt:1:1: note: mapping: raw x 0...1079, y 0...2339 (rec.txt:12) -> 360 x 780 pt (ReplayOptions.reading.screen)"],
             "\(r.warningText)")
         let none = I.read(Self.events, options: Self.options { $0.reportsMapping = true })
         #expect(none.warningText.last == "rec.txt:1:1: note: mapping: none; raw device units are used as points")
-        var replay = ReplayOptions(inputPath: "x")
-        replay.summary = true
+        var replay = ReplayOptions()
+        replay.output.summary = true
         #expect(replay.recordingOptions.reportsMapping)
         #expect(replay.recordingOptions.isDefault, "the summary is not a mapping option (JSON traces take --summary)")
     }

@@ -35,14 +35,14 @@ struct RealRecordingTests {
         let injector = Injector(try JSONParser().parse(contentsOf: expectPath))
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings: [Diagnostic] = []
-        try Replayer.run(ReplayOptions(inputPath: path), output: &out, warn: { warnings.append($0) }, observer: injector)
+        try Replayer.run(.path(path), options: ReplayOptions(), output: &out, warn: { warnings.append($0) }, observer: injector)
         let report = try #require(injector.collector.evaluate())
         #expect(report.passed, "\(report.failures.map(\.text).joined(separator: "\n"))")
         #expect(injector.collector.expectations.count >= 4)
         // Sniffed as evemu; no mapping given: the one warning says raw units are used as points.
         #expect(
             warnings.map(\.message) == [
-                "no ReplayOptions.screen or RecordingImportOptions.density: raw device units are used as points (800 x 480)"
+                "no ReplayOptions.reading.screen or RecordingImportOptions.density: raw device units are used as points (800 x 480)"
             ])
     }
 

@@ -73,7 +73,7 @@ struct RecordingImportTests {
         #expect(r.lines == [17, 23, 30, 32, 35])
         #expect(
             r.warningText == [
-                "rec.txt:1:1: warning: no ReplayOptions.screen or RecordingImportOptions.density: raw device units are used as points (1080 x 2340)"
+                "rec.txt:1:1: warning: no ReplayOptions.reading.screen or RecordingImportOptions.density: raw device units are used as points (1080 x 2340)"
             ])
     }
 
@@ -318,7 +318,7 @@ struct RecordingImportTests {
         o.rawSize = nil
         #expect(
             I.read(Self.protocolB, options: o).errorText?.hasPrefix(
-                "rec.txt:1:1: error: ReplayOptions.screen needs the touchscreen's axis ranges")
+                "rec.txt:1:1: error: ReplayOptions.reading.screen needs the touchscreen's axis ranges")
                 == true)
     }
 

@@ -9,9 +9,9 @@ import TestSupport
 struct TraceConverterTests {
     typealias I = ImportSupport
 
-    static func convert(_ options: ReplayOptions, _ target: TraceFormat.Writable) throws(TraceError) -> String {
+    static func convert(_ path: String, _ options: ReplayOptions, _ target: TraceFormat.Writable) throws(TraceError) -> String {
         var out = OutputBuffer(fileDescriptor: nil)
-        try TraceConverter.convert(options, to: target, output: &out)
+        try TraceConverter.convert(path, options: options, to: target, output: &out)
         return out.text
     }
 
@@ -29,20 +29,22 @@ struct TraceConverterTests {
             cases.append((try PackageFiles.bytes(atPath: I.fixture(name)), Size(width: 400, height: 240)))
         }
         for (bytes, screen) in cases {
-            var options = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(bytes, suffix: ".txt"))
-            options.screen = screen
-            options.reportTouches = true
-            let recording = I.replay(options)
+            let path = ReadingTestSupport.temporaryFile(bytes, suffix: ".txt")
+            var options = ReplayOptions()
+            options.reading.screen = screen
+            options.output.reportTouches = true
+            let recording = I.replay(path, options)
             #expect(recording.error == nil, "\(recording.error ?? "")")
-            let converted = try Self.convert(options, target)
-            var again = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(converted.utf8), suffix: ".\(target.rawValue)"))
-            again.reportTouches = true
+            let converted = try Self.convert(path, options, target)
+            let againPath = ReadingTestSupport.temporaryFile(Array(converted.utf8), suffix: ".\(target.rawValue)")
+            var again = ReplayOptions()
+            again.output.reportTouches = true
             // JSON carries the screen (given, or the panel's raw size); JSON Lines and CSV take it
             // again on the command line.
             if target != .json {
-                again.screen = try AnyTraceReader(path: options.inputPath, recording: options.recordingOptions).screen?.size
+                again.reading.screen = try AnyTraceReader(path: path, recording: options.recordingOptions).screen?.size
             }
-            let replayed = I.replay(again)
+            let replayed = I.replay(againPath, again)
             #expect(replayed.error == nil, "\(replayed.error ?? "")")
             #expect(replayed.output == recording.output)
             #expect(!recording.output.isEmpty)
@@ -50,12 +52,12 @@ struct TraceConverterTests {
     }
 
     @Test func theCanonicalText() throws {
-        var options = ReplayOptions(
-            inputPath: ReadingTestSupport.temporaryFile(
-                Array((RecordingImportTests.header + RecordingImportTests.protocolB).utf8), suffix: ".txt"))
-        options.screen = Size(width: 540, height: 1170)
+        let path = ReadingTestSupport.temporaryFile(
+            Array((RecordingImportTests.header + RecordingImportTests.protocolB).utf8), suffix: ".txt")
+        var options = ReplayOptions()
+        options.reading.screen = Size(width: 540, height: 1170)
         #expect(
-            try Self.convert(options, .json) == """
+            try Self.convert(path, options, .json) == """
                 {"screen": {"width": 540.0, "height": 1170.0},
                  "events": [
                   {"t": 0.0, "id": 1, "phase": "began", "x": 50.0, "y": 100.0},
@@ -66,21 +68,24 @@ struct TraceConverterTests {
                 ]}
 
                 """)
-        #expect(try Self.convert(options, .csv).hasPrefix("t,id,phase,x,y\n0.0,1,began,50.0,100.0\n0.01,2,began,150.0,200.0\n"))
-        #expect(try Self.convert(options, .jsonl).hasPrefix("{\"t\": 0.0, \"id\": 1, \"phase\": \"began\", \"x\": 50.0, \"y\": 100.0}\n"))
-        // A trace converts too (to itself, canonically).
-        let csv = ReplayOptions(
-            inputPath: ReadingTestSupport.temporaryFile(Array("t,id,phase,x,y\n0,A,down,1,2\n0.5,A,up,1,2\n".utf8), suffix: ".csv"))
+        #expect(try Self.convert(path, options, .csv).hasPrefix("t,id,phase,x,y\n0.0,1,began,50.0,100.0\n0.01,2,began,150.0,200.0\n"))
         #expect(
-            try Self.convert(csv, .jsonl)
+            try Self.convert(path, options, .jsonl).hasPrefix("{\"t\": 0.0, \"id\": 1, \"phase\": \"began\", \"x\": 50.0, \"y\": 100.0}\n"))
+        // A trace converts too (to itself, canonically).
+        let csv = ReadingTestSupport.temporaryFile(Array("t,id,phase,x,y\n0,A,down,1,2\n0.5,A,up,1,2\n".utf8), suffix: ".csv")
+        #expect(
+            try Self.convert(csv, ReplayOptions(), .jsonl)
                 == "{\"t\": 0.0, \"id\": \"A\", \"phase\": \"began\", \"x\": 1.0, \"y\": 2.0}\n{\"t\": 0.5, \"id\": \"A\", \"phase\": \"ended\", \"x\": 1.0, \"y\": 2.0}\n"
         )
     }
 
-    static func convert(_ options: ReplayOptions, _ target: TraceFormat.Writable, warnings: inout [String]) throws(TraceError) -> String {
+    static func convert(
+        _ path: String, _ options: ReplayOptions, _ target: TraceFormat.Writable, warnings: inout [String]
+    ) throws(TraceError) -> String {
         var out = OutputBuffer(fileDescriptor: nil)
         var seen: [String] = []
-        try TraceConverter.convert(options, to: target, output: &out, warn: { seen.append(DiagnosticFormatter().format($0)) })
+        try TraceConverter.convert(
+            path, options: options, to: target, output: &out, warn: { seen.append(DiagnosticFormatter().format($0)) })
         warnings = seen
         return out.text
     }
@@ -91,22 +96,22 @@ struct TraceConverterTests {
             let path = PackageFiles.path(name)
             let source = try AnyTraceReader(path: path)
             #expect(source.scene != nil || source.expect != nil, "\(name) holds a scene or expect")
-            let options = ReplayOptions(inputPath: path)
+            let options = ReplayOptions()
             var warnings: [String] = []
-            let converted = try Self.convert(options, .json, warnings: &warnings)
+            let converted = try Self.convert(path, options, .json, warnings: &warnings)
             #expect(warnings.isEmpty, "\(warnings)")
             let out = ReadingTestSupport.temporaryFile(Array(converted.utf8), suffix: ".json")
             let again = try AnyTraceReader(path: out)
             #expect(again.scene?.kind.withoutLocations == source.scene?.kind.withoutLocations)
             #expect(again.expect?.kind.withoutLocations == source.expect?.kind.withoutLocations)
-            #expect(I.replay(ReplayOptions(inputPath: out)).output == I.replay(options).output)
-            #expect(!I.replay(options).output.isEmpty)
+            #expect(I.replay(out).output == I.replay(path, options).output)
+            #expect(!I.replay(path, options).output.isEmpty)
             // JSON Lines and CSV cannot carry them: said, positioned at the member.
-            _ = try Self.convert(options, .jsonl, warnings: &warnings)
+            _ = try Self.convert(path, options, .jsonl, warnings: &warnings)
             if let scene = source.scene {
                 #expect(
                     warnings.contains(
-                        "\(path):\(scene.location.line):\(scene.location.column): warning: JSON Lines cannot carry the trace's scene: replay the converted trace with ReplayOptions.scenePath, or convert to JSON"
+                        "\(path):\(scene.location.line):\(scene.location.column): warning: JSON Lines cannot carry the trace's scene: replay the converted trace with ReplayOptions.scene.path, or convert to JSON"
                     ), "\(warnings)")
             }
             if source.expect != nil {
@@ -117,25 +122,26 @@ struct TraceConverterTests {
 
     @Test("the screen the mapping worked out goes into JSON; JSON Lines and CSV say they cannot carry it")
     func screenWrittenOrSaid() throws {
-        var options = ReplayOptions(
-            inputPath: ReadingTestSupport.temporaryFile(
-                Array((MappingDecisionTests.header + MappingDecisionTests.events).utf8), suffix: ".txt"))
-        options.recording.density = 2.75
+        let path = ReadingTestSupport.temporaryFile(
+            Array((MappingDecisionTests.header + MappingDecisionTests.events).utf8), suffix: ".txt")
+        var options = ReplayOptions()
+        options.reading.recording.density = 2.75
         var warnings: [String] = []
-        let json = try Self.convert(options, .json, warnings: &warnings)
+        let json = try Self.convert(path, options, .json, warnings: &warnings)
         #expect(json.hasPrefix("{\"screen\": {\"width\": 392.72727272727275, \"height\": 850.9090909090909},"), "\(json)")
         #expect(warnings.isEmpty)
-        _ = try Self.convert(options, .csv, warnings: &warnings)
+        _ = try Self.convert(path, options, .csv, warnings: &warnings)
         #expect(
             warnings == [
-                "\(options.inputPath):1:1: warning: CSV cannot carry the screen (392.72727272727275 x 850.9090909090909 pt): replay the converted trace with ReplayOptions.screen = 392.72727272727275x850.9090909090909, or convert to JSON"
+                "\(path):1:1: warning: CSV cannot carry the screen (392.72727272727275 x 850.9090909090909 pt): replay the converted trace with ReplayOptions.reading.screen = 392.72727272727275x850.9090909090909, or convert to JSON"
             ], "\(warnings)")
         // --density without ranges: no screen to write (it was 2.75 x 0, a trace the tool rejects).
-        var bare = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(MappingDecisionTests.events.utf8), suffix: ".txt"))
-        bare.recording.density = 2.75
-        let noScreen = try Self.convert(bare, .json, warnings: &warnings)
+        let barePath = ReadingTestSupport.temporaryFile(Array(MappingDecisionTests.events.utf8), suffix: ".txt")
+        var bare = ReplayOptions()
+        bare.reading.recording.density = 2.75
+        let noScreen = try Self.convert(barePath, bare, .json, warnings: &warnings)
         #expect(noScreen.hasPrefix("{\"events\": ["), "\(noScreen)")
-        let replayed = I.replay(ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(noScreen.utf8), suffix: ".json")))
+        let replayed = I.replay(ReadingTestSupport.temporaryFile(Array(noScreen.utf8), suffix: ".json"))
         #expect(replayed.error == nil && replayed.output.contains("tap             tap             possible -> ended"), "\(replayed)")
     }
 
@@ -144,13 +150,14 @@ struct TraceConverterTests {
         let text =
             RecordingImportTests.motion("ACTION_DOWN", [(0, 1e308, 1200)], 5000)
             + RecordingImportTests.motion("ACTION_UP", [(0, 1e308, 1200)], 5050)
-        var options = ReplayOptions(inputPath: ReadingTestSupport.temporaryFile(Array(text.utf8), suffix: ".txt"))
-        options.screen = Size(width: 390, height: 844)
-        options.recording.rawSize = Size(width: 1080, height: 2340)
+        let path = ReadingTestSupport.temporaryFile(Array(text.utf8), suffix: ".txt")
+        var options = ReplayOptions()
+        options.reading.screen = Size(width: 390, height: 844)
+        options.reading.recording.rawSize = Size(width: 1080, height: 2340)
         for target in TraceFormat.Writable.allCases {
             var warnings: [String] = []
             do {
-                let text = try Self.convert(options, target, warnings: &warnings)
+                let text = try Self.convert(path, options, target, warnings: &warnings)
                 Issue.record("converted with inf: \(text)")
             } catch {
                 #expect(error.diagnostic.message.contains("not a finite number"), "\(error)")

@@ -28,7 +28,7 @@ import TestSupport
 
     /// The transitions of the default scene's replay of `path`, as "name from->to".
     static func transitions(_ path: String) -> [String] {
-        let r = ImportSupport.replay(ReplayOptions(inputPath: path))
+        let r = ImportSupport.replay(path)
         #expect(r.error == nil, "\(path): \(r.error ?? "")")
         return r.output.split(separator: "\n").compactMap { line in
             let f = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -189,10 +189,10 @@ import TestSupport
     }
 
     @Test func convertWritesTheGestureAsARegularTrace() throws {
-        var options = ReplayOptions(inputPath: Self.fixture("webkit/double-tap.json"))
-        options.inputFormat = nil
+        var options = ReplayOptions()
+        options.reading.inputFormat = nil
         var out = OutputBuffer(fileDescriptor: nil)
-        try TraceConverter.convert(options, to: .jsonl, output: &out)
+        try TraceConverter.convert(Self.fixture("webkit/double-tap.json"), options: options, to: .jsonl, output: &out)
         let path = ReadingTestSupport.temporaryFile(Array(out.text.utf8), suffix: ".jsonl")
         let again = Self.transitions(path)
         #expect(again == Self.transitions(Self.fixture("webkit/double-tap.json")))

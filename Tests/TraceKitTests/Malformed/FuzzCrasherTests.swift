@@ -65,15 +65,15 @@ struct FuzzCrasherTests {
                 "sniffed: \(DiagnosticFormatter().format(error))")
         }
         _ = M.replay(c.path, format: format)
-        var options = ReplayOptions(inputPath: c.path)
-        options.inputFormat = format
-        options.lenient = true
-        options.outputFormat = .jsonl
-        options.reportTouches = true
-        options.reportViews = true
-        options.velocityEstimator = .lsq2
+        var options = ReplayOptions()
+        options.reading.inputFormat = format
+        options.reading.lenient = true
+        options.output.format = .jsonl
+        options.output.reportTouches = true
+        options.output.reportViews = true
+        options.scene.velocityEstimator = .lsq2
         var out = OutputBuffer(fileDescriptor: nil)
-        _ = try? Replayer.run(options, output: &out)
+        _ = try? Replayer.run(.path(c.path), options: options, output: &out)
     }
 
     /// A tap, a pan, a two-finger pinch, a long press and a left-edge pan.

@@ -20,15 +20,15 @@ enum MalformedSupport {
 
     /// Replays `path` as the command line does (format from the extension, or `format`).
     static func replay(_ path: String, format: TraceFormat? = nil, lenient: Bool = false, scene: String? = nil) -> Replay {
-        var options = ReplayOptions(inputPath: path)
-        options.inputFormat = format
-        options.lenient = lenient
-        options.scenePath = scene
+        var options = ReplayOptions()
+        options.reading.inputFormat = format
+        options.reading.lenient = lenient
+        options.scene.path = scene
         var out = OutputBuffer(fileDescriptor: nil)
         var warnings: [Diagnostic] = []
         var error: TraceError?
         do {
-            try Replayer.run(options, output: &out, warn: { warnings.append($0) })
+            try Replayer.run(.path(path), options: options, output: &out, warn: { warnings.append($0) })
         } catch let e {
             error = e
         }

@@ -96,13 +96,13 @@ struct ReplayMessageOutputTests {
         var catalog = RecognizerCatalog.builtIn
         try catalog.register(kind: "printing", factory: { Printing(name: $0) })
         try catalog.register(viewClass: "PrintingView") { PrintingView(name: $0, frame: $1) }
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = catalog
+        var options = ReplayOptions()
+        options.scene.catalog = catalog
         configure(&options)
         let scene = try SceneLoader(screen: nil, catalog: catalog).load(text: sceneText + "}")
         let trace = "t,id,phase,x,y\n0,1,began,50,50\n0.05,1,ended,50,50\n"
         return try Replayer.replay(
-            .bytes(Array(trace.utf8), name: "tap.csv"), scene: options.scenePath == nil ? scene : nil, options: options)
+            .bytes(Array(trace.utf8), name: "tap.csv"), scene: options.scene.path == nil ? scene : nil, options: options)
     }
 
     @Test("in a replay: messages in order with the transitions; --states never hides them, --show hides other recognizers' only")
@@ -117,7 +117,7 @@ struct ReplayMessageOutputTests {
 
                 """)
         #expect(all.messages.map(\.text) == ["view began", "lifted"])
-        let states = try Self.replay { $0.shownStates = [.ended] }
+        let states = try Self.replay { $0.output.shownStates = [.ended] }
         #expect(
             states.text == """
                    0.000  view v: view began
@@ -125,7 +125,7 @@ struct ReplayMessageOutputTests {
                    0.050  tap  tap       possible -> ended      at (50.0, 50.0)  touches 1  taps 1
 
                 """)
-        let show = try Self.replay { $0.shownRecognizers = ["tap"] }
+        let show = try Self.replay { $0.output.shownRecognizers = ["tap"] }
         #expect(
             show.text == """
                    0.000  view v: view began
@@ -133,7 +133,7 @@ struct ReplayMessageOutputTests {
 
                 """)
         let jsonl = try Self.replay {
-            $0.outputFormat = .jsonl; $0.shownRecognizers = ["p"]
+            $0.output.format = .jsonl; $0.output.shownRecognizers = ["p"]
         }
         #expect(
             jsonl.text == """
@@ -147,7 +147,7 @@ struct ReplayMessageOutputTests {
 
     @Test("expectations and --summary ignore messages")
     func expectationsAndSummary() throws {
-        let result = try Self.replay { $0.summary = true }
+        let result = try Self.replay { $0.output.summary = true }
         let report = try result.evaluate(
             Expectations(text: #"[{"recognizer": "tap", "state": "ended"}, {"recognizer": "p", "state": "failed"}]"#))
         #expect(report.passed)
@@ -165,7 +165,7 @@ struct ReplayMessageOutputTests {
         let folder = try TemporaryFolder()
         let scenePath = try folder.write(
             "printing.scene.json", Self.sceneText + #", "expect": [{"recognizer": "tap", "state": "ended"}]}"#)
-        let result = try Self.replay { $0.scenePath = scenePath }
+        let result = try Self.replay { $0.scene.path = scenePath }
         #expect(result.expectations?.passed == true)
         #expect(result.messages.map(\.text) == ["view began", "lifted"])
         #expect(result.text.hasPrefix("   0.000  view v: view began\n   0.050  recognizer p: lifted\n"))

@@ -129,7 +129,7 @@ struct ChromiumPictureTests {
 
     @Test("pinch: the failure's reason is ink on the page, the touch's colour along its path")
     func pinch() throws {
-        let svg = try Picture.svg(ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json")
+        let svg = try Picture.svg(PackageFiles.path("Traces/pinch.json"), options: ReplayOptions(), title: "Traces/pinch.json")
         let width = Self.attribute(svg, "width"), height = Self.attribute(svg, "height")
         // The reason's line in the outcomes list: its position from the SVG.
         let reason = "fill=\"#333\">prevented by pinch &apos;pinch&apos;, which began"
@@ -198,7 +198,7 @@ struct ChromiumPictureTests {
     @Test("scroll views and controls: the offset's curve and rest dot, filled and hollow control marks, the end thumb, seen")
     func scrollAndControls() throws {
         let svg = try Picture.svg(
-            ReplayOptions(inputPath: PackageFiles.path("Traces/scroll-buttons.json")), title: "Traces/scroll-buttons.json")
+            PackageFiles.path("Traces/scroll-buttons.json"), options: ReplayOptions(), title: "Traces/scroll-buttons.json")
         let width = Self.attribute(svg, "width"), height = Self.attribute(svg, "height")
         // Positions from the SVG: the rest dot, the deceleration's points, share's two marks, the end thumb.
         let offsetLane = try #require(ScrollPictureTests.lanes(svg, "offset").first)
@@ -247,7 +247,7 @@ struct ChromiumPictureTests {
         let highlight = HTMLReport.changedTransition(in: details)
         #expect(highlight?.time == "0.083" && highlight?.recognizer == "rotation")
         let svg = try Picture.svg(
-            ReplayOptions(inputPath: PackageFiles.path("Traces/pinch.json")), title: "Traces/pinch.json", highlight: highlight)
+            PackageFiles.path("Traces/pinch.json"), options: ReplayOptions(), title: "Traces/pinch.json", highlight: highlight)
         let passing = HTMLReport.Entry(tracePath: "Traces/swipe-down.json", passed: true, message: nil, details: "", picture: nil)
         let failing = HTMLReport.Entry(
             tracePath: "Traces/pinch.json", passed: false, message: "output differs from pinch.expected", details: details,

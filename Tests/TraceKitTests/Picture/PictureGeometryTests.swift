@@ -14,9 +14,9 @@ struct PictureGeometryTests {
     ) throws
         -> String
     {
-        var options = ReplayOptions(inputPath: trace)
+        var options = ReplayOptions()
         configure(&options)
-        return try Picture.svg(options, title: "t", window: window)
+        return try Picture.svg(trace, options: options, title: "t", window: window)
     }
 
     /// A device recording replayed with `--screen`: every sample inside the screen, and the
@@ -24,7 +24,7 @@ struct PictureGeometryTests {
     @Test("a recording rendered with --screen keeps every sample inside the screen, where the replay mapped it")
     func recordingWithScreen() throws {
         let path = PackageFiles.path("Tests/Fixtures/recordings/atmel-maxtouch.1-finger-drag-up.evemu")
-        let picture = try Self.svg(path) { $0.screen = Size(width: 390, height: 844) }
+        let picture = try Self.svg(path) { $0.reading.screen = Size(width: 390, height: 844) }
         let scan = SVGScan(picture)
         let box = try #require(scan.sceneBox())
         let paths = scan.polylines()
@@ -162,7 +162,7 @@ struct PictureGeometryTests {
         #expect(tap.range(of: #"class="halo">[0-9.]+ pt</text>"#, options: .regularExpression) != nil)
         let pinch = try Self.svg(PackageFiles.path("Traces/pinch.json"))
         #expect(!pinch.contains("<g class=\"inset\">"), "a gesture across the screen needs none")
-        let landscape = try Self.svg(PackageFiles.path("Traces/pinch.json")) { $0.screen = Size(width: 2000, height: 400) }
+        let landscape = try Self.svg(PackageFiles.path("Traces/pinch.json")) { $0.reading.screen = Size(width: 2000, height: 400) }
         #expect(landscape.contains("<g class=\"key\">"))
         #expect(landscape.contains("<g class=\"outcomes\">"))
     }

@@ -9,9 +9,9 @@ import TestSupport
 @Suite("Picture readability and bounds")
 struct PictureReadabilityTests {
     static func svg(_ trace: String, _ configure: (inout ReplayOptions) -> Void = { _ in }) throws -> String {
-        var options = ReplayOptions(inputPath: trace)
+        var options = ReplayOptions()
         configure(&options)
-        return try Picture.svg(options, title: "t")
+        return try Picture.svg(trace, options: options, title: "t")
     }
 
     @Test("the outcomes are listed with their reasons as text on the page, numbered on the markers")
@@ -55,7 +55,7 @@ struct PictureReadabilityTests {
             }
             path = try folder.write("twenty.csv", csv)
         }
-        let picture = try Self.svg(path) { if trace == "twenty" { $0.screen = Size(width: 390, height: 844) } }
+        let picture = try Self.svg(path) { if trace == "twenty" { $0.reading.screen = Size(width: 390, height: 844) } }
         let labels = SVGScan(picture).labels()
         #expect(labels.count > 3)
         for i in labels.indices {
@@ -182,11 +182,11 @@ struct PictureReadabilityTests {
             }
             let path = try folder.write("many\(n).csv", csv)
             var data = PictureData(tracePath: path)
-            try Picture.samples(ReplayOptions(inputPath: path), into: &data)
+            try Picture.samples(path, ReplayOptions(), into: &data)
             #expect(data.touchCount == n)
             #expect(data.touches.count <= Picture.maximumDrawnTouches)
             #expect(data.touches.reduce(0) { $0 + $1.points.count } <= Picture.maximumDrawnSamples)
-            let picture = try Self.svg(path) { $0.screen = Size(width: 390, height: 844) }
+            let picture = try Self.svg(path) { $0.reading.screen = Size(width: 390, height: 844) }
             if n == 10_000 {
                 PictureTests.expectWellFormed(picture)
                 #expect(picture.contains("9600 touches after the first 400 not drawn"))

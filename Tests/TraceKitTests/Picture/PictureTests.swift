@@ -9,9 +9,9 @@ import TestSupport
 @Suite("SVG pictures of replays")
 struct PictureTests {
     static func svg(_ trace: String, title: String? = nil, _ configure: (inout ReplayOptions) -> Void = { _ in }) throws -> String {
-        var options = ReplayOptions(inputPath: trace)
+        var options = ReplayOptions()
         configure(&options)
-        return try Picture.svg(options, title: title ?? trace)
+        return try Picture.svg(trace, options: options, title: title ?? trace)
     }
 
     static func expectWellFormed(_ svg: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
@@ -138,7 +138,7 @@ struct PictureTests {
 
     @Test("standard input is refused with a usage error (the trace is read twice)")
     func standardInput() {
-        #expect(throws: TraceError.self) { try Picture.svg(ReplayOptions(inputPath: "-")) }
+        #expect(throws: TraceError.self) { try Picture.svg("-", options: ReplayOptions()) }
     }
 
     @Test("an invalid trace throws its positioned error, no picture")
@@ -146,6 +146,6 @@ struct PictureTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = try folder.write("bad.csv", "t,id,phase,x,y\n0,1,moved,5,5\n")
-        #expect(throws: TraceError.self) { try Picture.svg(ReplayOptions(inputPath: path)) }
+        #expect(throws: TraceError.self) { try Picture.svg(path, options: ReplayOptions()) }
     }
 }

@@ -12,7 +12,7 @@ import TestSupport
 @Suite("Pictures of scroll views and controls")
 struct ScrollPictureTests {
     static func svg(_ trace: String, window: PictureWindow = PictureWindow()) throws -> String {
-        try Picture.svg(ReplayOptions(inputPath: PackageFiles.path(trace)), title: trace, window: window)
+        try Picture.svg(PackageFiles.path(trace), options: ReplayOptions(), title: trace, window: window)
     }
 
     /// The lines of a sample trace's golden file (what the text output says happened).
@@ -262,9 +262,9 @@ struct ScrollPictureTests {
         let path = PackageFiles.path("Traces/scroll-buttons.json")
         let direct = Listener()
         var sink = OutputBuffer(fileDescriptor: nil)
-        try Replayer.run(ReplayOptions(inputPath: path), output: &sink, observer: direct)
+        try Replayer.run(.path(path), options: ReplayOptions(), output: &sink, observer: direct)
         let api = Listener()
-        _ = try Replayer.replay(.path(path), options: ReplayOptions(inputPath: path), observer: api)
+        _ = try Replayer.replay(.path(path), options: ReplayOptions(), observer: api)
         for listener in [direct, api] {
             #expect(listener.controlEvents == controls)
             #expect(listener.scrolls == scrolls.count)

@@ -170,11 +170,12 @@ struct RawPhaseTests {
             text =
                 "[" + points.map { "{\"t\":\($0.0),\"id\":1,\"phase\":\"\($0.1)\",\"x\":\($0.2),\"y\":100}" }.joined(separator: ",") + "]"
         }
-        var options = ReplayOptions(inputPath: S.temporaryFile(Array(text.utf8), suffix: ".\(format)"))
-        options.recognizerFilter = ["pan"]
-        options.outputFormat = .jsonl
+        let path = S.temporaryFile(Array(text.utf8), suffix: ".\(format)")
+        var options = ReplayOptions()
+        options.scene.recognizerFilter = ["pan"]
+        options.output.format = .jsonl
         var out = OutputBuffer(fileDescriptor: nil)
-        try Replayer.run(options, output: &out)
+        try Replayer.run(.path(path), options: options, output: &out)
         return out.text
     }
 

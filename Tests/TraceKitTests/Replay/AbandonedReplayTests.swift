@@ -94,7 +94,7 @@ struct AbandonedReplayTests {
         }
         let spy = Spy()
         var out = OutputBuffer(fileDescriptor: nil)
-        #expect(throws: TraceError.self) { try Replayer.run(ReplayOptions(inputPath: path), output: &out, observer: spy) }
+        #expect(throws: TraceError.self) { try Replayer.run(.path(path), options: ReplayOptions(), output: &out, observer: spy) }
         #expect(!spy.refs.isEmpty)
         let alive = spy.refs.compactMap(\.object).map { String(describing: type(of: $0)) }
         #expect(alive.isEmpty, "still alive: \(alive)")

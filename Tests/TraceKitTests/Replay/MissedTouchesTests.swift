@@ -19,8 +19,8 @@ struct MissedTouchesTests {
         #"{"views": [{"name": "square", "frame": [20, 20, 100, 100]}], "recognizers": [{"name": "tap", "kind": "tap", "view": "square"}]}"#
 
     static func replay(_ points: [(Double, Double)], scene: String? = nil, screen: Size? = nil) throws -> ReplayResult {
-        var options = ReplayOptions(inputPath: "")
-        options.screen = screen
+        var options = ReplayOptions()
+        options.reading.screen = screen
         let loaded = try scene.map { text throws(TraceError) in try SceneLoader(screen: screen).load(text: text, path: "s.scene.json") }
         return try Replayer.replay(.bytes(csv(points), name: "t.csv"), scene: loaded, options: options)
     }
@@ -60,9 +60,9 @@ struct MissedTouchesTests {
     @Test func theGoldenTextRecordsTheWarning() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("t.csv", bytes: Self.csv([(1000, 2000)]))
-        var options = ReplayOptions(inputPath: path)
-        options.screen = Size(width: 390, height: 844)
-        let replay = try GoldenFile.replay(options)
+        var options = ReplayOptions()
+        options.reading.screen = Size(width: 390, height: 844)
+        let replay = try GoldenFile.replay(path, options: options)
         #expect(
             replay.text.hasPrefix(
                 "t.csv: warning: no touch reached the scene's views (its 1 touch began outside them; the window is 390 x 844 pt)"))

@@ -30,13 +30,13 @@ struct ReplayDeterminismTests {
         var diagnostics: [String]
     }
 
-    static func replay(_ options: ReplayOptions) -> Run {
+    static func replay(_ path: String, _ options: ReplayOptions) -> Run {
         var out = OutputBuffer(fileDescriptor: nil)
         var diagnostics: [String] = []
         do {
             // Warnings without their path: the same trace read from a file, a pipe or another format
             // warns the same.
-            try Replayer.run(options, output: &out, warn: { diagnostics.append("warning: " + $0.message) })
+            try Replayer.run(.path(path), options: options, output: &out, warn: { diagnostics.append("warning: " + $0.message) })
         } catch {
             diagnostics.append("error: " + DiagnosticFormatter().format(error))
         }
@@ -83,36 +83,36 @@ struct ReplayDeterminismTests {
             var g = SplitMix64(seed: ~seed)
             let primary = Self.formats[index % 3]
             let other = Self.formats[(index + 1 + Int.random(in: 0...1, using: &g)) % 3]
-            var options = ReplayOptions(inputPath: "\(dir)/trace.\(primary.name)")
-            options.outputFormat = Bool.random(using: &g) ? .text : .jsonl
-            options.reportTouches = Bool.random(using: &g)
-            options.reportViews = Int.random(in: 0..<3, using: &g) == 0
-            options.velocityEstimator = VelocityEstimatorKind.allCases.randomElement(using: &g)!
-            options.scenePath = Bool.random(using: &g) ? scenePath : nil
-            options.screen = Bool.random(using: &g) ? EngineInvariantTests.screen : nil
+            let path = "\(dir)/trace.\(primary.name)"
+            var options = ReplayOptions()
+            options.output.format = Bool.random(using: &g) ? .text : .jsonl
+            options.output.reportTouches = Bool.random(using: &g)
+            options.output.reportViews = Int.random(in: 0..<3, using: &g) == 0
+            options.scene.velocityEstimator = VelocityEstimatorKind.allCases.randomElement(using: &g)!
+            options.scene.path = Bool.random(using: &g) ? scenePath : nil
+            options.reading.screen = Bool.random(using: &g) ? EngineInvariantTests.screen : nil
             let setup =
-                "trace \(index) (RandomTrace.make(seed: \(seed))) as \(primary.name), \(options.outputFormat), touches \(options.reportTouches), views \(options.reportViews), \(options.velocityEstimator), scene \(options.scenePath == nil ? "default" : "failure"), screen \(options.screen != nil)"
+                "trace \(index) (RandomTrace.make(seed: \(seed))) as \(primary.name), \(options.output.format), touches \(options.output.reportTouches), views \(options.output.reportViews), \(options.scene.velocityEstimator), scene \(options.scene.path == nil ? "default" : "failure"), screen \(options.reading.screen != nil)"
 
             let text = trace.text(primary.name)
-            Self.writeFile(text, to: options.inputPath)
-            let first = Self.replay(options)
+            Self.writeFile(text, to: path)
+            let first = Self.replay(path, options)
             var problems: [String] = []
             // A random trace may begin its touches off the screen: saying so is the one warning expected.
             let unexpected = first.diagnostics.filter { !$0.hasPrefix("warning: no touch reached the scene's views") }
             if !unexpected.isEmpty { problems.append("diagnostics: \(unexpected)") }
-            if first.output.isEmpty && options.outputFormat == .jsonl { problems.append("no output") }
-            if Self.replay(options) != first { problems.append("a second run differs") }
+            if first.output.isEmpty && options.output.format == .jsonl { problems.append("no output") }
+            if Self.replay(path, options) != first { problems.append("a second run differs") }
 
             // From a pipe, in chunks: the format given, then sniffed (as for standard input).
             for sniffed in [false, true] {
                 let pipe = ChunkedPipe(bytes: Array(text.utf8), chunks: Self.chunks(using: &g))
                 var piped = options
-                piped.inputPath = pipe.path
-                piped.inputFormat = sniffed ? nil : primary.format
+                piped.reading.inputFormat = sniffed ? nil : primary.format
                 // A FIFO is read live: no idle completion, which a stalled feeder thread would
                 // trigger by design (docs/live.md); this is about reads split anywhere.
-                piped.idleFlush = 0
-                let run = Self.replay(piped)
+                piped.liveInput.idleFlush = 0
+                let run = Self.replay(pipe.path, piped)
                 pipe.finish()
                 if run != first {
                     problems.append("read from a pipe in chunks (format \(sniffed ? "sniffed" : "given")) differs: \(run.diagnostics)")
@@ -120,10 +120,9 @@ struct ReplayDeterminismTests {
             }
 
             // The same rows in another format.
-            var converted = options
-            converted.inputPath = "\(dir)/trace.\(other.name)"
-            Self.writeFile(trace.text(other.name), to: converted.inputPath)
-            if Self.replay(converted) != first { problems.append("the same trace as \(other.name) differs") }
+            let converted = "\(dir)/trace.\(other.name)"
+            Self.writeFile(trace.text(other.name), to: converted)
+            if Self.replay(converted, options) != first { problems.append("the same trace as \(other.name) differs") }
 
             if !problems.isEmpty {
                 failures += 1

@@ -27,18 +27,18 @@ struct StringTouchIDTests {
     /// Replays `path` (on the plain path unless `threaded`), returning the output, the table's size
     /// and the map's labels.
     static func replay(_ path: String, threaded: Bool = false, views: Bool = false) throws -> (output: [UInt8], names: Int, labels: Int) {
-        var options = ReplayOptions(inputPath: path)
-        options.outputFormat = .jsonl
-        options.readerThreading = threaded ? .always : .never
-        options.reportViews = views
-        options.reportTouches = true
+        var options = ReplayOptions()
+        options.output.format = .jsonl
+        options.reading.readerThreading = threaded ? .always : .never
+        options.output.reportViews = views
+        options.output.reportTouches = true
         let reader = try AnyTraceReader(
             path: path, format: nil, timeUnit: .seconds, recording: options.recordingOptions, warn: { _ in })
         let run = try Replayer.prepare(reader, scene: nil, options, warn: { _ in }, observer: nil)
         let sink = ReplayOutput(
             renderer: JSONLinesRenderer(), buffer: OutputBuffer(fileDescriptor: nil), touchIDs: run.touchIDs, options: options)
         var output = OutputBuffer(fileDescriptor: nil)
-        try Replayer.replay(reader, run, sink, options, &output, { _ in })
+        try Replayer.replay(reader, path, run, sink, options, &output, { _ in })
         return (output.bytes, reader.touchNames.count, sink.touchIDs.labelCount)
     }
 

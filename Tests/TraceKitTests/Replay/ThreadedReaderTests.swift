@@ -9,19 +9,19 @@ import Testing
 /// malformed corpus and random traces of several batches with errors planted anywhere.
 @Suite("Reading on a thread of its own")
 struct ThreadedReaderTests {
-    static func replay(_ options: ReplayOptions, _ threading: ReaderThreading) -> ReplayDeterminismTests.Run {
+    static func replay(_ path: String, _ options: ReplayOptions, _ threading: ReaderThreading) -> ReplayDeterminismTests.Run {
         var options = options
-        options.readerThreading = threading
-        return ReplayDeterminismTests.replay(options)
+        options.reading.readerThreading = threading
+        return ReplayDeterminismTests.replay(path, options)
     }
 
     /// `(plain, threaded)` differ? A message saying how, else nil.
-    static func compare(_ options: ReplayOptions) -> String? {
-        let plain = replay(options, .never)
-        let threaded = replay(options, .always)
+    static func compare(_ path: String, _ options: ReplayOptions) -> String? {
+        let plain = replay(path, options, .never)
+        let threaded = replay(path, options, .always)
         if plain == threaded { return nil }
         return
-            "\(options.inputPath): plain \(plain.diagnostics.suffix(1)) (\(plain.output.count) bytes), threaded \(threaded.diagnostics.suffix(1)) (\(threaded.output.count) bytes)"
+            "\(path): plain \(plain.diagnostics.suffix(1)) (\(plain.output.count) bytes), threaded \(threaded.diagnostics.suffix(1)) (\(threaded.output.count) bytes)"
     }
 
     @Test("sample traces and the malformed corpus: the same output and the same error")
@@ -36,12 +36,12 @@ struct ThreadedReaderTests {
         var failures: [String] = []
         for path in paths {
             for format in [OutputFormat.text, .jsonl] {
-                var options = ReplayOptions(inputPath: path)
-                options.outputFormat = format
-                options.reportTouches = format == .jsonl
-                if let problem = Self.compare(options) { failures.append(problem) }
-                options.lenient = true
-                if let problem = Self.compare(options) { failures.append("lenient: " + problem) }
+                var options = ReplayOptions()
+                options.output.format = format
+                options.output.reportTouches = format == .jsonl
+                if let problem = Self.compare(path, options) { failures.append(problem) }
+                options.reading.lenient = true
+                if let problem = Self.compare(path, options) { failures.append("lenient: " + problem) }
             }
         }
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
@@ -107,11 +107,11 @@ struct ThreadedReaderTests {
             let fault = Int.random(in: 0...5, using: &g)
             let text = Self.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
             let path = try folder.write("trace-\(slice)-\(index)." + (jsonl ? "jsonl" : "csv"), text)
-            var options = ReplayOptions(inputPath: path)
-            options.outputFormat = Bool.random(using: &g) ? .text : .jsonl
-            options.reportTouches = Bool.random(using: &g)
-            options.lenient = Int.random(in: 0..<3, using: &g) == 0
-            if let problem = Self.compare(options) { failures.append("fault \(fault), \(rows) rows: " + problem) }
+            var options = ReplayOptions()
+            options.output.format = Bool.random(using: &g) ? .text : .jsonl
+            options.output.reportTouches = Bool.random(using: &g)
+            options.reading.lenient = Int.random(in: 0..<3, using: &g) == 0
+            if let problem = Self.compare(path, options) { failures.append("fault \(fault), \(rows) rows: " + problem) }
         }
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
@@ -127,14 +127,15 @@ struct ThreadedReaderTests {
     }
 
     /// The transitions and warnings of `options`' replay, interleaved, and how it ended.
-    static func interleaved(_ options: ReplayOptions, _ threading: ReaderThreading) -> [String] {
+    static func interleaved(_ path: String, _ options: ReplayOptions, _ threading: ReaderThreading) -> [String] {
         var options = options
-        options.readerThreading = threading
+        options.reading.readerThreading = threading
         let log = InterleavingLog()
         var out = OutputBuffer(fileDescriptor: nil)
         do {
             try Replayer.run(
-                options, output: &out, warn: { log.entries.append("warning: " + DiagnosticFormatter().format($0)) }, observer: log)
+                .path(path), options: options, output: &out, warn: { log.entries.append("warning: " + DiagnosticFormatter().format($0)) },
+                observer: log)
         } catch {
             log.entries.append("error: " + DiagnosticFormatter().format(error))
         }
@@ -162,10 +163,10 @@ struct ThreadedReaderTests {
                     jsonl ? "{\"t\":\(t),\"id\":\"\(id)\",\"phase\":\"\(phase)\",\"x\":1,\"y\":2}" : "\(t),\(id),\(phase),1,2", at: k)
             }
             let path = try folder.write("warn-\(index)." + (jsonl ? "jsonl" : "csv"), lines.joined(separator: "\n") + "\n")
-            var options = ReplayOptions(inputPath: path)
-            options.lenient = true
-            let plain = Self.interleaved(options, .never)
-            let threaded = Self.interleaved(options, .always)
+            var options = ReplayOptions()
+            options.reading.lenient = true
+            let plain = Self.interleaved(path, options, .never)
+            let threaded = Self.interleaved(path, options, .always)
             warnings += plain.filter { $0.hasPrefix("warning") }.count
             if plain != threaded {
                 let k = (0..<min(plain.count, threaded.count)).first { plain[$0] != threaded[$0] } ?? min(plain.count, threaded.count)

@@ -255,8 +255,8 @@ struct UserKindReplayTests {
 
     @Test("a trace naming a registered kind replays with the catalog, and its expectations hold")
     func replayUserKind() throws {
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = try CustomKinds.catalog()
+        var options = ReplayOptions()
+        options.scene.catalog = try CustomKinds.catalog()
         let result = try Replayer.replay(.bytes(Array(Self.trace.utf8), name: "wiggle.json"), options: options)
         #expect(result.transitions(of: "w").map(\.state) == [.ended])
         #expect(result.text.contains("w    wiggle  possible -> ended"))

@@ -16,8 +16,8 @@ struct SceneBuilderTests {
 
     @Test("a scene built in code replays a trace exactly as the same scene from a file")
     func codeEqualsFile() throws {
-        var options = ReplayOptions(inputPath: "")
-        options.scenePath = Self.root + "/Traces/taps.scene.json"
+        var options = ReplayOptions()
+        options.scene.path = Self.root + "/Traces/taps.scene.json"
         let fromFile = try Replayer.replay(.path(Self.root + "/Traces/single-tap-waits.json"), options: options)
         let fromCode = try Replayer.replay(.path(Self.root + "/Traces/single-tap-waits.json"), scene: try Self.tapsScene())
         #expect(fromCode.text == fromFile.text)

@@ -94,9 +94,9 @@ struct SeedKindTests {
     }
 
     @Test func bothReplayTheSameTrace() throws {
-        var options = ReplayOptions(inputPath: "")
-        options.catalog = try Self.catalogWithUserTickle()
-        let scene = try SceneLoader(screen: nil, catalog: options.catalog).load(
+        var options = ReplayOptions()
+        options.scene.catalog = try Self.catalogWithUserTickle()
+        let scene = try SceneLoader(screen: nil, catalog: options.scene.catalog).load(
             text:
                 #"{"recognizers": [{"name": "mine", "kind": "tickle", "simultaneousWith": ["builtIn"]}, {"name": "builtIn", "kind": "seed.tickle"}]}"#,
             path: "s.scene.json")

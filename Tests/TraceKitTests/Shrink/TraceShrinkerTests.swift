@@ -17,7 +17,7 @@ struct TraceShrinkerTests {
 
     static func oracle(_ property: ShrinkProperty, _ document: ShrinkDocument, b: ReplayOptions? = nil) throws -> ShrinkOracle {
         var why = ""
-        let oracle = try ShrinkOracle.make(property, document: document, options: ReplayOptions(inputPath: document.path), b: b, why: &why)
+        let oracle = try ShrinkOracle.make(property, document: document, options: ReplayOptions(), b: b, why: &why)
         return try #require(oracle, "\(why)")
     }
 
@@ -80,8 +80,8 @@ struct TraceShrinkerTests {
     func disagreementOracle() throws {
         let rows = ShrinkFixtures.buriedDoubleTap(taps: 40)
         let document = try Self.document(rows)
-        var b = ReplayOptions(inputPath: document.path)
-        b.sceneOverrides = [try SceneOverride(parsing: "doubleTap.maximumTapInterval=0.1")]
+        var b = ReplayOptions()
+        b.scene.overrides = [try SceneOverride(parsing: "doubleTap.maximumTapInterval=0.1")]
         let oracle = try Self.oracle(.disagree, document, b: b)
         #expect(oracle.description.hasPrefix("A and B disagree about doubleTap (A: failed"), "\(oracle.description)")
         let result = TraceShrinker(rows: rows) { oracle.holds($0) }.run()
@@ -97,19 +97,19 @@ struct TraceShrinkerTests {
         let document = try Self.document(rows)
         var why = ""
         let none = try ShrinkOracle.make(
-            .reaches(recognizer: "doubleTap", state: .ended, reason: nil), document: document, options: ReplayOptions(inputPath: "x"),
+            .reaches(recognizer: "doubleTap", state: .ended, reason: nil), document: document, options: ReplayOptions(),
             why: &why)
         #expect(none == nil)
         #expect(why == "the replay of buried.json never has doubleTap reaches ended")
         #expect(throws: TraceError.usage("--until names no recognizer 'pinch'; the scene has: single, doubleTap")) {
             try ShrinkOracle.make(
-                .reaches(recognizer: "pinch", state: .ended, reason: nil), document: document, options: ReplayOptions(inputPath: "x"),
+                .reaches(recognizer: "pinch", state: .ended, reason: nil), document: document, options: ReplayOptions(),
                 why: &why)
         }
         // --reason: the failure's reason must contain the text.
         let reason = try ShrinkOracle.make(
             .reaches(recognizer: "doubleTap", state: .failed, reason: "no such words"), document: document,
-            options: ReplayOptions(inputPath: "x"), why: &why)
+            options: ReplayOptions(), why: &why)
         #expect(reason == nil)
     }
 
@@ -159,8 +159,8 @@ struct ShrinkNondeterminismTests {
     func notDeterministic() throws {
         var catalog = RecognizerCatalog.builtIn
         try catalog.register(kind: "coinFlip", factory: { CoinFlipGestureRecognizer(name: $0) })
-        var options = ReplayOptions(inputPath: "flip.json")
-        options.catalog = catalog
+        var options = ReplayOptions()
+        options.scene.catalog = catalog
         let document = ShrinkDocument(
             path: "flip.json", rows: ShrinkFixtures.buriedDoubleTap(taps: 1, buriedAt: 5), format: .json,
             scene: try JSONParser().parse(#"{"recognizers": [{"name": "flip", "kind": "coinFlip"}]}"#, path: "scene"))

@@ -11,8 +11,8 @@ struct CorpusStatsTests {
         let root = PackageFiles.root + "/Traces"
         let traces = (try? TraceSuite.discover([root], shard: nil)) ?? []
         return CorpusRun.run(traces, jobs: 2) { path throws(TraceError) in
-            var o = ReplayOptions(inputPath: path)
-            if path.hasSuffix(".csv") || path.hasSuffix(".jsonl") { o.screen = Size(width: 390, height: 844) }
+            var o = ReplayOptions()
+            if path.hasSuffix(".csv") || path.hasSuffix(".jsonl") { o.reading.screen = Size(width: 390, height: 844) }
             return o
         }
     }()
@@ -80,9 +80,9 @@ struct CorpusStatsTests {
         for outcome in Self.outcomes {
             guard let replayed = outcome.stats else { continue }
             for format in [OutputFormat.text, .jsonl] {
-                var o = ReplayOptions(inputPath: outcome.path)
-                if outcome.path.hasSuffix(".csv") || outcome.path.hasSuffix(".jsonl") { o.screen = Size(width: 390, height: 844) }
-                o.outputFormat = format
+                var o = ReplayOptions()
+                if outcome.path.hasSuffix(".csv") || outcome.path.hasSuffix(".jsonl") { o.reading.screen = Size(width: 390, height: 844) }
+                o.output.format = format
                 let printed = CorpusStats.TraceStats(printed: try Replayer.replay(.path(outcome.path), options: o).text)
                 #expect(printed.outcomes.map(\.name) == replayed.outcomes.map(\.name), "\(outcome.path) \(format)")
                 #expect(printed.outcomes.map(\.state) == replayed.outcomes.map(\.state), "\(outcome.path) \(format)")
@@ -230,9 +230,9 @@ struct SceneOverrideTests {
     static let trace = PackageFiles.root + "/Traces/double-tap.json"
 
     func replay(_ sets: [String], catalog: RecognizerCatalog = .builtIn, location: TraceKit.SourceLocation? = nil) throws -> ReplayResult {
-        var o = ReplayOptions(inputPath: Self.trace)
-        o.catalog = catalog
-        o.sceneOverrides = try sets.map { s throws(TraceError) in try SceneOverride(parsing: s, location: location) }
+        var o = ReplayOptions()
+        o.scene.catalog = catalog
+        o.scene.overrides = try sets.map { s throws(TraceError) in try SceneOverride(parsing: s, location: location) }
         return try Replayer.replay(.path(Self.trace), options: o)
     }
 

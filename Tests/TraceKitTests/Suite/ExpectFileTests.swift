@@ -35,9 +35,9 @@ struct ExpectFileTests {
                 ]
 
                 """)
-        let r = try TraceCheck.run(ReplayOptions(inputPath: path), update: false)
+        let r = try TraceCheck.run(path, options: ReplayOptions(), update: false)
         #expect(r.passed && r.golden == nil && r.expectations?.count == 2)
-        let u = try TraceCheck.run(ReplayOptions(inputPath: path), update: true)
+        let u = try TraceCheck.run(path, options: ReplayOptions(), update: true)
         #expect(u.passed && u.golden == nil)
         #expect(!dir.exists("t.expected"))
     }
@@ -46,14 +46,14 @@ struct ExpectFileTests {
     func singleObject() throws {
         let dir = try TemporaryFolder()
         let path = try Self.trace(dir, expect: #"{"recognizer": "tickle", "tickles": 3}"#)
-        #expect(try TraceCheck.run(ReplayOptions(inputPath: path), update: false).expectations?.count == 1)
+        #expect(try TraceCheck.run(path, options: ReplayOptions(), update: false).expectations?.count == 1)
     }
 
     @Test("an unmet expectation fails at its line and column in the .expect file")
     func unmet() throws {
         let dir = try TemporaryFolder()
         let path = try Self.trace(dir, expect: "[\n  {\"recognizer\": \"tickle\", \"tickles\": 4}\n]\n")
-        let r = try TraceCheck.run(ReplayOptions(inputPath: path), update: false)
+        let r = try TraceCheck.run(path, options: ReplayOptions(), update: false)
         #expect(!r.passed)
         #expect(r.failureMessage == "1 of 1 expectation not met")
         #expect(r.details.hasPrefix("\(dir.path)/t.expect:2:3: error: expectation not met: tickle reaches ended with tickles = 4\n"))
@@ -65,9 +65,9 @@ struct ExpectFileTests {
         let path = try dir.copy("Traces/expectations/tickle.csv", as: "t.csv")
         _ = try dir.copy("Traces/expectations/tickle-expect.scene.json", as: "s.scene.json")
         _ = try dir.write("t.expect", #"[{"recognizer": "tickle", "state": "began"}]"#)
-        var options = ReplayOptions(inputPath: path)
-        options.scenePath = dir.path + "/s.scene.json"
-        let r = try TraceCheck.run(options, update: false)
+        var options = ReplayOptions()
+        options.scene.path = dir.path + "/s.scene.json"
+        let r = try TraceCheck.run(path, options: options, update: false)
         #expect(r.expectations?.count == 3)
         #expect(r.expectations?.failures.map(\.expected) == ["tickle reaches began"])
         #expect(r.expectations?.failures.first?.location == SourceLocation(path: dir.path + "/t.expect", line: 1, column: 2))
@@ -86,7 +86,7 @@ struct ExpectFileTests {
         let path = try Self.trace(dir, expect: text)
         try dir.copy("Traces/tickle-success.expected", as: "t.expected")
         do {
-            _ = try TraceCheck.run(ReplayOptions(inputPath: path), update: true)
+            _ = try TraceCheck.run(path, options: ReplayOptions(), update: true)
             Issue.record("a malformed .expect file was accepted")
         } catch {
             #expect(error.category == .invalidTrace)
@@ -101,7 +101,7 @@ struct ExpectFileTests {
         _ = try Self.trace(dir, expect: #"[{"recognizer": "tickle", "tickles": 4}]"#)
         let traces = try TraceSuite.discover([dir.path], shard: nil)
         #expect(traces == [dir.path + "/t.csv"])
-        let outcomes = TraceSuite.run(traces, jobs: 1, update: false) { ReplayOptions(inputPath: $0) }
+        let outcomes = TraceSuite.run(traces, jobs: 1, update: false) { _ in ReplayOptions() }
         #expect(outcomes.count == 1 && !outcomes[0].passed)
         #expect(outcomes[0].result?.failureKind == "expectation")
     }

@@ -19,7 +19,7 @@ struct TraceCheckTests {
     }
 
     static func run(_ path: String, expect: String? = nil, update: Bool = false) throws(TraceError) -> TraceCheck.Result {
-        try TraceCheck.run(ReplayOptions(inputPath: path), expectedPath: expect, update: update)
+        try TraceCheck.run(path, options: ReplayOptions(), expectedPath: expect, update: update)
     }
 
     @Test("golden only: compared; equal passes")
@@ -123,15 +123,15 @@ struct TraceCheckTests {
         #expect(throws: TraceError.self) { try Self.run(path, update: true) }
         #expect(!FileIO.exists(dir.path + "/bad.expected"))
         // ... unless it is declared an expected-error case.
-        let written = try TraceCheck.run(ReplayOptions(inputPath: path), update: true, expectsError: true)
+        let written = try TraceCheck.run(path, options: ReplayOptions(), update: true, expectsError: true)
         #expect(written.passed && written.goldenChanged)
         #expect(try dir.read("bad.expected").hasPrefix("error (exit 65): bad.csv:5:12: error: unknown phase 'lift'"))
-        #expect(try TraceCheck.run(ReplayOptions(inputPath: path), update: false, expectsError: true).passed)
+        #expect(try TraceCheck.run(path, options: ReplayOptions(), update: false, expectsError: true).passed)
         // Not declared, the recorded golden does not make it pass either.
         #expect(throws: TraceError.self) { try Self.run(path) }
         // Declared, a trace that replays cleanly fails.
         let good = try dir.copy("Traces/double-tap.json", as: "good.json")
-        #expect(throws: TraceError.self) { try TraceCheck.run(ReplayOptions(inputPath: good), update: true, expectsError: true) }
+        #expect(throws: TraceError.self) { try TraceCheck.run(good, options: ReplayOptions(), update: true, expectsError: true) }
     }
 
     @Test("two traces that would share a golden file (t.csv and t.json) are an error naming both")

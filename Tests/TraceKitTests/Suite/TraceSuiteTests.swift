@@ -108,7 +108,7 @@ struct TraceSuiteTests {
         }
         traces.append(dir.path + "/missing.json")
         func summary(_ jobs: Int) -> [String] {
-            TraceSuite.run(traces, jobs: jobs, update: false) { ReplayOptions(inputPath: $0) }.map { o in
+            TraceSuite.run(traces, jobs: jobs, update: false) { _ in ReplayOptions() }.map { o in
                 "\(o.tracePath) \(o.passed) \(o.result?.failureMessage ?? "") \(o.error.map { DiagnosticFormatter().format($0) } ?? "")"
             }
         }

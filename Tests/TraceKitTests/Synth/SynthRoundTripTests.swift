@@ -41,12 +41,12 @@ enum SynthReplay {
     static func replay(_ trace: SynthTrace, as format: TraceFormat.Writable = .json, scene: String? = nil) throws -> [SeenTransition] {
         let folder = try TemporaryFolder()
         let path = try folder.write("trace.\(format.rawValue)", SynthTraceWriter.text(trace, as: format))
-        var options = ReplayOptions(inputPath: path)
-        if let scene { options.scenePath = try folder.write("scene.json", scene) }
-        if format != .json { options.screen = trace.screen }
+        var options = ReplayOptions()
+        if let scene { options.scene.path = try folder.write("scene.json", scene) }
+        if format != .json { options.reading.screen = trace.screen }
         var output = OutputBuffer(fileDescriptor: nil)
         let recorder = Recorder()
-        try Replayer.run(options, output: &output, observer: recorder)
+        try Replayer.run(.path(path), options: options, output: &output, observer: recorder)
         return recorder.seen
     }
 }
