@@ -159,7 +159,7 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
         var one = options
         one.inputPath = path
         do throws(TraceError) {
-            try Replayer.run(one, output: &out) { printError(formatter.format($0)) }
+            try LiveReplay.replay(one, output: &out) { printError(formatter.format($0)) }
         } catch {
             // A usage error (an unknown --recognizers name, say) is the command line's: it stops all.
             if error.category == .usage { throw error }

@@ -69,7 +69,7 @@ struct ReplayCommand: Command {
         options.readerThreading = readerThreadingFromEnvironment()
         if LiveSignals.install(forReplayOf: paths, options) { options.stallTime = stallTimeFromEnvironment() }
         if paths.count == 1 {
-            try Replayer.run(options, output: &out) { printError(formatter.format($0)) }
+            try LiveReplay.replay(options, output: &out) { printError(formatter.format($0)) }
             return ExitCode.success
         }
         return try replaySeveral(paths, options, output: &out)

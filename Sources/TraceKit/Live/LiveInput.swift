@@ -23,7 +23,7 @@ protocol LiveWaiterDelegate: AnyObject {
 
 /// Waits for a live input with `poll(2)`: on the input and on the signal pipe (``LiveSignals``),
 /// waking the delegate at its deadlines (idle frames, timers).
-final class LiveWaiter {
+final class LiveWaiter: LiveInputWaiter {
     unowned(unsafe) var delegate: LiveWaiterDelegate?
     /// The idle time (seconds) the first lines of the input may wait while the format is sniffed.
     let idleTime: Double
@@ -72,6 +72,10 @@ final class LiveWaiter {
     func moreArrivesSoon(_ fd: Int32) -> Bool {
         if stopped || LiveSignals.received != 0 { return false }
         return Self.waitReadable(fd, timeoutMilliseconds: Int32((idleTime * 1000).rounded(.up)))
+    }
+
+    func isIdleNow(_ fd: Int32) -> Bool {
+        !Self.waitReadable(fd, timeoutMilliseconds: 0)
     }
 
     /// Polls `fd` for input and the signal pipe; true when `fd` is readable (or at its end, or in

@@ -18,7 +18,30 @@ import GestureEngine
 /// arrived for the idle time (or, under `--live`, a timer falls due). A frame completed on idle
 /// replays exactly as it would at the end of the input; a later row with the same timestamp then
 /// starts a new frame with that timestamp.
-enum LiveReplay {
+public enum LiveReplay {
+    /// Replays the trace named in `options` as `gesturereplay` does: an input that can stall (standard
+    /// input or a pipe, terminal, socket or FIFO, with no `sortsByTime` or `detectsTimeUnit`) live,
+    /// rows replayed as they arrive (with `options.live`, timers on the wall clock); any other input
+    /// with ``Replayer/run(_:output:warn:observer:)`` (a warning says when `options.live` is set for
+    /// an input that is not live). With an `observer` the input is never read live.
+    public static func replay(
+        _ options: ReplayOptions, output: inout OutputBuffer,
+        warn: @escaping (Diagnostic) -> Void = { _ in },
+        observer: ReplayObserver? = nil
+    ) throws(TraceError) {
+        // A pipe, terminal, socket or FIFO (docs/live.md); files take the path below.
+        if observer == nil && applies(options) {
+            try run(options, output: &output, warn: warn)
+            return
+        }
+        var options = options
+        if options.live {
+            warnNotLive(options, warn)
+            options.live = false
+        }
+        try Replayer.run(options, output: &output, warn: warn, observer: observer)
+    }
+
     /// Whether `options` read `options.inputPath` live: it can stall (standard input or a path that
     /// is a pipe, FIFO, socket or terminal) and nothing reads ahead (`--sort`, `--time-unit auto`).
     static func applies(_ options: ReplayOptions) -> Bool {

@@ -50,7 +50,7 @@ public enum Picture {
         quiet.shownStates = []
         quiet.shownRecognizers = nil
         quiet.reportTouches = false
-        try Replayer.run(quiet, output: &sink, warn: warn, observer: recorder)
+        try LiveReplay.replay(quiet, output: &sink, warn: warn, observer: recorder)
         var picture = SVGPicture(recorder.data)
         picture.highlight = highlight
         return picture.render()

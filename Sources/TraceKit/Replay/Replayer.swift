@@ -11,7 +11,10 @@ import GestureEngine
 /// `GestureEnvironment`, and renders what happens.
 public enum Replayer {
     /// Replays the trace named in `options`, writing output to `output` (flushed as it fills).
-    /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned.
+    /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned. A pipe or
+    /// standard input is read to its end like a file; reading it live (`options.live`, idle frames,
+    /// timers on the wall clock) is `LiveReplay.replay` in GestureReplayTools, and `options.live`
+    /// set here is a usage error.
     /// `observer`, when given, is told the scene before the first event and sees every transition
     /// (expectations use it); without one the replay runs exactly as before.
     public static func run(
@@ -19,12 +22,12 @@ public enum Replayer {
         warn: @escaping (Diagnostic) -> Void = { _ in },
         observer: ReplayObserver? = nil
     ) throws(TraceError) {
-        // A pipe, terminal, socket or FIFO (docs/live.md); files take the path below.
-        if observer == nil && LiveReplay.applies(options) {
-            try LiveReplay.run(options, output: &output, warn: warn)
-            return
+        // A live replay (wall-clock timers, idle frames, signals; docs/live.md) is a tool feature:
+        // `LiveReplay.replay` in GestureReplayTools, which the command calls instead of this.
+        if options.live {
+            throw .usage(
+                "ReplayOptions.live is set: a live replay is run by LiveReplay.replay (import GestureReplayTools), not by Replayer.run")
         }
-        if options.live { LiveReplay.warnNotLive(options, warn) }
         let reader = try AnyTraceReader(
             path: options.inputPath, format: options.inputFormat,
             timeUnit: options.detectsTimeUnit ? .seconds : options.timeUnit,
@@ -215,43 +218,6 @@ extension Replayer {
         if let missed = sink.missedEveryTouch(environment, path: frames.path) { warn(missed) }
         sink.buffer.flushIfNeeded()
     }
-}
-
-/// Watches a replay beside its output: `gesturereplay check`/`test` use it to check a trace's
-/// expectations against the transitions it produces.
-public protocol ReplayObserver: AnyObject {
-    /// Once, after the trace's header and its scene are read and before the first event. Throwing
-    /// stops the replay with that error.
-    func replayWillStart(_ start: ReplayStart) throws(TraceError)
-    /// Read after `replayWillStart`: whether to receive the transitions at all.
-    var observesTransitions: Bool { get }
-    /// Every transition, after it was rendered (only if `observesTransitions`).
-    func replay(didTransition transition: Transition)
-    /// Every engine note (an illegal transition, a touch still down at the end), after it was
-    /// rendered (only if `observesTransitions`). Does nothing unless implemented.
-    func replay(didReport note: EngineDiagnostic)
-    /// Every control event (`UIControl.Event` sent by a control), after it was rendered (only if
-    /// `observesTransitions`). Does nothing unless implemented.
-    func replay(didSendControlEvent report: ControlEventReport)
-    /// Every change of a scroll view's content offset, after it was rendered (only if
-    /// `observesTransitions`). Does nothing unless implemented.
-    func replay(didScroll report: ScrollReport)
-}
-
-extension ReplayObserver {
-    public func replay(didReport note: EngineDiagnostic) {}
-    public func replay(didSendControlEvent report: ControlEventReport) {}
-    public func replay(didScroll report: ScrollReport) {}
-}
-
-/// What a `ReplayObserver` learns before the first event.
-public struct ReplayStart {
-    /// The scene the trace runs in (after `--recognizers`).
-    public var scene: Scene
-    /// The trace's own top-level `expect` member (JSON traces only).
-    public var traceExpect: JSONValue?
-    /// The scene's `expect` member (the trace's `scene` or the `--scene` file).
-    public var sceneExpect: JSONValue?
 }
 
 /// Forwards the environment's output to the renderer, and its transitions to a `ReplayObserver`

@@ -59,7 +59,7 @@ public enum GoldenFile {
         let folder = ArgsFile.folder(ofTrace: options.inputPath)
         var stopped: TraceError?
         do {
-            try Replayer.run(
+            try LiveReplay.replay(
                 options, output: &out, warn: { warnings += formatter.format(relative($0, to: folder)) + "\n" }, observer: observer)
         } catch  where error.category == .invalidTrace {
             out.append(warnings)

@@ -137,20 +137,9 @@ public enum TraceSuite {
     }
 
     /// `body(0..<count)` on `jobs` threads (each takes the next index as it finishes one); the
-    /// results in index order. `test`, `stats` and `compare` run their traces through it.
+    /// results in index order. `test`, `stats` and `compare` run their traces through it
+    /// (``mapInParallel(_:jobs:_:)``, which `TraceShrinker` uses too).
     public static func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        // Each index is written by one worker only; the lock makes the writes visible to the reader.
-        let results = Mutex<[T?]>(Array(repeating: nil, count: count))
-        let workers = max(1, min(jobs, count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard i < count else { return }
-                let result = body(i)
-                results.withLock { $0[i] = result }
-            }
-        }
-        return results.withLock { $0.map { $0! } }
+        mapInParallel(count, jobs: jobs, body)
     }
 }

@@ -48,11 +48,26 @@ import Testing
     }
 }
 
+extension FolderLayeringTests {
+    @Test func aNameInAStringOrACommentIsNotAUse() {
+        let graph = FolderGraph(files: [
+            "Reading/Low.swift": #"""
+                struct Low {}
+                let message = "use High instead" // High
+                let quoted = "a \"High\" here", after = Low()
+                """#,
+            "Replay/High.swift": "public struct High { let low: Low }\n",
+        ])
+        #expect(graph.upwardUses().isEmpty)
+        #expect(graph.uses(from: "Reading/Low.swift").isSuperset(of: ["message", "quoted", "after", "Low"]))
+    }
+}
+
 /// The layer order of `Sources/TraceKit`'s folders, lowest first.
 enum FolderLayering {
     static let order = [
         "Diagnostics", "Support", "Reading", "Import", "Input", "Output", "Scene", "Expectations", "Replay",
-        "Live", "Synth", "Picture", "Suite", "Stats", "Shrink",
+        "Synth", "Shrinker", "Live", "Convert", "Picture", "Suite", "Stats", "Shrink",
     ]
 
     struct Allowed {
@@ -62,56 +77,7 @@ enum FolderLayering {
     }
 
     /// Upward uses that exist today, each with why; shrink this list, never grow it.
-    static let allowed: [Allowed] = [
-        Allowed(
-            file: "Diagnostics/DiagnosticFormatter.swift", name: "TerminalSafe",
-            reason: "escaping of user text for the terminal lives with the renderers; belongs in Support"),
-        Allowed(
-            file: "Expectations/ExpectationCollector.swift", name: "ReplayObserver",
-            reason: "the collector is a replay observer; the observer protocol should move below Expectations"),
-        Allowed(
-            file: "Expectations/ExpectationCollector.swift", name: "ReplayStart",
-            reason: "same as ReplayObserver (the observer's start record)"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "AnyTraceReader",
-            reason: "the converter reads every format; it is a tool feature above Input, not an importer"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "LiveSignals",
-            reason: "convert --live stops on a signal; the converter is a tool feature above Import"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "LiveWaiter",
-            reason: "convert --live follows a growing file; see LiveSignals"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "SignalStoppableReader",
-            reason: "convert --live; see LiveSignals"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "OutputBuffer",
-            reason: "the converter writes canonical traces; it belongs above Output, not with the importers"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "TraceWriter",
-            reason: "the converter writes canonical traces; see OutputBuffer"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "ReplayOptions",
-            reason: "the converter reads with the replay's reading options; they should be their own group"),
-        Allowed(
-            file: "Reading/Bytes/DecimalParsing.swift", name: "FieldValue",
-            reason: "the number parser returns the expectation's field value type; it should live in Reading"),
-        Allowed(
-            file: "Reading/CSV/CSVTraceReader.swift", name: "FieldValue",
-            reason: "see DecimalParsing.swift"),
-        Allowed(
-            file: "Reading/TraceFormat.swift", name: "UITestSniffer",
-            reason: "format detection sniffs UI-test logs; the sniffer should move to Reading or detection up"),
-        Allowed(
-            file: "Reading/Bytes/ByteSource.swift", name: "LiveWaiter",
-            reason: "a byte source can wait for a growing file (--live); the waiter protocol belongs in Reading"),
-        Allowed(
-            file: "Replay/Replayer.swift", name: "LiveReplay",
-            reason: "Replayer.run dispatches --live to LiveReplay; the dispatch belongs to the caller"),
-        Allowed(
-            file: "Replay/ReplayOptions.swift", name: "TraceCheck",
-            reason: "ReplayOptions carries the suite's check mode (issue 37 step 3 splits the option groups)"),
-    ]
+    static let allowed: [Allowed] = []
 }
 
 /// One upward use: `file` (in `fromFolder`) names `name`, declared at top level in `toFolder`.
@@ -182,7 +148,7 @@ struct FolderGraph {
     func uses(from path: String) -> Set<String> {
         var found = Set<String>()
         for line in (files[path] ?? "").split(separator: "\n") {
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            let code = Self.withoutStrings(line)
             var word = ""
             for character in code {
                 if character.isLetter || character.isNumber || character == "_" {
@@ -195,6 +161,35 @@ struct FolderGraph {
             if !word.isEmpty { found.insert(word) }
         }
         return found
+    }
+
+    /// `line` up to a `//` comment, with the contents of its string literals left out (a name in a
+    /// message, such as a deprecation's `renamed` text, is not a use).
+    static func withoutStrings(_ line: Substring) -> String {
+        var code = ""
+        var inString = false
+        var escaped = false
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                    code.append(character)
+                }
+            } else if character == "/" && previous == "/" {
+                code.removeLast()
+                break
+            } else {
+                if character == "\"" { inString = true }
+                code.append(character)
+            }
+            previous = inString ? " " : character
+        }
+        return code
     }
 
     /// Every use of a name from a higher layer (by `FolderLayering.order`), sorted by file and name.

@@ -46,7 +46,7 @@ public final class ByteSource {
     /// Live input only (a pipe, terminal, socket or FIFO read by a live replay, docs/live.md):
     /// waits with `poll(2)` before each `read`, completing idle frames and firing timers. Nil for
     /// files and bytes in memory, which read exactly as without it.
-    @exclusivity(unchecked) var waiter: LiveWaiter?
+    @exclusivity(unchecked) package var waiter: (any LiveInputWaiter)?
 
     /// The longest line any reader takes, bytes: 16 MiB (docs/robustness.md, "What is bounded").
     /// The buffer holds the current line whole, so a line without an end (`/dev/zero`, a producer
@@ -268,7 +268,7 @@ public final class ByteSource {
     /// look-ahead after a complete event). Always false for files and bytes in memory.
     var isIdleNow: Bool {
         guard waiter != nil, !isAtEOF else { return false }
-        return !LiveWaiter.waitReadable(fd, timeoutMilliseconds: 0)
+        return waiter.unsafelyUnwrapped.isIdleNow(fd)
     }
 
     /// The line readers' common start: buffers the first bytes from `first` and returns where

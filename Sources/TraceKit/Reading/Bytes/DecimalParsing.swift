@@ -273,7 +273,7 @@ enum DecimalParsing {
     }
 
     /// The outcome of parsing a whole CSV field as a number.
-    enum FieldValue {
+    enum ParsedNumber {
         case value(Double)
         case notANumber
         case nonFinite
@@ -283,7 +283,7 @@ enum DecimalParsing {
     /// (`p` readable 8 bytes past `n`).
     /// `nan`, `inf`, `infinity` (any case, signed) and overflow are non-finite.
     @inline(__always)
-    static func parseField(_ p: UnsafePointer<UInt8>, _ n: Int) -> FieldValue {
+    static func parseField(_ p: UnsafePointer<UInt8>, _ n: Int) -> ParsedNumber {
         let s = scan(p, 0, n, json: false)
         if s.failure == nil && s.end == n {
             return s.value.isFinite ? .value(s.value) : .nonFinite

@@ -172,14 +172,14 @@ struct CSVTraceCore {
     /// The field as a number: the common short shape inline, anything else
     /// (and every error) through ``DecimalParsing/parseField(_:_:)`` out of line.
     @inline(__always)
-    private static func number(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan) -> DecimalParsing.FieldValue {
+    private static func number(_ base: UnsafePointer<UInt8>, _ f: CSVFieldSpan) -> DecimalParsing.ParsedNumber {
         let (p, n) = trimmed(base, f)
         if let s = DecimalParsing.scanShort(p, 0, n, json: false), s.end == n { return .value(s.value) }
         return otherNumber(p, n)
     }
 
     @inline(never)
-    private static func otherNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> DecimalParsing.FieldValue {
+    private static func otherNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> DecimalParsing.ParsedNumber {
         DecimalParsing.parseField(p, n)
     }
 
@@ -194,7 +194,7 @@ struct CSVTraceCore {
     }
 
     @inline(never)
-    private func numberError(_ value: DecimalParsing.FieldValue, _ f: CSVFieldSpan, _ field: TraceField) -> TraceError {
+    private func numberError(_ value: DecimalParsing.ParsedNumber, _ f: CSVFieldSpan, _ field: TraceField) -> TraceError {
         let (p, n) = Self.trimmed(records.base, f)
         if case .nonFinite = value {
             return error("'\(field.name)' value \(ReaderText.quote(p, n)) is not a finite number", f.position)

@@ -322,7 +322,7 @@ public final class TraceShrinker {
                 results = [holds(batch[0].rows)]
             } else {
                 let candidates = batch.map(\.rows)
-                results = TraceSuite.parallelMap(candidates.count, jobs: limits.jobs) { holds(candidates[$0]) }
+                results = mapInParallel(candidates.count, jobs: limits.jobs) { holds(candidates[$0]) }
             }
             replays += batch.count
             progress?(best.count, replays)
