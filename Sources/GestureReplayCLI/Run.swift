@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TraceKit
+import GestureReplayTools
 
 /// `GESTUREREPLAY_READER_THREAD=never` or `=always` overrides when a replay reads its trace on a
 /// thread of its own (docs/performance.md; for measuring both paths, the output is the same).

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay [replay] TRACE...`: replays traces (one or several, in order, with the same
 /// options) and prints what was recognized. The default command.

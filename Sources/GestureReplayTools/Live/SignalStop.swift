@@ -1,3 +1,5 @@
+import TraceKit
+
 /// What a live input stopped by SIGINT or SIGTERM does with its last bytes (docs/live.md,
 /// "Stopping"): the rows read so far end the trace as at the end of the input; a row the signal cut
 /// off (a producer caught mid-write, a streamed JSON array whose `]` never comes) is dropped with a

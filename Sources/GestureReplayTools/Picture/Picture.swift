@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceKit
 
 /// `gesturereplay render`: one self-contained SVG picture of a replay (docs/pictures.md).
 ///

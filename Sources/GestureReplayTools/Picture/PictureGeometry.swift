@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceKit
 
 /// The one mapping from scene (window) coordinates, points, to picture pixels: every sample,
 /// marker, view and selection rectangle is drawn through it (the main scene and the inset each

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceKit
 
 /// The scroll views and controls of a picture (docs/pictures.md, docs/scroll-and-controls.md): in
 /// the scene, each scroll view's content where it was at the start (clipped to the scroll view, as

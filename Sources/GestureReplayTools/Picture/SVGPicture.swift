@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceKit
 
 /// Draws one picture from recorded data (docs/pictures.md).
 ///

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceKit
 
 /// A trace read whole for `gesturereplay shrink`: its rows in seconds and points (in the order the
 /// replay reads them: sorted with `--sort`), and what the file carries besides (its screen, its

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceKit
 
 /// What a shrunk trace must still show (`gesturereplay shrink`'s oracle, docs/shrink.md).
 public enum ShrinkProperty: Sendable {
@@ -218,12 +219,5 @@ public final class ShrinkOracle: Sendable {
         guard let states, !states.isEmpty else { return "nothing" }
         let shown = states.prefix(6).map(\.description).joined(separator: " ")
         return states.count > 6 ? shown + " ... (\(states.count) transitions)" : shown
-    }
-}
-
-extension Expectations {
-    /// Expectations already parsed.
-    init(list: [TraceExpectation]) {
-        self.list = list
     }
 }

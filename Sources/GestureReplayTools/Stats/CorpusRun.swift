@@ -1,3 +1,5 @@
+import TraceKit
+
 /// Replays a corpus for `stats` and `compare`: every trace through the `Replayer` (with a
 /// `StatsCollector` watching), in parallel like `test` (`TraceSuite.parallelMap`).
 public enum CorpusRun {

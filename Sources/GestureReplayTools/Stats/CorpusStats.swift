@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceKit
 
 /// `gesturereplay stats`: what a corpus of traces did, per recognizer (name and kind): attempts,
 /// recognitions, failures, cancellations, failure reasons grouped by template, and the distribution

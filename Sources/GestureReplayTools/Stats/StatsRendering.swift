@@ -1,3 +1,5 @@
+import TraceKit
+
 /// The stats as JSON (versioned, exactly mergeable: docs/output-format.md, "Stats JSON") and as a
 /// table for people; and the JSON read back, checked field by field.
 extension CorpusStats {

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// `NAME.args` beside a trace: the replay options `check` and `test` use for it (`docs/ci.md`).
 ///
 /// The file holds arguments as a shell would split them, without expansion: words separated by

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// What a golden diff adds to the plain unified diff, so that a small change reads as one:
 ///
 /// - the **fields** of a changed line: where a run of removed lines is followed by as many added

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// Golden files: the expected text output of a trace, kept beside it (`trace.json` ->
 /// `trace.expected`), compared byte for byte. The text format is stable (`docs/output-format.md`).
 public enum GoldenFile {

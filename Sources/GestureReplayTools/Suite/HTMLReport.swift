@@ -1,3 +1,5 @@
+import TraceKit
+
 /// `check --html FILE` and `test --html FILE`: one self-contained page (no network, no external
 /// scripts, styles or fonts) with pass/fail per trace, the diff of each failure and the picture of
 /// each failed trace (of every trace with `--html-all`). Written as XHTML-compatible HTML (every

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// Options of `gesturereplay test`.
 public struct SuiteOptions: Sendable {
     /// Folders (searched recursively) and trace files.

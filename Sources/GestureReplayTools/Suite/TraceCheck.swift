@@ -1,3 +1,5 @@
+import TraceKit
+
 /// One trace checked the way `gesturereplay check` and `test` do: against its golden file and/or
 /// the expectations written in the trace, its scene or its `NAME.expect` file (`docs/ci.md`).
 ///

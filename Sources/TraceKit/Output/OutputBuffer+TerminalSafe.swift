@@ -1,3 +1,5 @@
+import TraceReading
+
 /// Appending text for a terminal to an output buffer (`TerminalSafe`, in Diagnostics).
 extension OutputBuffer {
     /// Appends `s` for a terminal (`TerminalSafe`): control characters as `\u{XX}`, the rest as given.

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Where a trace comes from.
 public enum TraceInput {
@@ -178,6 +179,11 @@ public struct Expectations: Sendable {
         list = try ExpectationParser.parse(json)
     }
 
+    /// Expectations already parsed (`shrink` checks a trace's own).
+    package init(list: [TraceExpectation]) {
+        self.list = list
+    }
+
     /// Parses `text` (a JSON array of expectation objects); `path` names it in errors.
     public init(text: String, path: String = "<expectations>") throws(TraceError) {
         try self.init(try JSONParser().parse(text, path: path))
@@ -276,7 +282,7 @@ struct RecordingRenderer: ReplayRenderer {
 
 extension TextRenderer {
     /// Columns as wide as the scene's longest recognizer name and kind.
-    init(scene: Scene) {
+    package init(scene: Scene) {
         self.init(
             nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
             kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import GestureEngine
+import TraceReading
 
 /// Replays one trace: reads it (streaming), loads its scene, feeds every frame through a
 /// `GestureEnvironment`, and renders what happens.
@@ -50,19 +51,19 @@ public enum Replayer {
 
     /// A replay ready to start: its scene (after `--recognizers`), environment, output filters and
     /// (with `--sort` or `--time-unit auto`) the reader that reads ahead.
-    struct Prepared {
-        var scene: Scene
-        var environment: GestureEnvironment
-        var touchIDs: TouchIdentifierMap
-        var filter: OutputFilter?
-        var summary: ReplaySummary?
-        var observer: ReplayObserver?
-        var readAhead: ReadAheadTraceReader<AnyTraceReader>?
+    package struct Prepared {
+        package var scene: Scene
+        package var environment: GestureEnvironment
+        package var touchIDs: TouchIdentifierMap
+        package var filter: OutputFilter?
+        package var summary: ReplaySummary?
+        package var observer: ReplayObserver?
+        package var readAhead: ReadAheadTraceReader<AnyTraceReader>?
     }
 
     /// Picks the scene (`scene` when given, else `--scene`, the trace's own, or the default one),
     /// applies `--recognizers`, and tells the observer.
-    static func prepare(
+    package static func prepare(
         _ reader: AnyTraceReader, scene given: Scene?, _ options: ReplayOptions,
         warn: @escaping (Diagnostic) -> Void, observer: ReplayObserver?
     ) throws(TraceError) -> Prepared {

@@ -1,10 +1,11 @@
 import GestureEngine
+import TraceReading
 
 /// Maps trace touch ids (`TouchID`) to the engine's integer ids and back, for output.
 ///
 /// Non-negative integer ids below 2^62 map to themselves (no work per row); other ids (negative
 /// integers, strings) get engine ids from 2^62 up, assigned on first sight.
-struct TouchIdentifierMap {
+package struct TouchIdentifierMap {
     private static let base = 1 << 62
     // Integer ids outside 0..<2^62, hashed.
     private var others: [Int64: Int] = [:]
@@ -57,7 +58,7 @@ struct TouchIdentifierMap {
         return new
     }
 
-    func label(_ engineID: Int) -> TouchLabel {
+    package func label(_ engineID: Int) -> TouchLabel {
         engineID < Self.base ? .integer(Int64(engineID)) : labels[engineID - Self.base]
     }
 }

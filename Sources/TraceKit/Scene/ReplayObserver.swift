@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Watches a replay beside its output: `gesturereplay check`/`test` use it to check a trace's
 /// expectations against the transitions it produces.

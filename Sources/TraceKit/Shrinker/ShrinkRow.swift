@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// One row of a trace being shrunk (``TraceShrinker``): the five fields of the canonical trace
 /// (docs/trace-format.md), in seconds and points, with the touch's id as the trace writes it.

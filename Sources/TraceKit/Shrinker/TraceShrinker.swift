@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Shrinks a list of touch rows to a small one that still has a property (the replay still reaches
 /// a transition, two configurations still disagree, an expectation still fails: ``ShrinkOracle``),

@@ -41,7 +41,7 @@ public enum TerminalSafe {
 
     /// Hands `s` to `emit` in pieces: runs of text as they are, and each control character (and, for a
     /// message, each backslash, tab, line feed and carriage return) as its escape.
-    static func write(_ s: String, escapingMessage: Bool, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package static func write(_ s: String, escapingMessage: Bool, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var s = s
         s.withUTF8 { bytes in
             var start = 0

@@ -10,13 +10,13 @@
 /// square, sums over thousands of touches. A coordinate beyond it is a broken or hostile input:
 /// an error at the value rather than output that breaks the engine's promise that every location,
 /// translation and velocity is finite.
-enum CoordinateRange {
+package enum CoordinateRange {
     /// The largest coordinate magnitude, points: 1e20.
     static let maximum = 1e20
 
     /// Throws the positioned error when `row`'s x or y is beyond ``maximum``.
     @inline(__always)
-    static func check(_ row: TraceRow, in reader: some TraceReader) throws(TraceError) {
+    package static func check(_ row: TraceRow, in reader: some TraceReader) throws(TraceError) {
         if _slowPath(!contains(row.x, row.y)) { throw outOfRange(row, reader) }
     }
 

@@ -1,7 +1,7 @@
 /// A reader that reads ahead: the whole trace to sort it by time (`--sort`), or the first rows to
 /// choose the time unit (`--time-unit auto`; the source is read in seconds, that is in its own
 /// numbers, and every time is divided into the chosen unit).
-final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
+package final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
     let base: Base
     private var rows: [TraceRow]
     private var index = 0
@@ -12,7 +12,7 @@ final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
     /// How many rows `--time-unit auto` reads ahead.
     static var autoRows: Int { 64 }
 
-    init(_ base: Base, sort: Bool, detectUnit: Bool, note: (Diagnostic) -> Void) throws(TraceError) {
+    package init(_ base: Base, sort: Bool, detectUnit: Bool, note: (Diagnostic) -> Void) throws(TraceError) {
         self.base = base
         rows = []
         if sort {
@@ -53,10 +53,10 @@ final class ReadAheadTraceReader<Base: TraceReader>: TraceReader {
         return order.map { rows[Int($0)] }
     }
 
-    var path: String { base.path }
-    var touchNames: TouchNameTable { base.touchNames }
+    package var path: String { base.path }
+    package var touchNames: TouchNameTable { base.touchNames }
 
-    func next() throws(TraceError) -> TraceRow? {
+    package func next() throws(TraceError) -> TraceRow? {
         var row: TraceRow
         if index < rows.count {
             row = rows[index]

@@ -41,4 +41,4 @@
 /// - An input without any event line/row/header is an "empty trace" error; a
 ///   CSV header without rows, `[]` and `{"events": []}` read as zero rows, which the replay rejects
 ///   with the same "empty trace: no events" error (`Replayer`).
-package enum TraceReading {}
+package enum ReadingOverview {}

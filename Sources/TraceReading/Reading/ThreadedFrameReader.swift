@@ -9,17 +9,17 @@ import GestureEngine
 
 /// A row as the replay applies it, once frames are assembled and checked: what the engine needs
 /// (the source positions stay on the reading thread, which made every diagnostic that needs them).
-struct FrameRow {
+package struct FrameRow {
     /// The time of the row's frame (seconds).
-    var time: Double
-    var x: Double
-    var y: Double
-    var touch: TouchID
-    var phase: TouchPhase
+    package var time: Double
+    package var x: Double
+    package var y: Double
+    package var touch: TouchID
+    package var phase: TouchPhase
     /// The first row of a frame.
-    var startsFrame: Bool
+    package var startsFrame: Bool
 
-    static var blank: FrameRow { FrameRow(time: 0, x: 0, y: 0, touch: .integer(0), phase: .began, startsFrame: false) }
+    package static var blank: FrameRow { FrameRow(time: 0, x: 0, y: 0, touch: .integer(0), phase: .began, startsFrame: false) }
 }
 
 /// Reads another reader's rows and assembles them into frames on a thread of its own (the same
@@ -38,8 +38,8 @@ struct FrameRow {
 /// read plainly). The table of touch names is shared with the reading thread (see
 /// ``TouchNameTable/beginSharing()``). Stopping early (an error found by the engine or the output)
 /// is safe: the reading thread is told to stop and joined when this reader is released.
-final class ThreadedFrameReader<Base: TraceReader> {
-    let path: String
+package final class ThreadedFrameReader<Base: TraceReader> {
+    package let path: String
     private let ring: ReaderRing<FrameRow>
     private var thread: pthread_t
     private var slot = -1
@@ -49,7 +49,7 @@ final class ThreadedFrameReader<Base: TraceReader> {
     private var warningIndex = 0
 
     /// Starts reading and assembling `base` on a new thread; `nil` if no thread could be started.
-    init?(_ base: Base, mode: TraceValidationMode) {
+    package init?(_ base: Base, mode: TraceValidationMode) {
         path = base.path
         base.touchNames.beginSharing()
         ring = ReaderRing(batchSize: ReaderThreading.batchSize, batchCount: ReaderThreading.batchCount, blank: .blank)
@@ -65,7 +65,7 @@ final class ThreadedFrameReader<Base: TraceReader> {
 
     /// The next batch of rows (at least one), or `nil` after the last one. A batch stays valid
     /// until the next call.
-    func nextBatch() -> UnsafeBufferPointer<FrameRow>? {
+    package func nextBatch() -> UnsafeBufferPointer<FrameRow>? {
         while end == nil {
             if slot >= 0 { ring.release() }
             slot = (slot + 1) % ring.batchCount
@@ -79,7 +79,7 @@ final class ThreadedFrameReader<Base: TraceReader> {
 
     /// Reports the warnings found before frame `frame` (0-based) was assembled, in order.
     @inline(__always)
-    func reportWarnings(before frame: Int, _ warn: (Diagnostic) -> Void) {
+    package func reportWarnings(before frame: Int, _ warn: (Diagnostic) -> Void) {
         if _slowPath(warningIndex < warnings.count) { reportSlowly(before: frame, warn) }
     }
 
@@ -97,7 +97,7 @@ final class ThreadedFrameReader<Base: TraceReader> {
 
     /// After the last batch: reports the warnings left, then throws the reader's or the frame
     /// checks' error, if the trace ended with one.
-    func end(_ warn: (Diagnostic) -> Void) throws(TraceError) {
+    package func end(_ warn: (Diagnostic) -> Void) throws(TraceError) {
         reportWarnings(before: Int.max, warn)
         if case .failed(let error) = end { throw error }
     }

@@ -100,28 +100,28 @@ public enum TimeUnitGuess {
 /// Watches the first frames' times and warns once when their median interval is implausible for
 /// the unit in force, naming the option that fixes it. Costs one comparison per frame after the
 /// first `sampleSize` intervals.
-struct TimeUnitProbe {
+package struct TimeUnitProbe {
     let unit: TimeUnit
     let path: String
     private var intervals: [Double] = []
     private var lastTime = -Double.infinity
-    private(set) var isOpen = true
+    package private(set) var isOpen = true
 
-    init(unit: TimeUnit, path: String) {
+    package init(unit: TimeUnit, path: String) {
         self.unit = unit
         self.path = path
         intervals.reserveCapacity(TimeUnitGuess.sampleSize)
     }
 
     /// Records a frame's time (seconds); warns when the sample is complete.
-    mutating func add(_ time: Double, _ warn: (Diagnostic) -> Void) {
+    package mutating func add(_ time: Double, _ warn: (Diagnostic) -> Void) {
         if time > lastTime && lastTime > -Double.infinity { intervals.append(time - lastTime) }
         lastTime = time
         if intervals.count >= TimeUnitGuess.sampleSize { finish(warn) }
     }
 
     /// Evaluates what was seen (at the end of a short trace): at least 4 intervals are needed.
-    mutating func finish(_ warn: (Diagnostic) -> Void) {
+    package mutating func finish(_ warn: (Diagnostic) -> Void) {
         guard isOpen else { return }
         isOpen = false
         guard intervals.count >= 4, let median = TimeUnitGuess.median(intervals) else { return }

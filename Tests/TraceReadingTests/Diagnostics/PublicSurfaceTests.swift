@@ -12,7 +12,7 @@ struct PublicSurfaceTests {
     static let plumbing = [
         "nameRevision", "formatDecimal", "appendDecimal", "formatShort", "Angle",
         "FileIO", "monotonicSeconds", "onlineCoreCount",
-        "JSONParser", "CSVFieldSplitter", "TraceSequenceValidator", "TraceReading", "UnifiedDiff",
+        "JSONParser", "CSVFieldSplitter", "TraceSequenceValidator", "ReadingOverview", "UnifiedDiff",
     ]
 
     static func swiftFiles(under dir: String) -> [String] {

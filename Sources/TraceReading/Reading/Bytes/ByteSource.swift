@@ -24,7 +24,7 @@ public final class ByteSource {
     /// The input's name in diagnostics: the path, or `<stdin>` for `-`.
     public let path: String
 
-    let fd: Int32
+    package let fd: Int32
     private let closeOnDeinit: Bool
     private let chunkSize: Int
 
