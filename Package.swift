@@ -64,16 +64,18 @@ let package = Package(
         // The tests mirror the three trace modules. Malformed/corpus holds broken trace files that the
         // tests read from disk; Scene/scenes the scenes of the scene loader's tests.
         .testTarget(
-            name: "TraceReadingTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport"],
+            name: "TraceReadingTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport", "GestureReplayTools"],
             exclude: ["Malformed/corpus"]),
         // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(
-            name: "TraceKitTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport"],
+            name: "TraceKitTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport", "GestureReplayTools"],
             exclude: ["Scene/scenes"]),
         .testTarget(
-            name: "GestureReplayToolsTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "GestureReplayTools", "TestSupport"]),
+            name: "GestureReplayToolsTests",
+            dependencies: ["GestureEngine", "TraceReading", "TraceKit", "GestureReplayTools", "TestSupport"]),
         .testTarget(
-            name: "GestureReplayTests", dependencies: ["gesturereplay", "GestureReplayCLI", "GestureReplayTools", "TraceKit", "TestSupport"]),
+            name: "GestureReplayTests",
+            dependencies: ["gesturereplay", "GestureReplayCLI", "GestureReplayTools", "TraceKit", "TestSupport"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -118,12 +118,15 @@ public enum Replayer {
         environment.observer = run.observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
+        let mode: TraceValidationMode = options.lenient ? .lenient : .strict
         if let readAhead = run.readAhead {
-            try replay(readAhead, environment, sink, options, warn)
-        } else if readsOnThread(reader, options), let threaded = ThreadedFrameReader(reader, mode: options.lenient ? .lenient : .strict) {
+            let frames = FrameAssembler(reader: readAhead, mode: mode, checksTouchSequence: true, onWarning: warn)
+            try replay(path: readAhead.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
+        } else if readsOnThread(reader, options), let threaded = ThreadedFrameReader(reader, mode: mode) {
             try replay(threaded, environment, sink, options, warn)
         } else {
-            try replay(reader, environment, sink, options, warn)
+            let frames = FrameAssembler(reader: reader, mode: mode, checksTouchSequence: true, onWarning: warn)
+            try replay(path: reader.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
         }
     }
 
@@ -143,20 +146,19 @@ public enum Replayer {
         }
     }
 
-    private static func replay<Reader: TraceReader, R: ReplayRenderer>(
-        _ reader: Reader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
-        _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
+    /// The plain replay loop over the frames `nextFrame` assembles (the trace at `path`).
+    private static func replay<R: ReplayRenderer>(
+        path: String, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
+        _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void,
+        nextFrame: () throws(TraceError) -> TraceFrame?
     ) throws(TraceError) {
-        let frames = FrameAssembler(
-            reader: reader, mode: options.lenient ? .lenient : .strict,
-            checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
         // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
-        var probe = TimeUnitProbe(unit: options.timeUnit, path: reader.path)
+        var probe = TimeUnitProbe(unit: options.timeUnit, path: path)
         if options.detectsTimeUnit { probe.finish { _ in } }
         var frameCount = 0
-        while let frame = try frames.next() {
+        while let frame = try nextFrame() {
             frameCount &+= 1
             if _slowPath(probe.isOpen) { probe.add(frame.time, warn) }
             // Element by element: `removeAll(keepingCapacity:)` goes through a generic
@@ -167,11 +169,11 @@ public enum Replayer {
             sink.buffer.flushIfNeeded()
         }
         if frameCount == 0 {
-            throw .emptyTrace(reader.path)
+            throw .emptyTrace(path)
         }
         probe.finish(warn)
         sink.finish(environment, format: options.outputFormat)
-        if let missed = sink.missedEveryTouch(environment, path: reader.path) { warn(missed) }
+        if let missed = sink.missedEveryTouch(environment, path: path) { warn(missed) }
         sink.buffer.flushIfNeeded()
     }
 }

@@ -27,7 +27,8 @@ public final class FrameAssembler<Reader: TraceReader> {
     /// Receives warnings (lenient repairs, touches never ended).
     public let onWarning: (Diagnostic) -> Void
 
-    private let core: CoreBox<FrameCore>
+    /// Internal: the replay's specialized `nextFrame()` (Input/FrameAssembler+AnyTraceReader.swift).
+    let core: CoreBox<FrameCore>
 
     /// Creates an assembler over `reader`. With `checksTouchSequence`, rows are
     /// also checked (or repaired, in lenient mode) by a ``TraceSequenceValidator``.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// The picture in a real browser, checked as a person looks at it: headless Chromium renders the
 /// SVG to a PNG, and the test looks for what must be seen (the failure's reason as ink on the page,

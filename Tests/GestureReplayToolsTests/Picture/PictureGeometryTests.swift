@@ -3,6 +3,8 @@ import Testing
 import GestureEngine
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// Issue 36: every drawn thing goes through the replay's mapping (device recordings with
 /// `--screen`, the marquee's rectangle in window coordinates), the timeline shows what the engine

@@ -3,6 +3,8 @@ import Testing
 import GestureEngine
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// Issue 36: outcomes and reasons on the page, labels that do not collide, colours told apart,
 /// bad input bounded (and #30's defect 10: memory per picture, not per touch).

@@ -3,6 +3,8 @@ import Testing
 import GestureEngine
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// `gesturereplay render`'s SVG (docs/pictures.md): well-formed XML, byte-stable goldens for two
 /// sample traces (the pictures in docs/images), and bad input that still gives a valid picture.

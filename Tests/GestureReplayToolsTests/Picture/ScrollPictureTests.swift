@@ -3,6 +3,8 @@ import Testing
 import GestureEngine
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// Pictures of scroll views and controls (issue 34; docs/pictures.md, docs/scroll-and-controls.md):
 /// the content offset over time on the timeline, the control events as marks, the content in the

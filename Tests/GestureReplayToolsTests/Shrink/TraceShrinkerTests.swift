@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 @Suite("shrink: ddmin over gestures, touches and moved rows, then simplifications; 1-minimal results")
 struct TraceShrinkerTests {

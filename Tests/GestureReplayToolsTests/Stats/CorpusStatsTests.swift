@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 @Suite("Corpus stats: counting, exact merge, the JSON read back, --set overrides")
 struct CorpusStatsTests {

@@ -2,6 +2,8 @@ import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// `NAME.expect` beside a trace: per-trace expectations without a scene file per trace (issue #31,
 /// item 5), read by `check` and `test` with the `"expect"` syntax and parser.

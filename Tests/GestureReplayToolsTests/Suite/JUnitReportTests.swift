@@ -4,6 +4,8 @@ import Testing
 import FoundationXML
 #endif
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// The JUnit XML report: structure a CI dashboard reads, counts, escaping, failure content.
 @Suite("JUnit report")

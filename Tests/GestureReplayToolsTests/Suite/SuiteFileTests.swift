@@ -7,6 +7,8 @@ import TestSupport
 import Testing
 
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// The helpers `gesturereplay test` calls for every trace, rewritten for speed (issue 21 item 5):
 /// reading a golden file in one buffer sized from `fstat`, finding `/` and `.` over UTF-8, and the

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// Temporary folders and package files for the suite and expectation tests.
 enum SuiteTestSupport {

@@ -2,6 +2,8 @@ import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// `TraceCheck`: which of golden file and expectations a trace is checked by, and how `--update`
 /// treats each.

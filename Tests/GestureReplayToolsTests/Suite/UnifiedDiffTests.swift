@@ -1,5 +1,7 @@
 import Testing
 @testable import TraceKit
+@testable import TraceReading
+@testable import GestureReplayTools
 
 /// The unified diff printed for a golden file that differs.
 @Suite("Unified diff")

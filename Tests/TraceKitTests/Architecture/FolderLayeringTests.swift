@@ -1,16 +1,25 @@
 import Foundation
 import Testing
 
-/// Keeps the folders of `Sources/TraceKit` layered: a file may use the top-level names (types, functions,
-/// constants) declared in its own folder or in a LOWER layer of `FolderLayering.order`, never a higher one.
-/// The table and the reasoning are in docs/architecture.md. Names are found by a plain scan of the sources
-/// (declarations at column 0, identifiers outside `//` comments), so the check needs no compiler.
+/// Keeps the folders of the trace modules (`Sources/TraceReading`, `Sources/TraceKit`,
+/// `Sources/GestureReplayTools`) layered: a file may use the top-level names (types, functions, constants)
+/// declared in its own folder or in a LOWER layer of `FolderLayering.order`, never a higher one, inside a
+/// module and across them (the compiler keeps the modules' own order; this keeps the folders' order, and
+/// every folder in the module the table gives it). The table and the reasoning are in docs/architecture.md.
+/// Names are found by a plain scan of the sources (declarations at column 0, identifiers outside `//`
+/// comments and string literals), so the check needs no compiler.
 @Suite struct FolderLayeringTests {
     @Test func everyUseGoesDownTheLayerTableOrIsAllowListed() throws {
         let graph = try FolderGraph.load()
         let known = Set(FolderLayering.order)
         for folder in graph.folders where folder != "." {
             #expect(known.contains(folder), "folder \(folder) is not in FolderLayering.order (add it to the table)")
+        }
+        for path in graph.files.keys.sorted() {
+            let folder = FolderGraph.folder(of: path)
+            guard folder != ".", let module = FolderLayering.module[folder] else { continue }
+            #expect(
+                path.hasPrefix(module + "/"), "\(path): the folder \(folder) belongs to \(module) (FolderLayering.modules)")
         }
         let allowed = Set(FolderLayering.allowed.map { "\($0.file) \($0.name)" })
         var stillUsed = Set<String>()
@@ -34,41 +43,59 @@ import Testing
         #expect(graph.files.count > 50)
         #expect(graph.owner["TraceError"] == "Diagnostics")
         #expect(graph.owner["Replayer"] == "Replay")
-        #expect(graph.uses(from: "Replay/Replayer.swift").contains("TraceError"))
+        #expect(graph.uses(from: "TraceKit/Replay/Replayer.swift").contains("TraceError"))
+        #expect(graph.owner["TraceSuite"] == "Suite")
+        #expect(Set(graph.files.keys.map { String($0.prefix { $0 != "/" }) }) == Set(FolderLayering.modules.map(\.name)))
+    }
+
+    @Test func theModulesFollowTheLayers() {
+        // The modules' order (TraceReading <- TraceKit <- GestureReplayTools) is the table's: every folder
+        // of a lower module is below every folder of a higher one.
+        #expect(
+            FolderLayering.order.map { FolderLayering.module[$0]! } == FolderLayering.modules.flatMap { m in m.folders.map { _ in m.name } }
+        )
     }
 
     @Test func anUpwardUseIsReported() {
         let graph = FolderGraph(files: [
-            "Reading/Low.swift": "struct Low {}\nfunc readIt() -> High? { nil }\n",
-            "Replay/High.swift": "public struct High { let low: Low }\n",
+            "TraceReading/Reading/Low.swift": "struct Low {}\nfunc readIt() -> High? { nil }\n",
+            "TraceKit/Replay/High.swift": "public struct High { let low: Low }\n",
         ])
         let uses = graph.upwardUses()
         #expect(
-            uses.map { "\($0.file) \($0.name) \($0.fromFolder)->\($0.toFolder)" } == ["Reading/Low.swift High Reading->Replay"])
+            uses.map { "\($0.file) \($0.name) \($0.fromFolder)->\($0.toFolder)" } == [
+                "TraceReading/Reading/Low.swift High Reading->Replay"
+            ])
     }
 }
 
 extension FolderLayeringTests {
     @Test func aNameInAStringOrACommentIsNotAUse() {
         let graph = FolderGraph(files: [
-            "Reading/Low.swift": #"""
-                struct Low {}
-                let message = "use High instead" // High
-                let quoted = "a \"High\" here", after = Low()
-                """#,
-            "Replay/High.swift": "public struct High { let low: Low }\n",
+            "TraceReading/Reading/Low.swift": #"""
+            struct Low {}
+            let message = "use High instead" // High
+            let quoted = "a \"High\" here", after = Low()
+            """#,
+            "TraceKit/Replay/High.swift": "public struct High { let low: Low }\n",
         ])
         #expect(graph.upwardUses().isEmpty)
-        #expect(graph.uses(from: "Reading/Low.swift").isSuperset(of: ["message", "quoted", "after", "Low"]))
+        #expect(graph.uses(from: "TraceReading/Reading/Low.swift").isSuperset(of: ["message", "quoted", "after", "Low"]))
     }
 }
 
-/// The layer order of `Sources/TraceKit`'s folders, lowest first.
+/// The trace modules, lowest first, and the layer order of their folders, lowest first.
 enum FolderLayering {
-    static let order = [
-        "Diagnostics", "Support", "Reading", "Import", "Input", "Output", "Scene", "Expectations", "Replay",
-        "Synth", "Shrinker", "Live", "Convert", "Picture", "Suite", "Stats", "Shrink",
+    static let modules: [(name: String, folders: [String])] = [
+        ("TraceReading", ["Diagnostics", "Support", "Reading", "Import", "Input"]),
+        ("TraceKit", ["Output", "Scene", "Expectations", "Replay", "Synth", "Shrinker"]),
+        ("GestureReplayTools", ["Live", "Convert", "Picture", "Suite", "Stats", "Shrink"]),
     ]
+
+    static let order = modules.flatMap(\.folders)
+
+    /// Folder -> the module holding it.
+    static let module = Dictionary(uniqueKeysWithValues: modules.flatMap { m in m.folders.map { ($0, m.name) } })
 
     struct Allowed {
         let file: String
@@ -88,9 +115,9 @@ struct FolderUse {
     let toFolder: String
 }
 
-/// The top-level names of each folder of Sources/TraceKit and the names each file uses.
+/// The top-level names of each folder of the trace modules and the names each file uses.
 struct FolderGraph {
-    /// Path relative to Sources/TraceKit -> contents.
+    /// Path relative to Sources (`TraceKit/Replay/Replayer.swift`) -> contents.
     let files: [String: String]
     /// Top-level name -> the one folder declaring it (names declared in several folders are left out).
     let owner: [String: String]
@@ -111,18 +138,22 @@ struct FolderGraph {
         while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
-        let sources = root.appendingPathComponent("Sources/TraceKit")
         var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(atPath: sources.path)
-        while let relative = walker?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
-            files[relative] = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+        for module in FolderLayering.modules.map(\.name) {
+            let sources = root.appendingPathComponent("Sources/" + module)
+            let walker = FileManager.default.enumerator(atPath: sources.path)
+            while let relative = walker?.nextObject() as? String {
+                guard relative.hasSuffix(".swift") else { continue }
+                files[module + "/" + relative] = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            }
         }
         return FolderGraph(files: files)
     }
 
+    /// The folder of `Module/Folder/.../File.swift`; "." for a file at a module's top.
     static func folder(of path: String) -> String {
-        path.split(separator: "/").count > 1 ? String(path.split(separator: "/")[0]) : "."
+        let parts = path.split(separator: "/")
+        return parts.count > 2 ? String(parts[1]) : "."
     }
 
     static let modifiers: Set<Substring> = [

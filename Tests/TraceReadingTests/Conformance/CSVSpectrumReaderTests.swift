@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
 
 /// csv-spectrum through the CSV *trace* reader (`Reading/CSVSpectrumTests` checks the field
 /// splitter it is built on).

@@ -1,5 +1,6 @@
 import TestSupport
 import TraceKit
+import TraceReading
 
 /// Reading the vendored reference suites (`Tests/Fixtures/`, found with TestSupport's `Fixtures`).
 enum ConformanceSupport {

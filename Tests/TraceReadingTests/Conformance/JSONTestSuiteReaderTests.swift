@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import TraceKit
+import TraceReading
 
 /// nst/JSONTestSuite through the trace readers, not only the tree parser
 /// (`Reading/JSONParserTests` walks the folder with ``JSONParser``).

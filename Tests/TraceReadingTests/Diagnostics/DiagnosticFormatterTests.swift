@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Diagnostics: formatting, exit codes, positions")
 struct DiagnosticFormatterTests {

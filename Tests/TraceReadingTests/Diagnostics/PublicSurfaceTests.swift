@@ -44,7 +44,9 @@ struct PublicSurfaceTests {
     func plumbingIsNotPublic() throws {
         let files =
             Self.swiftFiles(under: PackageFiles.path("Sources/GestureEngine"))
+            + Self.swiftFiles(under: PackageFiles.path("Sources/TraceReading"))
             + Self.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
+            + Self.swiftFiles(under: PackageFiles.path("Sources/GestureReplayTools"))
         #expect(files.count > 50, "the sources were found")
         var declared: [String] = []
         for file in files {

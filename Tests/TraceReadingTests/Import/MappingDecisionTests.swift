@@ -7,6 +7,7 @@ import GestureEngine
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
 
 /// Every mapping decision is visible and never loses touches without a word (issue 33): `--density`
 /// without ranges, touches off the screen, aspect ratios, contradicting options, zero-width and

@@ -2,6 +2,7 @@ import GestureEngine
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
 
 /// Real recordings from a public repository (`Tests/Fixtures/recordings/README.md`: source and
 /// licence), replayed through the default scene, with what it must recognize in each written as

@@ -5,6 +5,7 @@ import Foundation
 import GestureEngine
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// Device recordings decoded into trace rows: every getevent variant, evemu, libinput record,
 /// evtest and MotionEvent dumps, the raw-to-points mapping and device selection.

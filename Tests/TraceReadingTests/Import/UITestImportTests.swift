@@ -7,6 +7,8 @@ import GestureEngine
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+import GestureReplayTools
 
 /// The UI-test readers (docs/ui-tests.md): W3C WebDriver actions, Appium, WebKit sendEventStream.
 /// Fixtures: Tests/Fixtures/ui-tests/ (see its README for sources and licences).

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import TraceKit
+import TraceReading
 
 /// Inputs that crashed a fuzz target (`fuzz/crashers/TARGET/`, kept after the fix), replayed the
 /// way the target does it: read in memory and in small chunks (which must agree), then replayed

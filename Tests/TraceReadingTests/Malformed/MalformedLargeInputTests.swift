@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// Large broken (or merely extreme) inputs, generated at run time rather than committed: a 10 MB
 /// line in each format, 100,000 nested brackets, 10,000 touches down at once. Each is replayed from

@@ -5,11 +5,12 @@ import Darwin
 #endif
 import TestSupport
 import TraceKit
+import TraceReading
 
 /// Paths and replay helpers for the malformed-input and fuzz-regression tests.
 enum MalformedSupport {
-    /// `Tests/TraceKitTests/Malformed/corpus` (TestSupport's `PackageFiles`).
-    static let corpusDirectory = PackageFiles.path("Tests/TraceKitTests/Malformed/corpus")
+    /// `Tests/TraceReadingTests/Malformed/corpus` (TestSupport's `PackageFiles`).
+    static let corpusDirectory = PackageFiles.path("Tests/TraceReadingTests/Malformed/corpus")
 
     /// What a replay produced.
     struct Replay {

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import TraceKit
+import TraceReading
 
 /// The malformed-trace corpus (`corpus/`, small committed files in the three formats) and the
 /// diagnostic each must produce: exit code, line, column and message. None may crash or hang, in

@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// Bounds on inputs from the adversarial pass (issue #30): the line-length cap (finding 11), the
 /// coordinate range (23) and a getevent capture naming many devices (17), through the library

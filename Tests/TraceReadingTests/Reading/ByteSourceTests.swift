@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Byte sources, streaming and format detection")
 struct ByteSourceTests {

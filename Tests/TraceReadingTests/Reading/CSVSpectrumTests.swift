@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// The CSV tokenizer (``CSVFieldSplitter``, the one the trace reader uses)
 /// against csv-spectrum's expected parses.

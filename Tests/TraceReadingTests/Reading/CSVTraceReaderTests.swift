@@ -1,6 +1,8 @@
+import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("CSV trace reader")
 struct CSVTraceReaderTests {

@@ -1,6 +1,7 @@
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Frame assembler and sequence validator")
 struct FrameAssemblerTests {

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
 
 /// `JSONEventParser.parseEvent` tries a one-pass fast path for the common
 /// event shape before the general parser; these tests check that it gives the

@@ -1,4 +1,5 @@
 @testable import TraceKit
+@testable import TraceReading
 
 /// What `JSONEventParser` made of one event object: the row or the error,
 /// and where the scanner stopped. Compares the parser's one-pass fast path

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("JSON parser")
 struct JSONParserTests {

@@ -9,6 +9,7 @@ import Testing
 import GestureEngine
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
 
 /// Everything a JSON trace reader gives for a document: the top-level
 /// members, every row, and the error that ended the reading (opening or
@@ -378,7 +379,7 @@ struct JSONStreamingTests {
 
     @Test("the malformed-input corpus and the sample traces: streaming gives the same result and error")
     func corpusAndSamples() throws {
-        let corpus = PackageFiles.path("Tests/TraceKitTests/Malformed/corpus")
+        let corpus = PackageFiles.path("Tests/TraceReadingTests/Malformed/corpus")
         let traces = PackageFiles.path("Traces")
         var files: [String] = []
         files += PackageFiles.listDirectory(corpus).filter { $0.hasPrefix("json-") }.map { corpus + "/" + $0 }

@@ -1,6 +1,8 @@
+import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("JSON Lines trace reader")
 struct JSONLinesTraceReaderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Decimal parsing, SWAR helpers, touch names")
 struct NumberAndTableTests {

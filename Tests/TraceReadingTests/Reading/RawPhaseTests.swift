@@ -1,6 +1,8 @@
+import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 /// `UITouch.Phase` raw values as phases (0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled),
 /// and the `stationary` phase, in every trace format.

@@ -1,5 +1,6 @@
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 // The whole-document JSON trace reader as it was before JSON was streamed
 // (commit e18797b, Sources/TraceKit/Reading/JSON/JSONTraceReader.swift),

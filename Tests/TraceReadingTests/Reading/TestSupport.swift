@@ -1,5 +1,7 @@
 import TestSupport
+import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// Paths and helpers shared by the reading tests.
 enum ReadingTestSupport {
@@ -45,59 +47,9 @@ struct AcceptCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// One bad input and the exact diagnostic it must produce.
-struct ErrorCase: Sendable, CustomTestStringConvertible {
-    let name: String
-    let input: [UInt8]
-    let line: Int
-    let column: Int
-    /// Fragments the message must contain.
-    let message: [String]
-
-    init(_ name: String, _ input: String, line: Int, column: Int, _ message: String...) {
-        self.name = name
-        self.input = Array(input.utf8)
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    init(_ name: String, bytes: [UInt8], line: Int, column: Int, _ message: String...) {
-        self.name = name
-        self.input = bytes
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    var testDescription: String { name }
-}
-
-import Testing
-
 extension ErrorCase {
     /// Checks that reading the input as `format` fails exactly as described.
     func check(_ format: TraceFormat) {
         check(ReadingTestSupport.error(format, input, path: "in.\(format)"), path: "in.\(format)")
-    }
-
-    /// Checks that `error`, from reading the input under the name `path` (a trace, a scene), is
-    /// exactly as described.
-    func check(_ error: TraceError?, path: String) {
-        guard let error else {
-            Issue.record("\(name): expected an error, got none")
-            return
-        }
-        let d = error.diagnostic
-        #expect(error.category == .invalidTrace, "\(name)")
-        #expect(d.severity == .error)
-        #expect(d.location?.path == path)
-        #expect(d.location?.line == line, "\(name): \(DiagnosticFormatter().format(d))")
-        #expect(d.location?.column == column, "\(name): \(DiagnosticFormatter().format(d))")
-        for fragment in message {
-            #expect(d.message.contains(fragment), "\(name): message '\(d.message)' lacks '\(fragment)'")
-        }
-        // The one formatting place gives path:line:column: error: message.
-        #expect(DiagnosticFormatter().format(d).hasPrefix("\(path):\(line):\(column): error: "))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 /// `--time-unit auto`'s choice and `--sort`'s order and documented memory bound (issue 15 items 7, 8).
 @Suite("Time unit guess and --sort")

@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// `TracePath` and `TraceFormat`'s extensions: the one rule for a trace's extension, stem, the
 /// files beside it and the writable formats (issue 37).

@@ -1,25 +1,25 @@
 import GestureEngine
 import TraceKit
 
-/// A user recognizer written against the public API only: recognizes when one finger has moved
+/// A user recognizer written against the public API only (shared by the scene and stats tests): recognizes when one finger has moved
 /// `requiredWiggles` times across `minimumDistance` points left and right.
-final class WiggleGestureRecognizer: GestureRecognizer {
-    var requiredWiggles = 2
-    var minimumDistance = 10.0
-    var direction: SwipeDirection = [.left, .right]
-    var mode = "strict"
+package final class WiggleGestureRecognizer: GestureRecognizer {
+    package var requiredWiggles = 2
+    package var minimumDistance = 10.0
+    package var direction: SwipeDirection = [.left, .right]
+    package var mode = "strict"
     private var startX = 0.0
     private var wiggles = 0
     private var lastSign = 0
 
-    override var kind: String { "wiggle" }
+    package override var kind: String { "wiggle" }
 
-    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    package override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard numberOfTouches == 1 else { return fail("more than one finger") }
         startX = location(in: nil).x
     }
 
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    package override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let dx = location(in: nil).x - startX
         guard abs(dx) >= minimumDistance else { return }
         let sign = dx > 0 ? 1 : -1
@@ -31,24 +31,25 @@ final class WiggleGestureRecognizer: GestureRecognizer {
         if wiggles >= requiredWiggles { state = .ended }
     }
 
-    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    package override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         if state == .possible { fail("lifted after \(wiggles) wiggles") }
     }
 
-    override func reset() {
+    package override func reset() {
         wiggles = 0
         lastSign = 0
     }
 }
 
 /// Why a factory refused.
-struct FactoryRefusal: Error, CustomStringConvertible {
-    var description: String { "no wiggles on Tuesdays" }
+package struct FactoryRefusal: Error, CustomStringConvertible {
+    package init() {}
+    package var description: String { "no wiggles on Tuesdays" }
 }
 
-enum CustomKinds {
+package enum CustomKinds {
     /// The built-ins plus `wiggle`.
-    static func catalog() throws -> RecognizerCatalog {
+    package static func catalog() throws -> RecognizerCatalog {
         var catalog = RecognizerCatalog.builtIn
         try catalog.register(
             kind: "wiggle", factory: { WiggleGestureRecognizer(name: $0) },
@@ -59,12 +60,5 @@ enum CustomKinds {
                 .choice("mode", \.mode, [("strict", "strict"), ("loose", "loose")]),
             ])
         return catalog
-    }
-
-    /// Scene files of the tests in this folder.
-    static func scenePath(_ name: String) -> String {
-        var dir = String(#filePath)
-        dir = String(dir[..<dir.lastIndex(of: "/")!])
-        return dir + "/scenes/" + name
     }
 }

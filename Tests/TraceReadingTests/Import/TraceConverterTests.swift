@@ -2,6 +2,8 @@ import GestureEngine
 import Testing
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
+import GestureReplayTools
 
 /// `convert`: a recording becomes the canonical trace, and replaying that trace prints exactly
 /// what replaying the recording prints.

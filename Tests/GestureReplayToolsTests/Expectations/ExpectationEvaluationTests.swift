@@ -2,6 +2,8 @@ import TestSupport
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
+import GestureReplayTools
 
 /// Every expectation form, passing and failing, against real replays of the sample traces' events;
 /// a failure says which expectation, what it expected, and what happened instead.
