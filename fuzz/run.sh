@@ -35,11 +35,13 @@ FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name gesturerep
 sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
 
 # Rebuilds a module (a static library and its .swiftmodule) when a source, or a module built before
-# it (the ones it imports), is newer than it.
+# it (the lower ones, which it may import), is newer than it.
+built=()
 build_module() {
     local name=$1 dir=$2 lib="$FUZZ_BUILD/modules/lib$1.a"
     shift 2
-    if [ -f "$lib" ] && [ -z "$(find "$dir" fuzz/run.sh "$FUZZ_BUILD/modules" -newer "$lib" \( -name '*.s[wh]*' -o -name '*.a' \) | head -1)" ]; then
+    if [ -f "$lib" ] && [ -z "$(find "$dir" fuzz/run.sh "${built[@]}" -newer "$lib" \( -name '*.s[wh]*' -o -name '*.a' \) | head -1)" ]; then
+        built+=("$lib")
         return
     fi
     echo "fuzz: building $name" >&2
@@ -51,6 +53,7 @@ build_module() {
         -o "$lib" $(sources "$dir") 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -f "$lib" ] || { echo "fuzz: building $name failed" >&2; exit 2; }
     touch "$lib"
+    built+=("$lib")
 }
 
 target_file() {

@@ -17,6 +17,7 @@ import Darwin
 import GestureEngine
 @testable import TraceKit
 @testable import TraceReading
+import GestureReplayTools
 
 enum Fuzz {
     /// A deleted scratch file holding the current input, reachable by path.
