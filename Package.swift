@@ -2,9 +2,14 @@
 import PackageDescription
 
 // Dependencies point one way: gesturereplay (main.swift) -> GestureReplayCLI (the command line) ->
-// TraceKit (I/O) -> GestureEngine (stdlib only); GestureTesting -> TraceKit, GestureEngine;
-// GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
-// TraceRecorder depends on nothing.
+// GestureReplayTools (the tool's features: live input and its signal handling, convert, pictures,
+// suites, stats, shrink) -> TraceKit (the replay library: renderers, scenes, expectations, replay,
+// synth; it re-exports TraceReading) -> TraceReading (diagnostics, readers and importers: the fast,
+// unsafe code, with its oracles and fuzz targets) -> GestureEngine (stdlib only);
+// GestureTesting -> TraceKit, GestureEngine; GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
+// TraceRecorder depends on nothing. Inside the three trace modules the folders are layered too
+// (docs/architecture.md, checked by FolderLayeringTests); what one module uses of another that is
+// not public API is `package`.
 // Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
 // runtime support ships with macOS 26). Linux needs no platform entry.
 let package = Package(
@@ -12,7 +17,11 @@ let package = Package(
     platforms: [.macOS(.v26)],
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        // Readers and importers alone (TraceKit re-exports them: `import TraceKit` is enough).
+        .library(name: "TraceReading", targets: ["TraceReading"]),
         .library(name: "TraceKit", targets: ["TraceKit"]),
+        // Suites, stats, pictures, live input and convert, for a tool of one's own (docs/library.md).
+        .library(name: "GestureReplayTools", targets: ["GestureReplayTools"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         // UIKit's names over the engine: a UIKit gesture file compiles with its import replaced (docs/uikit-compat.md).
@@ -26,7 +35,9 @@ let package = Package(
         // rounding and square-root shims resolve to libm, which is linked explicitly here because no
         // Glibc/Foundation import brings it in.
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "TraceKit", dependencies: ["GestureEngine"]),
+        .target(name: "TraceReading", dependencies: ["GestureEngine"]),
+        .target(name: "TraceKit", dependencies: ["GestureEngine", "TraceReading"]),
+        .target(name: "GestureReplayTools", dependencies: ["GestureEngine", "TraceKit"]),
         // UIKit's names and signatures over the engine, with Foundation (as `import UIKit` brings it);
         // the engine itself stays stdlib-only and knows nothing of it (docs/uikit-compat.md).
         .target(name: "GestureUIKit", dependencies: ["GestureEngine"]),
@@ -35,7 +46,7 @@ let package = Package(
         .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceKit"]),
         // The option table (help, man page, completions) and every command: replay, check, test, render,
         // convert, synth (Sources/gesturereplay/main.swift is one line).
-        .target(name: "GestureReplayCLI", dependencies: ["TraceKit"]),
+        .target(name: "GestureReplayCLI", dependencies: ["GestureReplayTools"]),
         .executableTarget(name: "gesturereplay", dependencies: ["GestureReplayCLI"]),
         // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only
         // where UIKit exists, its line writer tested on Linux against TraceKit's reader.
@@ -45,17 +56,26 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Test-only: what several test targets share (a seeded random number generator, the package's
         // files and the reference fixtures in Tests/Fixtures/, which belong to no target).
-        .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TraceKit", "GestureReplayTools"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter", "TestSupport"]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // UIKit-style recognizers (Tests/GestureUIKitTests/UIKitSources) compiled with only their import replaced.
         .testTarget(name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "TraceKit"]),
-        // Malformed/corpus holds broken trace files that the tests read from disk.
+        // The tests mirror the three trace modules. Malformed/corpus holds broken trace files that the
+        // tests read from disk; Scene/scenes the scenes of the scene loader's tests.
+        .testTarget(
+            name: "TraceReadingTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport", "GestureReplayTools"],
+            exclude: ["Malformed/corpus"]),
         // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
         .testTarget(
-            name: "TraceKitTests", dependencies: ["GestureEngine", "TraceKit", "TestSupport"],
-            exclude: ["Malformed/corpus", "Scene/scenes"]),
-        .testTarget(name: "GestureReplayTests", dependencies: ["gesturereplay", "GestureReplayCLI", "TraceKit", "TestSupport"]),
+            name: "TraceKitTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport", "GestureReplayTools"],
+            exclude: ["Scene/scenes"]),
+        .testTarget(
+            name: "GestureReplayToolsTests",
+            dependencies: ["GestureEngine", "TraceReading", "TraceKit", "GestureReplayTools", "TestSupport"]),
+        .testTarget(
+            name: "GestureReplayTests",
+            dependencies: ["gesturereplay", "GestureReplayCLI", "GestureReplayTools", "TraceKit", "TestSupport"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -34,21 +34,26 @@ FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name gesturerep
 
 sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
 
-# Rebuilds a module (a static library and its .swiftmodule) when a source is newer than it.
+# Rebuilds a module (a static library and its .swiftmodule) when a source, or a module built before
+# it (the lower ones, which it may import), is newer than it.
+built=()
 build_module() {
     local name=$1 dir=$2 lib="$FUZZ_BUILD/modules/lib$1.a"
     shift 2
-    if [ -f "$lib" ] && [ -z "$(find "$dir" fuzz/run.sh -newer "$lib" -name '*.s[wh]*' | head -1)" ]; then
+    if [ -f "$lib" ] && [ -z "$(find "$dir" fuzz/run.sh "${built[@]}" -newer "$lib" \( -name '*.s[wh]*' -o -name '*.a' \) | head -1)" ]; then
+        built+=("$lib")
         return
     fi
     echo "fuzz: building $name" >&2
     mkdir -p "$FUZZ_BUILD/modules"
+    rm -f "$lib"  # a failed build must not leave the previous library looking current
     # shellcheck disable=SC2046
     "$SWIFTC" "${FLAGS[@]}" -wmo -module-name "$name" -I "$FUZZ_BUILD/modules" "$@" \
         -emit-library -static -emit-module -emit-module-path "$FUZZ_BUILD/modules/$name.swiftmodule" \
         -o "$lib" $(sources "$dir") 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -f "$lib" ] || { echo "fuzz: building $name failed" >&2; exit 2; }
     touch "$lib"
+    built+=("$lib")
 }
 
 target_file() {
@@ -68,7 +73,7 @@ target_file() {
 }
 
 # Compiled into every target: the shared oracles, and the event-parser comparison the tests use too.
-SUPPORT=(fuzz/targets/FuzzSupport.swift Tests/TraceKitTests/Reading/JSONEventOutcome.swift)
+SUPPORT=(fuzz/targets/FuzzSupport.swift Tests/TraceReadingTests/Reading/JSONEventOutcome.swift)
 
 build_target() {
     local t=$1 exe="$FUZZ_BUILD/bin/fuzz-$1" src
@@ -78,7 +83,8 @@ build_target() {
     fi
     mkdir -p "$FUZZ_BUILD/bin"
     "$SWIFTC" "${FLAGS[@]}" -I "$FUZZ_BUILD/modules" "$src" "${SUPPORT[@]}" \
-        "$FUZZ_BUILD/modules/libTraceKit.a" "$FUZZ_BUILD/modules/libGestureEngine.a" -lm \
+        "$FUZZ_BUILD/modules/libGestureReplayTools.a" "$FUZZ_BUILD/modules/libTraceKit.a" \
+        "$FUZZ_BUILD/modules/libTraceReading.a" "$FUZZ_BUILD/modules/libGestureEngine.a" -lm \
         -o "$exe" 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$exe" ] || { echo "fuzz: building fuzz-$t failed" >&2; exit 2; }
 }
@@ -96,7 +102,7 @@ seed_corpus() {
         synth) find Tests/Fixtures Traces docs -name '*.synth' -exec cp -n {} "$dir/" \; 2>/dev/null || true ;;
         recording)
             find Tests/Fixtures/recordings -name '*.evemu' -exec cp -n {} "$dir/" \;
-            find Tests/TraceKitTests/Malformed/corpus \( -name 'getevent-*' -o -name 'evemu-*' -o -name 'libinput-*' \
+            find Tests/TraceReadingTests/Malformed/corpus \( -name 'getevent-*' -o -name 'evemu-*' -o -name 'libinput-*' \
                 -o -name 'evtest-*' -o -name 'motionevent-*' \) -exec cp -n {} "$dir/" \; ;;
         w3c|appium|webkit) find "Tests/Fixtures/ui-tests/$t" docs/examples/ui-tests -name '*.json' -exec cp -n {} "$dir/" \; 2>/dev/null || true ;;
     esac
@@ -128,7 +134,11 @@ done
 [ ${#targets[@]} -gt 0 ] || read -r -a targets <<<"$ALL_TARGETS"
 
 build_module GestureEngine Sources/GestureEngine
-build_module TraceKit Sources/TraceKit -enable-testing  # the targets reach internal parsers (@testable)
+# The targets reach internal parsers (@testable); TraceKit re-exports TraceReading, GestureReplayTools
+# (convert) re-exports TraceKit.
+build_module TraceReading Sources/TraceReading -enable-testing
+build_module TraceKit Sources/TraceKit -enable-testing
+build_module GestureReplayTools Sources/GestureReplayTools -enable-testing
 for t in "${targets[@]}"; do build_target "$t"; done
 [ $build_only = 0 ] || exit 0
 

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay compare`'s options: one corpus, two configurations. Both sides take the common
 /// replay options (after each trace's NAME.args); side A adds `--a-scene`/`--a-set`, side B

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// How `check` and `test` replay one trace: the options in its `NAME.args` first (relative paths
 /// there are relative to the trace's folder), then the replay options of the command line, which

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TraceKit
+import GestureReplayTools
 
 /// `GESTUREREPLAY_READER_THREAD=never` or `=always` overrides when a replay reads its trace on a
 /// thread of its own (docs/performance.md; for measuring both paths, the output is the same).
@@ -157,7 +158,7 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
             out.append("}\n")
         }
         do throws(TraceError) {
-            try Replayer.run(.path(path), options: options, output: &out) { printError(formatter.format($0)) }
+            try LiveReplay.replay(.path(path), options: options, output: &out) { printError(formatter.format($0)) }
         } catch {
             // A usage error (an unknown --recognizers name, say) is the command line's: it stops all.
             if error.category == .usage { throw error }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay shrink`'s own options (the replay options, `-o`, `-j` and compare's
 /// `--a-scene`/`--b-scene`/`--a-set`/`--b-set` are stored where the other commands keep them).

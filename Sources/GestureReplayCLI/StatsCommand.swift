@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// The options of `stats` and `compare` beyond the replay options.
 struct CorpusOptions {

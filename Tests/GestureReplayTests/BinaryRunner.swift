@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TraceKit
+import GestureReplayTools
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

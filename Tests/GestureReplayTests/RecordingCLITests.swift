@@ -85,7 +85,7 @@ struct RecordingCLITests {
 
     @Test("an error in a recording points at its own line and column (exit 65)")
     func positionedError() throws {
-        let path = "Tests/TraceKitTests/Malformed/corpus/getevent-truncated-line.txt"
+        let path = "Tests/TraceReadingTests/Malformed/corpus/getevent-truncated-line.txt"
         let r = try BinaryRunner.run([path])
         #expect(r.status == 65)
         #expect(r.stderr.contains(":2:65: error: truncated getevent line: expected the value after 'ABS_MT_POSITION_X'"), "\(r.stderr)")
@@ -134,7 +134,7 @@ struct ConvertCLITests {
 
     @Test func toStandardOutput() throws {
         let r = try BinaryRunner.run([
-            "convert", "--to", "csv", "--density", "2", "Tests/TraceKitTests/Malformed/corpus/getevent-syn-dropped.txt",
+            "convert", "--to", "csv", "--density", "2", "Tests/TraceReadingTests/Malformed/corpus/getevent-syn-dropped.txt",
         ])
         #expect(r.status == 0, "\(r)")
         // The frame after SYN_DROPPED is skipped (the kernel's rule); the lift keeps the last x read.
@@ -147,7 +147,7 @@ struct ConvertCLITests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let out = dir.url.appendingPathComponent("t.json").path
-        let r = try BinaryRunner.run(["convert", "Tests/TraceKitTests/Malformed/corpus/getevent-hex-overflow.txt", "-o", out])
+        let r = try BinaryRunner.run(["convert", "Tests/TraceReadingTests/Malformed/corpus/getevent-hex-overflow.txt", "-o", out])
         #expect(r.status == 65)
         #expect(try dir.contents().isEmpty)
     }

@@ -17,7 +17,7 @@ import Darwin
 /// interrupted update never leaves half-written.
 @Suite("Robustness of the binary")
 struct RobustnessCLITests {
-    static let corpus = BinaryRunner.packageRoot.appendingPathComponent("Tests/TraceKitTests/Malformed/corpus")
+    static let corpus = BinaryRunner.packageRoot.appendingPathComponent("Tests/TraceReadingTests/Malformed/corpus")
     static let corpusFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? [])
         .filter { !$0.hasPrefix(".") }.sorted()
 
@@ -49,7 +49,7 @@ struct RobustnessCLITests {
 
     @Test("every malformed trace: the library's diagnostic and exit code, no signal, no hang", arguments: corpusFiles)
     func corpusFile(_ name: String) throws {
-        let path = "Tests/TraceKitTests/Malformed/corpus/" + name
+        let path = "Tests/TraceReadingTests/Malformed/corpus/" + name
         let (r, timedOut) = try Self.run([path])
         #expect(!timedOut, "\(name): still running after 30 s")
         #expect(r.status < 128, "\(name): killed by a signal\n\(r)")

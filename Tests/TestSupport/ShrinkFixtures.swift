@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import GestureReplayTools
 
 /// Generated traces for the tests of `gesturereplay shrink` (docs/shrink.md): a long session of
 /// single taps with one double tap buried in it.

@@ -3,6 +3,8 @@
 // and a conversion with a rotated screen mapping.
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
+import GestureReplayTools
 
 private let scratch = Fuzz.ScratchFile("recording")
 

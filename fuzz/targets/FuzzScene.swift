@@ -6,6 +6,7 @@ import Glibc
 #endif
 import GestureEngine
 import TraceKit
+import TraceReading
 
 private let scratch = Fuzz.ScratchFile("scene")
 

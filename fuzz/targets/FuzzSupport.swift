@@ -8,7 +8,7 @@
 //   text mode and in lenient JSON Lines mode with --touches and --views;
 // - JSON and JSON Lines: the event parser's one-pass fast path gives the general parser's row, error
 //   and end index for the input's first objects (TraceKit is built with -enable-testing for this, and
-//   Tests/TraceKitTests/Reading/JSONEventOutcome.swift is compiled into every target).
+//   Tests/TraceReadingTests/Reading/JSONEventOutcome.swift is compiled into every target).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +16,8 @@ import Darwin
 #endif
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
+import GestureReplayTools
 
 enum Fuzz {
     /// A deleted scratch file holding the current input, reachable by path.

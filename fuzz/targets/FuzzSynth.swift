@@ -11,6 +11,7 @@ import Glibc
 import Darwin
 #endif
 @testable import TraceKit
+@testable import TraceReading
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 @testable import TraceKit
+@testable import TraceReading
 
 private let scratch = Fuzz.ScratchFile("timescale")
 

@@ -2,6 +2,7 @@
 // chunks (which must agree), with elements, a density and a coarse move interval, sniffed, then replayed.
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 private let scratch = Fuzz.ScratchFile("w3c")
 

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay check TRACE`: a replay against its golden file (`--update` rewrites it) and/or
 /// its expectations.

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay convert INPUT`: a device recording (or any trace) as the canonical trace
 /// (docs/trace-format.md, "Importing recordings").

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GestureReplayTools
 
 /// `gesturereplay render TRACE`: one trace's replay as an SVG picture (standard output, or
 /// `-o FILE`; docs/pictures.md).

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay [replay] TRACE...`: replays traces (one or several, in order, with the same
 /// options) and prints what was recognized. The default command.
@@ -73,7 +74,7 @@ struct ReplayCommand: Command {
         options.reading.readerThreading = readerThreadingFromEnvironment()
         if LiveSignals.install(forReplayOf: paths, options) { options.liveInput.stallTime = stallTimeFromEnvironment() }
         if paths.count == 1 {
-            try Replayer.run(.path(paths[0]), options: options, output: &out) { printError(formatter.format($0)) }
+            try LiveReplay.replay(.path(paths[0]), options: options, output: &out) { printError(formatter.format($0)) }
             return ExitCode.success
         }
         return try replaySeveral(paths, options, output: &out)

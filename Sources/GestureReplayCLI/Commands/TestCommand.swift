@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// `gesturereplay test [PATH...]`: every trace under the given folders/files as a regression suite.
 struct TestCommand: Command {

@@ -1,4 +1,5 @@
 import TraceKit
+import GestureReplayTools
 
 /// What the options of one command line (and a trace's `NAME.args`) set, by group, before the
 /// command checks them against its operands (`Command.init(parsed:operands:uses:)`) and keeps the

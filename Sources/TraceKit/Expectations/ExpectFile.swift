@@ -1,3 +1,5 @@
+import TraceReading
+
 /// `NAME.expect` beside a trace: its expectations, for a trace that cannot hold them itself (CSV,
 /// JSON Lines, a device recording) without a scene file of its own per trace (`docs/ci.md`,
 /// "Expectations"). The file holds exactly what an `"expect"` member holds: a JSON array of

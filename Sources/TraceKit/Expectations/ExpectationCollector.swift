@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Watches a replay for its expectations: reads the scene's and the trace's `"expect"` (and those
 /// of the trace's `NAME.expect` file, when given) before the first event (a malformed one stops the replay with a positioned error), keeps the transitions of

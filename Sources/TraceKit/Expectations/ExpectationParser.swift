@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Reads `"expect"` values into `TraceExpectation`s. Every problem is an error at the offending value's
 /// line and column (exit 65), so a malformed expectation never passes or fails silently.

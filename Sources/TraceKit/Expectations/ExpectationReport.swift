@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceReading
 
 /// An expectation that did not hold: where it is written, what it expected, what happened instead,
 /// and the transitions that show it (the closest ones, or the ones that should not have happened).

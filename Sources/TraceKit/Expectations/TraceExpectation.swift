@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceReading
 
 /// A declarative expectation about a replay, written in a trace's or a scene's `"expect"` array
 /// (`docs/ci.md`, "Expectations"):

@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceReading
 
 /// Writes bytes at a raw position with no bounds checks in release builds: the caller reserved
 /// room first (`OutputBuffer.writer(reserving:)`, with hand-computed bounds such as a renderer's

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceReading
 
 /// `--color auto|always|never`: whether diffs are coloured (ANSI escapes). `auto` colours when the
 /// output is a terminal and `NO_COLOR` is not set to a non-empty value (https://no-color.org);

@@ -1,3 +1,5 @@
+import TraceReading
+
 /// JSON string escaping (RFC 8259), for the JSON Lines output and anything else that writes JSON.
 extension ByteWriter {
     /// The most bytes `jsonString` writes for `n` UTF-8 bytes (every byte escaped as `\u00XX`, quotes).

@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceReading
 
 /// `--format jsonl`: one JSON object per line; schema in `docs/output-format.md`.
 ///

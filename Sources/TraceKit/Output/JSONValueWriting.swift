@@ -1,3 +1,5 @@
+import TraceReading
+
 extension JSONValue {
     /// Writes the value as JSON text: an object or array that holds another one over several
     /// lines, indented by two spaces per level (`indent` levels for the lines after the first),

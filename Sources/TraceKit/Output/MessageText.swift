@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 extension OutputBuffer {
     /// A `replayPrint(_:)` text on one text line (`TerminalSafe`, with the message escapes): a

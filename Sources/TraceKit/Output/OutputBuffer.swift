@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceReading
 
 /// A byte buffer that output is built in and written to a file descriptor in large blocks: the
 /// storage and the flushing. Numbers are formatted straight into it (GestureEngine's one
@@ -27,8 +28,8 @@ public struct OutputBuffer {
     /// Bytes written and not yet flushed.
     public private(set) var count: Int = 0
     /// The file descriptor written to on `flush()`; nil keeps everything in memory (tests, golden checks).
-    let fileDescriptor: Int32?
-    let flushThreshold: Int
+    package let fileDescriptor: Int32?
+    package let flushThreshold: Int
     /// The `errno` of the first write that failed (0: none). After a failure the buffer drops what
     /// it is given, so a replay into a full disk or a closed pipe ends normally and the caller
     /// reports the error once (`gesturereplay`: exit 74, or quietly for a closed pipe).

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// The output names of states and directions as static bytes (the `description`s, without
 /// building a `String` per line).

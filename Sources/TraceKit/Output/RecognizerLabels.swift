@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// The bytes a renderer prints for a recognizer's name and kind, rendered once per recognizer and
 /// found again by the recognizer's identity (a small open-addressing table: no hashing, no

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// How a touch identifier from the trace is printed: as it was written (integer or string).
 public enum TouchLabel: Hashable, Sendable {

@@ -1,4 +1,5 @@
 @_spi(Formatting) import GestureEngine
+import TraceReading
 
 /// `--format text` (the default and the golden-file format): one aligned line per transition,
 /// fixed precision, for people. Stable: documented in `docs/output-format.md`.

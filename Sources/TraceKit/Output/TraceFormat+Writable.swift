@@ -1,3 +1,5 @@
+import TraceReading
+
 extension TraceFormat {
     /// The formats a trace is written in: the canonical trace (docs/trace-format.md) that `replay`
     /// reads with no options, written by ``TraceWriter`` for `gesturereplay convert`

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Writes the canonical trace (docs/trace-format.md), the one `replay` reads with no options: CSV
 /// with the header `t,id,phase,x,y`, JSON Lines (one event per line) or JSON

@@ -1,9 +1,10 @@
 import GestureEngine
+import TraceReading
 
 /// `--states` and `--show`: which transition lines are printed. A filter changes the output only;
 /// every recognizer still runs, so what is printed is exactly the unfiltered output's lines that
 /// pass (expectations, `--summary` and golden comparisons see the same replay).
-struct OutputFilter {
+package struct OutputFilter {
     /// Bit `stateIndex(s)` set for each state shown.
     private let stateMask: UInt8
     /// The recognizers shown, by identity; nil shows all.

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Everything that decides a replay's output: the same options and trace give byte-identical output.
 ///

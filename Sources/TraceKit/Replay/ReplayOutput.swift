@@ -1,19 +1,20 @@
 import GestureEngine
+import TraceReading
 
 /// Observes an environment and renders what it reports into an output buffer.
-final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
+package final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     // Touched once or twice per event, each time in one short access (a render into the buffer, an
     // id lookup) that never reaches back here: no run-time exclusivity check (docs/engine.md, "Cost").
-    @exclusivity(unchecked) var renderer: Renderer
-    @exclusivity(unchecked) var buffer: OutputBuffer
-    @exclusivity(unchecked) var touchIDs: TouchIdentifierMap
+    @exclusivity(unchecked) package var renderer: Renderer
+    @exclusivity(unchecked) package var buffer: OutputBuffer
+    @exclusivity(unchecked) package var touchIDs: TouchIdentifierMap
     let reportTouches: Bool
     let reportViews: Bool
     let velocityEstimator: VelocityEstimatorKind
     /// `--states`/`--show`: nil when every line is printed.
-    var filter: OutputFilter? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
+    package var filter: OutputFilter? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
     /// `--summary`: counts every transition (filtered or not).
-    var summary: ReplaySummary? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
+    package var summary: ReplaySummary? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
     /// True without a filter and a summary: a transition goes straight to the renderer (one flag
     /// tested per transition; the filtered path is out of line).
     @exclusivity(unchecked) private var rendersEveryTransition = true
@@ -24,7 +25,7 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     private var endedTouches = 0
     private var reachedScene = false
 
-    init(renderer: Renderer, buffer: OutputBuffer, touchIDs: TouchIdentifierMap, options: ReplayOptions) {
+    package init(renderer: Renderer, buffer: OutputBuffer, touchIDs: TouchIdentifierMap, options: ReplayOptions) {
         self.renderer = renderer
         self.buffer = buffer
         self.touchIDs = touchIDs
@@ -36,7 +37,7 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     /// A trace row as the engine's touch change (its id mapped, its position fed to the touch's
     /// velocity tracker with `--touches`): the one per-row step of every replay loop.
     @inline(__always)
-    func touchChange(_ touch: TouchID, _ phase: TouchPhase, _ location: Point, at time: Double) -> TouchChange {
+    package func touchChange(_ touch: TouchID, _ phase: TouchPhase, _ location: Point, at time: Double) -> TouchChange {
         let id = touchIDs.engineID(touch)
         if reportTouches { track(id, phase, time, location) }
         return TouchChange(id: id, phase: phase, location: location)
@@ -58,7 +59,7 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
 
     /// The end of a replay that delivered at least one frame: the environment finishes (touches still
     /// down are cancelled, pending timers fire), then the `--summary` and the renderer's closing lines.
-    func finish(_ environment: GestureEnvironment, format: OutputFormat) {
+    package func finish(_ environment: GestureEnvironment, format: OutputFormat) {
         environment.finish()
         if let summary {
             switch format {
@@ -69,7 +70,7 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         renderer.end(into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
+    package func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {
         guard rendersEveryTransition else {
             filteredTransition(transition)
             return
@@ -85,31 +86,31 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
         renderer.transition(transition, into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
+    package func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
         if let filter, !filter.shows(diagnostic) { return }
         renderer.diagnostic(diagnostic, into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {
+    package func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {
         guard reportViews else { return }
         renderer.viewDelivery(delivery, touch: touchIDs.label(delivery.touch.id), into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
+    package func environment(_ environment: GestureEnvironment, didPrint message: ReplayMessage) {
         if let filter, !filter.shows(message) { return }
         renderer.message(message, into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {
+    package func environment(_ environment: GestureEnvironment, didSendControlEvent report: ControlEventReport) {
         summary?.record(report)
         renderer.controlEvent(report, into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {
+    package func environment(_ environment: GestureEnvironment, didScroll report: ScrollReport) {
         renderer.scroll(report, into: &buffer)
     }
 
-    func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
+    package func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {
         endedTouches &+= 1
         if !reachedScene, Self.reachesScene(touch, root: environment.rootView) { reachedScene = true }
         defer { if touch.id >= TouchIdentifierMap.base { touchIDs.release(touch.id, keepsLabel: reportViews) } }
@@ -135,7 +136,7 @@ final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentObserver {
     /// recognizer or a view: the output shows nothing, and would pass a golden that records
     /// nothing), naming where the views are; nil when a touch reached the scene, when there was no
     /// touch, or when the scene has nothing a touch could reach (no recognizer, no view).
-    func missedEveryTouch(_ environment: GestureEnvironment, path: String) -> Diagnostic? {
+    package func missedEveryTouch(_ environment: GestureEnvironment, path: String) -> Diagnostic? {
         let root = environment.rootView
         guard endedTouches > 0, !reachedScene, !(root.gestureRecognizers.isEmpty && root.subviews.isEmpty) else { return nil }
         func pt(_ v: Double) -> String { formatShort(v, decimals: 1) }

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Where a trace comes from.
 public enum TraceInput {
@@ -12,14 +13,14 @@ public enum TraceInput {
     case reader(AnyTraceReader)
 
     /// The file's path (`-`: standard input), or nil for bytes and a reader opened elsewhere.
-    var filePath: String? {
+    package var filePath: String? {
         if case .path(let path) = self { return path }
         return nil
     }
 
     /// The input's name in messages: the path (standard input's name for `-`), the bytes' name,
     /// the reader's path.
-    var name: String {
+    package var name: String {
         switch self {
         case .path(let path): return path == "-" ? ByteSource.standardInputName : path
         case .bytes(_, let name): return name
@@ -194,6 +195,11 @@ public struct Expectations: Sendable {
         list = try ExpectationParser.parse(json)
     }
 
+    /// Expectations already parsed (`shrink` checks a trace's own).
+    package init(list: [TraceExpectation]) {
+        self.list = list
+    }
+
     /// Parses `text` (a JSON array of expectation objects); `path` names it in errors.
     public init(text: String, path: String = "<expectations>") throws(TraceError) {
         try self.init(try JSONParser().parse(text, path: path))
@@ -293,7 +299,7 @@ struct RecordingRenderer: ReplayRenderer {
 
 extension TextRenderer {
     /// Columns as wide as the scene's longest recognizer name and kind.
-    init(scene: Scene) {
+    package init(scene: Scene) {
         self.init(
             nameWidth: scene.recognizers.map(\.name.count).max() ?? 0,
             kindWidth: scene.recognizers.map(\.kind.count).max() ?? 0)

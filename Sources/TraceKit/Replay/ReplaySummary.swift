@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// `--summary`: after the replay, per recognizer, how often it recognized, failed and was
 /// cancelled, and its most common failure (and cancel) reasons.
@@ -8,7 +9,7 @@ import GestureEngine
 /// - reasons are grouped by their words: reasons that differ only in their numbers count together,
 ///   and a number that differs is shown as its range (`moved 12.1...57.6 pt > allowableMovement 10 pt`).
 ///   The 3 most common are shown, most common first (ties: the first seen first).
-final class ReplaySummary {
+package final class ReplaySummary {
     struct Reason {
         var key: String
         var count: Int
@@ -63,7 +64,7 @@ final class ReplaySummary {
 
     /// What a transition counts as (nil: nothing): the one rule `--summary` and `gesturereplay stats`
     /// count by.
-    enum Outcome {
+    package enum Outcome {
         case recognized, failed, cancelled
     }
 
@@ -73,7 +74,7 @@ final class ReplaySummary {
 
     /// The same rule on a transition's two states (as printed text and JSON Lines show them:
     /// `compare --goldens` counts golden files by it).
-    static func outcome(previous: GestureRecognizerState, state: GestureRecognizerState) -> Outcome? {
+    package static func outcome(previous: GestureRecognizerState, state: GestureRecognizerState) -> Outcome? {
         switch state {
         case .began: .recognized
         case .ended where previous == .possible: .recognized
@@ -96,7 +97,7 @@ final class ReplaySummary {
 
     /// A reason with each number written `N` (`moved N pt > allowableMovement N pt`): the groups of
     /// `--summary` (`split`), as `gesturereplay stats` names them.
-    static func template(_ reason: String) -> String {
+    package static func template(_ reason: String) -> String {
         var reason = reason
         return reason.withUTF8 { bytes in
             // An ASCII reason (all the engine's are) is scanned byte by byte by the same rule as

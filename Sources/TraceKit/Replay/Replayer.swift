@@ -6,12 +6,16 @@ import Musl
 import Darwin
 #endif
 import GestureEngine
+import TraceReading
 
 /// Replays one trace: reads it (streaming), loads its scene, feeds every frame through a
 /// `GestureEnvironment`, and renders what happens.
 public enum Replayer {
     /// Replays `input` with `options`, writing output to `output` (flushed as it fills).
-    /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned.
+    /// Warnings (lenient repairs) go to `warn`. Throws the first error, positioned. A pipe or
+    /// standard input is read to its end like a file; reading it live (`liveInput.live`, idle
+    /// frames, timers on the wall clock) is `LiveReplay.replay` in GestureReplayTools, and
+    /// `liveInput.live` set here is a usage error.
     /// `observer`, when given, is told the scene before the first event and sees every transition
     /// (expectations use it); without one the replay runs exactly as before.
     public static func run(
@@ -19,12 +23,12 @@ public enum Replayer {
         warn: @escaping (Diagnostic) -> Void = { _ in },
         observer: ReplayObserver? = nil
     ) throws(TraceError) {
-        // A pipe, terminal, socket or FIFO (docs/live.md); files take the path below.
-        if observer == nil, case .path(let path) = input, LiveReplay.applies(path, options) {
-            try LiveReplay.run(path, options, output: &output, warn: warn)
-            return
+        // A live replay (wall-clock timers, idle frames, signals; docs/live.md) is a tool feature:
+        // `LiveReplay.replay` in GestureReplayTools, which the command calls instead of this.
+        if options.liveInput.live {
+            throw .usage(
+                "\(option: .live) is set: a live replay is run by LiveReplay.replay (import GestureReplayTools), not by Replayer.run")
         }
-        if options.liveInput.live { LiveReplay.warnNotLive(input.name, warn) }
         let reader = try input.open(options, warn: warn)
         let run = try prepare(reader, scene: nil, options, warn: warn, observer: observer)
         switch options.output.format {
@@ -44,19 +48,19 @@ public enum Replayer {
 
     /// A replay ready to start: its scene (after `--recognizers`), environment, output filters and
     /// (with `--sort` or `--time-unit auto`) the reader that reads ahead.
-    struct Prepared {
-        var scene: Scene
-        var environment: GestureEnvironment
-        var touchIDs: TouchIdentifierMap
-        var filter: OutputFilter?
-        var summary: ReplaySummary?
-        var observer: ReplayObserver?
-        var readAhead: ReadAheadTraceReader<AnyTraceReader>?
+    package struct Prepared {
+        package var scene: Scene
+        package var environment: GestureEnvironment
+        package var touchIDs: TouchIdentifierMap
+        package var filter: OutputFilter?
+        package var summary: ReplaySummary?
+        package var observer: ReplayObserver?
+        package var readAhead: ReadAheadTraceReader<AnyTraceReader>?
     }
 
     /// Picks the scene (`scene` when given, else `--scene`, the trace's own, or the default one),
     /// applies `--recognizers`, and tells the observer.
-    static func prepare(
+    package static func prepare(
         _ reader: AnyTraceReader, scene given: Scene?, _ options: ReplayOptions,
         warn: @escaping (Diagnostic) -> Void, observer: ReplayObserver?
     ) throws(TraceError) -> Prepared {
@@ -113,14 +117,15 @@ public enum Replayer {
         environment.observer = run.observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
+        let mode: TraceValidationMode = options.reading.lenient ? .lenient : .strict
         if let readAhead = run.readAhead {
-            try replay(readAhead, environment, sink, options, warn)
-        } else if readsOnThread(reader, path: path, options),
-            let threaded = ThreadedFrameReader(reader, mode: options.reading.lenient ? .lenient : .strict)
-        {
+            let frames = FrameAssembler(reader: readAhead, mode: mode, checksTouchSequence: true, onWarning: warn)
+            try replay(path: readAhead.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
+        } else if readsOnThread(reader, path: path, options), let threaded = ThreadedFrameReader(reader, mode: mode) {
             try replay(threaded, environment, sink, options, warn)
         } else {
-            try replay(reader, environment, sink, options, warn)
+            let frames = FrameAssembler(reader: reader, mode: mode, checksTouchSequence: true, onWarning: warn)
+            try replay(path: reader.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
         }
     }
 
@@ -141,20 +146,19 @@ public enum Replayer {
         }
     }
 
-    private static func replay<Reader: TraceReader, R: ReplayRenderer>(
-        _ reader: Reader, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
-        _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
+    /// The plain replay loop over the frames `nextFrame` assembles (the trace at `path`).
+    private static func replay<R: ReplayRenderer>(
+        path: String, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
+        _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void,
+        nextFrame: () throws(TraceError) -> TraceFrame?
     ) throws(TraceError) {
-        let frames = FrameAssembler(
-            reader: reader, mode: options.reading.lenient ? .lenient : .strict,
-            checksTouchSequence: true, onWarning: warn)
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
         // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
-        var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: reader.path)
+        var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: path)
         if options.reading.detectsTimeUnit { probe.finish { _ in } }
         var frameCount = 0
-        while let frame = try frames.next() {
+        while let frame = try nextFrame() {
             frameCount &+= 1
             if _slowPath(probe.isOpen) { probe.add(frame.time, warn) }
             // Element by element: `removeAll(keepingCapacity:)` goes through a generic
@@ -165,11 +169,11 @@ public enum Replayer {
             sink.buffer.flushIfNeeded()
         }
         if frameCount == 0 {
-            throw .emptyTrace(reader.path)
+            throw .emptyTrace(path)
         }
         probe.finish(warn)
         sink.finish(environment, format: options.output.format)
-        if let missed = sink.missedEveryTouch(environment, path: reader.path) { warn(missed) }
+        if let missed = sink.missedEveryTouch(environment, path: path) { warn(missed) }
         sink.buffer.flushIfNeeded()
     }
 }
@@ -230,42 +234,6 @@ extension Replayer {
     }
 }
 
-/// Watches a replay beside its output: `gesturereplay check`/`test` use it to check a trace's
-/// expectations against the transitions it produces.
-public protocol ReplayObserver: AnyObject {
-    /// Once, after the trace's header and its scene are read and before the first event. Throwing
-    /// stops the replay with that error.
-    func replayWillStart(_ start: ReplayStart) throws(TraceError)
-    /// Read after `replayWillStart`: whether to receive the transitions at all.
-    var observesTransitions: Bool { get }
-    /// Every transition, after it was rendered (only if `observesTransitions`).
-    func replay(didTransition transition: Transition)
-    /// Every engine note (an illegal transition, a touch still down at the end), after it was
-    /// rendered (only if `observesTransitions`). Does nothing unless implemented.
-    func replay(didReport note: EngineDiagnostic)
-    /// Every control event (`UIControl.Event` sent by a control), after it was rendered (only if
-    /// `observesTransitions`). Does nothing unless implemented.
-    func replay(didSendControlEvent report: ControlEventReport)
-    /// Every change of a scroll view's content offset, after it was rendered (only if
-    /// `observesTransitions`). Does nothing unless implemented.
-    func replay(didScroll report: ScrollReport)
-}
-
-extension ReplayObserver {
-    public func replay(didReport note: EngineDiagnostic) {}
-    public func replay(didSendControlEvent report: ControlEventReport) {}
-    public func replay(didScroll report: ScrollReport) {}
-}
-
-/// What a `ReplayObserver` learns before the first event.
-public struct ReplayStart {
-    /// The scene the trace runs in (after `--recognizers`).
-    public var scene: Scene
-    /// The trace's own top-level `expect` member (JSON traces only).
-    public var traceExpect: JSONValue?
-    /// The scene's `expect` member (the trace's `scene` or the `--scene` file).
-    public var sceneExpect: JSONValue?
-}
 
 /// Forwards the environment's output to the renderer, and its transitions to a `ReplayObserver`
 /// too (only used when there is an observer, so a plain replay pays nothing for it).

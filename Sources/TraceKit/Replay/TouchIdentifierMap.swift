@@ -1,11 +1,12 @@
 import GestureEngine
+import TraceReading
 
 /// Maps trace touch ids (`TouchID`) to the engine's integer ids and back, for output.
 ///
 /// Non-negative integer ids below 2^62 map to themselves (no work per row); other ids (negative
 /// integers, strings) get engine ids from 2^62 up, assigned on first sight, and given back when
 /// their touch ends (`release(_:keepsLabel:)`), so a long stream of string ids keeps memory flat.
-struct TouchIdentifierMap {
+package struct TouchIdentifierMap {
     static let base = 1 << 62
     // Integer ids outside 0..<2^62, hashed.
     private var others: [Int64: Int] = [:]
@@ -102,7 +103,7 @@ struct TouchIdentifierMap {
     /// Tests only: labels held (given-back ones not counted).
     var labelCount: Int { labels.count - freeLabels.count }
 
-    func label(_ engineID: Int) -> TouchLabel {
+    package func label(_ engineID: Int) -> TouchLabel {
         engineID < Self.base ? .integer(Int64(engineID)) : labels[engineID - Self.base]
     }
 }

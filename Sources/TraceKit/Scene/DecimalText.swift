@@ -1,3 +1,5 @@
+import TraceReading
+
 /// A number written as JSON writes it (RFC 8259 §6: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`),
 /// the one grammar for numbers given on the command line where a scene file could hold them
 /// (`--set`): no hexadecimal (`0x10`, `0x1p-2000`), no `+`, `inf`, `nan` or leading zeros, which

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// The recognizer kinds a scene can name, how each is made, and the parameters it takes.
 ///

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// A ready-to-run scene: a view tree with recognizers attached, their failure requirements, and
 /// the delegate that carries the scene's simultaneous-recognition permissions.

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// The delegate a scene gives its recognizers: it answers `shouldRecognizeSimultaneously` from the
 /// scene's `simultaneousWith` lists (either side naming the other is enough, as in UIKit), or yes

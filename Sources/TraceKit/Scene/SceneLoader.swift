@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Builds a `Scene` from its JSON description (`docs/trace-format.md`, "Scenes"):
 ///

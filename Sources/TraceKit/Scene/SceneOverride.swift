@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// `--set NAME.PROPERTY=VALUE` (or `KIND.PROPERTY=VALUE`): a parameter of the scene's recognizers
 /// changed after the scene is loaded (a scene file, the trace's own scene, or the default one), to ask

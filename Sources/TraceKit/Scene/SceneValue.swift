@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Typed reads of scene JSON values, each failing with a positioned error that says what was expected.
 enum SceneValue {

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// The UIKit view classes a scene names without registering them (docs/trace-format.md, "Scenes";
 /// docs/scroll-and-controls.md): `"class": "UIView"` (a plain view), `"UIScrollView"` with an

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// View classes a scene can name (`"class": "LectureView"`), registered in the same catalog and the
 /// same style as recognizer kinds:

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Reads gesture scripts (docs/synth.md). Errors are ``TraceError``s of category `invalidTrace`
 /// at `script:line:column`, naming what was expected and the line's expected form:

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Gesture scripts: traces written by hand instead of recorded on a device (`gesturereplay synth`,
 /// docs/synth.md).

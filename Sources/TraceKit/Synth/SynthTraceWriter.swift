@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Writes a ``SynthTrace`` as an ordinary trace (docs/trace-format.md): CSV with the header
 /// `t,id,phase,x,y`, JSON Lines (one event per line) or JSON (`{"screen": ..., "events": [...]}`,

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GestureEngine
+import TraceReading
 
 /// Turns a ``SynthScript`` into a ``SynthTrace``.
 ///

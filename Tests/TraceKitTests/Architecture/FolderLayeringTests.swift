@@ -1,16 +1,25 @@
 import Foundation
 import Testing
 
-/// Keeps the folders of `Sources/TraceKit` layered: a file may use the top-level names (types, functions,
-/// constants) declared in its own folder or in a LOWER layer of `FolderLayering.order`, never a higher one.
-/// The table and the reasoning are in docs/architecture.md. Names are found by a plain scan of the sources
-/// (declarations at column 0, identifiers outside `//` comments), so the check needs no compiler.
+/// Keeps the folders of the trace modules (`Sources/TraceReading`, `Sources/TraceKit`,
+/// `Sources/GestureReplayTools`) layered: a file may use the top-level names (types, functions, constants)
+/// declared in its own folder or in a LOWER layer of `FolderLayering.order`, never a higher one, inside a
+/// module and across them (the compiler keeps the modules' own order; this keeps the folders' order, and
+/// every folder in the module the table gives it). The table and the reasoning are in docs/architecture.md.
+/// Names are found by a plain scan of the sources (declarations at column 0, identifiers outside `//`
+/// comments and string literals), so the check needs no compiler.
 @Suite struct FolderLayeringTests {
     @Test func everyUseGoesDownTheLayerTableOrIsAllowListed() throws {
         let graph = try FolderGraph.load()
         let known = Set(FolderLayering.order)
         for folder in graph.folders where folder != "." {
             #expect(known.contains(folder), "folder \(folder) is not in FolderLayering.order (add it to the table)")
+        }
+        for path in graph.files.keys.sorted() {
+            let folder = FolderGraph.folder(of: path)
+            guard folder != ".", let module = FolderLayering.module[folder] else { continue }
+            #expect(
+                path.hasPrefix(module + "/"), "\(path): the folder \(folder) belongs to \(module) (FolderLayering.modules)")
         }
         let allowed = Set(FolderLayering.allowed.map { "\($0.file) \($0.name)" })
         var stillUsed = Set<String>()
@@ -34,26 +43,59 @@ import Testing
         #expect(graph.files.count > 50)
         #expect(graph.owner["TraceError"] == "Diagnostics")
         #expect(graph.owner["Replayer"] == "Replay")
-        #expect(graph.uses(from: "Replay/Replayer.swift").contains("TraceError"))
+        #expect(graph.uses(from: "TraceKit/Replay/Replayer.swift").contains("TraceError"))
+        #expect(graph.owner["TraceSuite"] == "Suite")
+        #expect(Set(graph.files.keys.map { String($0.prefix { $0 != "/" }) }) == Set(FolderLayering.modules.map(\.name)))
+    }
+
+    @Test func theModulesFollowTheLayers() {
+        // The modules' order (TraceReading <- TraceKit <- GestureReplayTools) is the table's: every folder
+        // of a lower module is below every folder of a higher one.
+        #expect(
+            FolderLayering.order.map { FolderLayering.module[$0]! } == FolderLayering.modules.flatMap { m in m.folders.map { _ in m.name } }
+        )
     }
 
     @Test func anUpwardUseIsReported() {
         let graph = FolderGraph(files: [
-            "Reading/Low.swift": "struct Low {}\nfunc readIt() -> High? { nil }\n",
-            "Replay/High.swift": "public struct High { let low: Low }\n",
+            "TraceReading/Reading/Low.swift": "struct Low {}\nfunc readIt() -> High? { nil }\n",
+            "TraceKit/Replay/High.swift": "public struct High { let low: Low }\n",
         ])
         let uses = graph.upwardUses()
         #expect(
-            uses.map { "\($0.file) \($0.name) \($0.fromFolder)->\($0.toFolder)" } == ["Reading/Low.swift High Reading->Replay"])
+            uses.map { "\($0.file) \($0.name) \($0.fromFolder)->\($0.toFolder)" } == [
+                "TraceReading/Reading/Low.swift High Reading->Replay"
+            ])
     }
 }
 
-/// The layer order of `Sources/TraceKit`'s folders, lowest first.
+extension FolderLayeringTests {
+    @Test func aNameInAStringOrACommentIsNotAUse() {
+        let graph = FolderGraph(files: [
+            "TraceReading/Reading/Low.swift": #"""
+            struct Low {}
+            let message = "use High instead" // High
+            let quoted = "a \"High\" here", after = Low()
+            """#,
+            "TraceKit/Replay/High.swift": "public struct High { let low: Low }\n",
+        ])
+        #expect(graph.upwardUses().isEmpty)
+        #expect(graph.uses(from: "TraceReading/Reading/Low.swift").isSuperset(of: ["message", "quoted", "after", "Low"]))
+    }
+}
+
+/// The trace modules, lowest first, and the layer order of their folders, lowest first.
 enum FolderLayering {
-    static let order = [
-        "Diagnostics", "Support", "Reading", "Import", "Input", "Output", "Scene", "Expectations", "Replay",
-        "Live", "Synth", "Picture", "Suite", "Stats", "Shrink",
+    static let modules: [(name: String, folders: [String])] = [
+        ("TraceReading", ["Diagnostics", "Support", "Reading", "Import", "Input"]),
+        ("TraceKit", ["Output", "Scene", "Expectations", "Replay", "Synth", "Shrinker"]),
+        ("GestureReplayTools", ["Live", "Convert", "Picture", "Suite", "Stats", "Shrink"]),
     ]
+
+    static let order = modules.flatMap(\.folders)
+
+    /// Folder -> the module holding it.
+    static let module = Dictionary(uniqueKeysWithValues: modules.flatMap { m in m.folders.map { ($0, m.name) } })
 
     struct Allowed {
         let file: String
@@ -62,65 +104,7 @@ enum FolderLayering {
     }
 
     /// Upward uses that exist today, each with why; shrink this list, never grow it.
-    static let allowed: [Allowed] = [
-        Allowed(
-            file: "Diagnostics/DiagnosticFormatter.swift", name: "TerminalSafe",
-            reason: "escaping of user text for the terminal lives with the renderers; belongs in Support"),
-        Allowed(
-            file: "Diagnostics/OptionSpelling.swift", name: "ReplayOptions",
-            reason: "the library's spelling of an option hint names the property a user sets, as text (no use of the type)"),
-        Allowed(
-            file: "Diagnostics/OptionSpelling.swift", name: "RecordingImportOptions",
-            reason: "see ReplayOptions: text naming the property"),
-        Allowed(
-            file: "Diagnostics/OptionSpelling.swift", name: "UITestImportOptions",
-            reason: "see ReplayOptions: text naming the property"),
-        Allowed(
-            file: "Expectations/ExpectationCollector.swift", name: "ReplayObserver",
-            reason: "the collector is a replay observer; the observer protocol should move below Expectations"),
-        Allowed(
-            file: "Expectations/ExpectationCollector.swift", name: "ReplayStart",
-            reason: "same as ReplayObserver (the observer's start record)"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "AnyTraceReader",
-            reason: "the converter reads every format; it is a tool feature above Input, not an importer"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "LiveSignals",
-            reason: "convert --live stops on a signal; the converter is a tool feature above Import"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "LiveWaiter",
-            reason: "convert --live follows a growing file; see LiveSignals"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "SignalStoppableReader",
-            reason: "convert --live; see LiveSignals"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "OutputBuffer",
-            reason: "the converter writes canonical traces; it belongs above Output, not with the importers"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "TraceWriter",
-            reason: "the converter writes canonical traces; see OutputBuffer"),
-        Allowed(
-            file: "Import/TraceConverter.swift", name: "ReplayOptions",
-            reason: "the converter reads with the replay's reading options; they should be their own group"),
-        Allowed(
-            file: "Reading/Bytes/DecimalParsing.swift", name: "FieldValue",
-            reason: "the number parser returns the expectation's field value type; it should live in Reading"),
-        Allowed(
-            file: "Reading/CSV/CSVTraceReader.swift", name: "FieldValue",
-            reason: "see DecimalParsing.swift"),
-        Allowed(
-            file: "Reading/TraceFormat.swift", name: "UITestSniffer",
-            reason: "format detection sniffs UI-test logs; the sniffer should move to Reading or detection up"),
-        Allowed(
-            file: "Reading/Bytes/ByteSource.swift", name: "LiveWaiter",
-            reason: "a byte source can wait for a growing file (--live); the waiter protocol belongs in Reading"),
-        Allowed(
-            file: "Replay/Replayer.swift", name: "LiveReplay",
-            reason: "Replayer.run dispatches --live to LiveReplay; the dispatch belongs to the caller"),
-        Allowed(
-            file: "Replay/ReplayOptions.swift", name: "TraceCheck",
-            reason: "ReplayOptions carries the suite's check mode (issue 37 step 3 splits the option groups)"),
-    ]
+    static let allowed: [Allowed] = []
 }
 
 /// One upward use: `file` (in `fromFolder`) names `name`, declared at top level in `toFolder`.
@@ -131,9 +115,9 @@ struct FolderUse {
     let toFolder: String
 }
 
-/// The top-level names of each folder of Sources/TraceKit and the names each file uses.
+/// The top-level names of each folder of the trace modules and the names each file uses.
 struct FolderGraph {
-    /// Path relative to Sources/TraceKit -> contents.
+    /// Path relative to Sources (`TraceKit/Replay/Replayer.swift`) -> contents.
     let files: [String: String]
     /// Top-level name -> the one folder declaring it (names declared in several folders are left out).
     let owner: [String: String]
@@ -154,18 +138,22 @@ struct FolderGraph {
         while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
-        let sources = root.appendingPathComponent("Sources/TraceKit")
         var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(atPath: sources.path)
-        while let relative = walker?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
-            files[relative] = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+        for module in FolderLayering.modules.map(\.name) {
+            let sources = root.appendingPathComponent("Sources/" + module)
+            let walker = FileManager.default.enumerator(atPath: sources.path)
+            while let relative = walker?.nextObject() as? String {
+                guard relative.hasSuffix(".swift") else { continue }
+                files[module + "/" + relative] = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            }
         }
         return FolderGraph(files: files)
     }
 
+    /// The folder of `Module/Folder/.../File.swift`; "." for a file at a module's top.
     static func folder(of path: String) -> String {
-        path.split(separator: "/").count > 1 ? String(path.split(separator: "/")[0]) : "."
+        let parts = path.split(separator: "/")
+        return parts.count > 2 ? String(parts[1]) : "."
     }
 
     static let modifiers: Set<Substring> = [
@@ -191,7 +179,7 @@ struct FolderGraph {
     func uses(from path: String) -> Set<String> {
         var found = Set<String>()
         for line in (files[path] ?? "").split(separator: "\n") {
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            let code = Self.withoutStrings(line)
             var word = ""
             for character in code {
                 if character.isLetter || character.isNumber || character == "_" {
@@ -204,6 +192,35 @@ struct FolderGraph {
             if !word.isEmpty { found.insert(word) }
         }
         return found
+    }
+
+    /// `line` up to a `//` comment, with the contents of its string literals left out (a name in a
+    /// message, such as a deprecation's `renamed` text, is not a use).
+    static func withoutStrings(_ line: Substring) -> String {
+        var code = ""
+        var inString = false
+        var escaped = false
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                    code.append(character)
+                }
+            } else if character == "/" && previous == "/" {
+                code.removeLast()
+                break
+            } else {
+                if character == "\"" { inString = true }
+                code.append(character)
+            }
+            previous = inString ? " " : character
+        }
+        return code
     }
 
     /// Every use of a name from a higher layer (by `FolderLayering.order`), sorted by file and name.

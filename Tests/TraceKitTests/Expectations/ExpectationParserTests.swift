@@ -1,6 +1,7 @@
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 /// `"expect"` parsing: every form, and positioned errors for malformed expectations.
 @Suite("Expectation parser")

@@ -1,6 +1,7 @@
 @testable import GestureEngine
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// A recognizer asks its delegate only the questions the delegate may answer other than the
 /// default (`DelegateQuestions`, declared by `DeclaresDelegateQuestions` when the delegate is set):

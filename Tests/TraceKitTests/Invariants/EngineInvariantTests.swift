@@ -2,6 +2,7 @@
 import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// Property-based checks of the engine: 10,000 seeded random valid traces (1 to 5 fingers per
 /// gesture, random timings, see `RandomTrace`) are replayed through the default scene (with and

@@ -1,6 +1,7 @@
 @testable import GestureEngine
 import Testing
 import TraceKit
+import TraceReading
 
 /// The engine's fast paths report exactly what its plain paths report: random traces replayed
 /// through the default scene and the failure scene (`EngineInvariantTests`), once as usual and

@@ -1,6 +1,7 @@
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 /// How a request that `-[UIGestureRecognizer setState:]` coerces appears in the output: the
 /// examples of docs/output-format.md, byte for byte.

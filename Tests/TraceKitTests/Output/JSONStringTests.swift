@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("JSON string escaping: the word-at-a-time fast path against a byte-by-byte reference")
 struct JSONStringTests {

@@ -1,6 +1,7 @@
 import GestureEngine
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Output buffer: number formatting, strings, value semantics")
 struct OutputBufferTests {

@@ -1,6 +1,7 @@
 import Testing
 import GestureEngine
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Renderer labels: cached per recognizer, made again after a rename")
 struct RecognizerLabelTests {

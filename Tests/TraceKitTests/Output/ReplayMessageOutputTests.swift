@@ -2,6 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// How `replayPrint(_:)` messages are written: docs/output-format.md's `message` lines, escaping,
 /// and the output filters' rule for them.

@@ -2,6 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// A replay that stops mid-trace (an invalid row, with touches down and recognizers tracking them)
 /// must free its scene: `gesturereplay test` replays thousands of traces in one process, and the

@@ -1,6 +1,7 @@
 import GestureEngine
 import TestSupport
 import Testing
+import GestureReplayTools
 import TraceKit
 
 /// Issue 37 step 3: the flat `ReplayOptions` of the previous release and the entry points that read

@@ -2,6 +2,8 @@ import GestureEngine
 import TestSupport
 import Testing
 @testable import TraceKit
+@testable import TraceReading
+import GestureReplayTools
 
 /// A replay in which every touch misses the scene's views says so, on standard error (a warning,
 /// also recorded in a golden file), instead of printing nothing (issue #31, item 5).

@@ -7,6 +7,8 @@ import TestSupport
 import GestureEngine
 import Testing
 import TraceKit
+import GestureReplayTools
+import TraceReading
 
 /// The command line's output for a trace is a function of the trace and the options only: random
 /// traces (`RandomTrace`) replayed through TraceKit's `Replayer`, with random options (text or JSON
@@ -30,13 +32,20 @@ struct ReplayDeterminismTests {
         var diagnostics: [String]
     }
 
-    static func replay(_ path: String, _ options: ReplayOptions) -> Run {
+    /// `live`: through `LiveReplay.replay` (GestureReplayTools), as the command replays, which reads
+    /// a pipe live; else `Replayer.run`, which reads it to its end like a file.
+    static func replay(_ path: String, _ options: ReplayOptions, live: Bool = false) -> Run {
         var out = OutputBuffer(fileDescriptor: nil)
         var diagnostics: [String] = []
         do {
             // Warnings without their path: the same trace read from a file, a pipe or another format
             // warns the same.
-            try Replayer.run(.path(path), options: options, output: &out, warn: { diagnostics.append("warning: " + $0.message) })
+            let warn: (Diagnostic) -> Void = { diagnostics.append("warning: " + $0.message) }
+            if live {
+                try LiveReplay.replay(.path(path), options: options, output: &out, warn: warn)
+            } else {
+                try Replayer.run(.path(path), options: options, output: &out, warn: warn)
+            }
         } catch {
             diagnostics.append("error: " + DiagnosticFormatter().format(error))
         }
@@ -104,18 +113,21 @@ struct ReplayDeterminismTests {
             if first.output.isEmpty && options.output.format == .jsonl { problems.append("no output") }
             if Self.replay(path, options) != first { problems.append("a second run differs") }
 
-            // From a pipe, in chunks: the format given, then sniffed (as for standard input).
-            for sniffed in [false, true] {
+            // From a pipe, in chunks: the format given, then sniffed (as for standard input); read
+            // live (the command's way) and to its end (the library's `Replayer.run`).
+            for (sniffed, live) in [(false, true), (true, true), (false, false), (true, false)] {
                 let pipe = ChunkedPipe(bytes: Array(text.utf8), chunks: Self.chunks(using: &g))
                 var piped = options
                 piped.reading.inputFormat = sniffed ? nil : primary.format
                 // A FIFO is read live: no idle completion, which a stalled feeder thread would
                 // trigger by design (docs/live.md); this is about reads split anywhere.
                 piped.liveInput.idleFlush = 0
-                let run = Self.replay(pipe.path, piped)
+                let run = Self.replay(pipe.path, piped, live: live)
                 pipe.finish()
                 if run != first {
-                    problems.append("read from a pipe in chunks (format \(sniffed ? "sniffed" : "given")) differs: \(run.diagnostics)")
+                    problems.append(
+                        "read from a pipe in chunks (format \(sniffed ? "sniffed" : "given"), \(live ? "live" : "to its end")) differs: \(run.diagnostics)"
+                    )
                 }
             }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Reason templates: stats' fast ASCII scan groups exactly as --summary's split")
 struct ReplaySummaryTemplateTests {

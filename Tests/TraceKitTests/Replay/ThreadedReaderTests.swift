@@ -2,6 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// A replay that reads its trace on a thread of its own (`ThreadedFrameReader`, what a large CSV or
 /// JSON Lines file gets) gives exactly what the plain path gives: the same output bytes, the same
@@ -27,7 +28,7 @@ struct ThreadedReaderTests {
     @Test("sample traces and the malformed corpus: the same output and the same error")
     func fixtures() throws {
         var paths: [String] = []
-        for dir in ["Traces", "Tests/TraceKitTests/Malformed/corpus"] {
+        for dir in ["Traces", "Tests/TraceReadingTests/Malformed/corpus"] {
             for name in PackageFiles.listDirectory(PackageFiles.path(dir)) where name.hasSuffix(".csv") || name.hasSuffix(".jsonl") {
                 paths.append(PackageFiles.path(dir + "/" + name))
             }

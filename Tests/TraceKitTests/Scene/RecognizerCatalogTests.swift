@@ -1,6 +1,8 @@
 import GestureEngine
+import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// Issue 14 item 1: a public catalog of kinds; user kinds are loaded and checked exactly as built-ins.
 @Suite("Recognizer catalog")

@@ -1,6 +1,7 @@
 import GestureEngine
 import Testing
 import TraceKit
+import TraceReading
 
 /// Issue 14 item 2: a public `Scene` built in code, equivalent to one loaded from a file.
 @Suite("Scenes in code")

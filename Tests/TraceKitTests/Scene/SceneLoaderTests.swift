@@ -2,6 +2,7 @@ import Testing
 import GestureEngine
 import TestSupport
 @testable import TraceKit
+@testable import TraceReading
 
 @Suite("Scene loader: the sample scenes, positioned errors, the default scene")
 struct SceneLoaderTests {

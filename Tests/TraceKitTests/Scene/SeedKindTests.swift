@@ -1,6 +1,8 @@
 import GestureEngine
+import TestSupport
 import Testing
 @testable import TraceKit
+@testable import TraceReading
 
 /// A user's own recognizer named like a seed recognizer: its class, in the user's namespace, is
 /// `TickleGestureRecognizer` too.
@@ -100,7 +102,7 @@ struct SeedKindTests {
             text:
                 #"{"recognizers": [{"name": "mine", "kind": "tickle", "simultaneousWith": ["builtIn"]}, {"name": "builtIn", "kind": "seed.tickle"}]}"#,
             path: "s.scene.json")
-        let result = try Replayer.replay(.path(SuiteTestSupport.packageRoot + "/Traces/tickle-success.csv"), scene: scene, options: options)
+        let result = try Replayer.replay(.path(PackageFiles.root + "/Traces/tickle-success.csv"), scene: scene, options: options)
         #expect(result.transitions(of: "mine").map(\.state) == [.ended])
         #expect(result.transitions(of: "builtIn").last?.state == .ended)
     }

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import TraceKit
+@testable import TraceReading
 
 /// Scenes naming UIKit classes: `UIScrollView` with `"scrollView"`, `UIButton`/`UIControl` with
 /// `"control"`, `UIView` (docs/trace-format.md, "Scenes"; docs/scroll-and-controls.md).

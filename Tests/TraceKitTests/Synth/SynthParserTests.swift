@@ -2,6 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// Bad scripts stop with a positioned error naming what was expected and the line's form; good ones
 /// parse into the scripted values; sweeps give one script per value; output is deterministic.

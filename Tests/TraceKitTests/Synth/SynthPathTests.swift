@@ -2,6 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// `drag A -> B -> C ... in D`: one finger (or `drag2`'s two) through several points, a zigzag
 /// (issue #31, item 5).

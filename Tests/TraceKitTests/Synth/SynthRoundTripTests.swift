@@ -2,6 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 import TraceKit
+import TraceReading
 
 /// What a replay did, one entry per transition.
 struct SeenTransition {

@@ -1,0 +1,115 @@
+import GestureEngine
+import TraceKit
+
+/// `gesturereplay convert`: reads any trace or device recording (with its device and mapping
+/// options) and writes the canonical trace, the one `replay` reads with no options: JSON (with the
+/// `screen` when known), JSON Lines or CSV, five fields per row (`t`, `id`, `phase`, `x`, `y`).
+///
+/// Numbers are written in their shortest round-trip form, so the readers get back the very same
+/// doubles: replaying the converted trace gives byte-identical output to replaying the recording.
+/// JSON carries the screen used (`--screen`, or the one the recording's mapping worked out) and a
+/// JSON trace's own `scene` and `expect`; JSON Lines and CSV carry none of them, and a warning
+/// says what was left out and what to give when replaying. Rows go through the same frame and
+/// touch-sequence checks as a replay (and `--lenient` repairs), streamed; a position that is not
+/// a finite number is an error, never written.
+public enum TraceConverter {
+    /// The output format (``TraceFormat/Writable``).
+    @available(*, deprecated, renamed: "TraceFormat.Writable")
+    public typealias Target = TraceFormat.Writable
+
+    /// Converts the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
+    @available(*, deprecated, message: "use convert(_:options:to:output:warn:), the input's path first")
+    @discardableResult
+    public static func convert(
+        _ options: ReplayOptions, to target: TraceFormat.Writable, output: inout OutputBuffer,
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> Int {
+        try convert(options.inputPath, options: options, to: target, output: &output, warn: warn)
+    }
+
+    /// Converts the trace at `inputPath` (`-`: standard input), read with `options` (its input
+    /// format, time unit, lenient mode, screen and recording options apply), into `output`, flushed
+    /// as it fills. Returns the number of rows written (0 only for a live input stopped by a signal
+    /// before its first row).
+    @discardableResult
+    public static func convert(
+        _ inputPath: String, options: ReplayOptions, to target: TraceFormat.Writable, output: inout OutputBuffer,
+        warn: @escaping (Diagnostic) -> Void = { _ in }
+    ) throws(TraceError) -> Int {
+        let source = try ByteSource(path: inputPath)
+        // A live source (a pipe, FIFO, terminal or socket) while the signal handlers are in place
+        // (`gesturereplay convert` installs them): SIGINT or SIGTERM end the input, and the rows
+        // read so far make the converted trace (docs/live.md, "Stopping").
+        var waiter: LiveWaiter?
+        if LiveSignals.pipeReadEnd >= 0 && LiveWaiter.canStall(source.fd) {
+            waiter = LiveWaiter(idleTime: 0.05)
+            source.waiter = waiter
+        }
+        var format = options.reading.inputFormat
+        if format == nil && inputPath != "-" { format = TraceFormat(pathExtensionOf: inputPath) }
+        let reader: AnyTraceReader
+        do {
+            reader = try AnyTraceReader(
+                source: source, format: format, timeUnit: options.reading.timeUnit, recording: options.recordingOptions, warn: warn)
+        } catch {
+            // Stopped before the first complete line: nothing to convert, said quietly.
+            if waiter?.stoppedBySignal == true && error.category == .invalidTrace { return 0 }
+            throw error
+        }
+        let screen = options.reading.screen ?? reader.screen?.size
+        let frames = FrameAssembler(
+            reader: SignalStoppableReader(reader, waiter: waiter, warn: warn), mode: options.reading.lenient ? .lenient : .strict,
+            checksTouchSequence: true, onWarning: warn)
+        let names = reader.touchNames
+        var writer = TraceWriter(format: target)
+        if target == .json {
+            writer.begin(screen: screen, scene: reader.scene, expect: reader.expect, into: &output)
+        } else {
+            let start = SourceLocation(path: reader.path, line: 1, column: 1)
+            let what = target == .csv ? "CSV" : "JSON Lines"
+            if let screen {
+                warn(
+                    .warning(
+                        "\(what) cannot carry the screen (\(number(screen.width)) x \(number(screen.height)) pt): replay the converted trace with \(option: .screen, "\(number(screen.width))x\(number(screen.height))"), or convert to JSON",
+                        at: start))
+            }
+            if let scene = reader.scene {
+                warn(
+                    .warning(
+                        "\(what) cannot carry the trace's scene: replay the converted trace with \(option: .scene), or convert to JSON",
+                        at: scene.location))
+            }
+            if let expect = reader.expect {
+                warn(.warning("\(what) cannot carry the trace's expect: convert to JSON to keep it", at: expect.location))
+            }
+            writer.begin(screen: nil, into: &output)
+        }
+        while let frame = try frames.next() {
+            for row in frame.rows {
+                guard row.x.isFinite && row.y.isFinite else {
+                    throw .invalidTrace(
+                        "position (\(row.x), \(row.y)) is not a finite number: it cannot be written",
+                        at: SourceLocation(path: reader.path, line: row.positions.x.line, column: row.positions.x.column))
+                }
+                let touch: TraceWriter.TouchName
+                switch row.touch {
+                case .integer(let v): touch = .number(Int(v))
+                case .name: touch = .name(names.text(of: row.touch))
+                }
+                writer.row(time: row.time, touch: touch, phase: row.phase, x: row.x, y: row.y, into: &output)
+            }
+            output.flushIfNeeded()
+        }
+        if writer.rowCount == 0 && waiter?.stoppedBySignal != true {
+            throw .emptyTrace(reader.path)
+        }
+        writer.end(into: &output)
+        output.flushIfNeeded()
+        return writer.rowCount
+    }
+
+    /// `390`, or `392.72727272727275` (exact, as `--screen` reads it back).
+    private static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : v.description
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+import TestSupport
+
+/// Issue 14 item 9: engine plumbing is `package`, not `public`. Read from the sources (a test inside
+/// the package sees `package` declarations, so only the declarations themselves can tell): none of
+/// these names may be declared `public` or `open` (the decimal writer's `@_spi(Formatting)` public
+/// declarations are SPI, not API, and not listed here).
+@Suite("Public surface")
+struct PublicSurfaceTests {
+    /// Label revisions, decimal-formatting wrappers, angle helpers, file and suite helpers, byte
+    /// readers and their checks.
+    static let plumbing = [
+        "nameRevision", "formatDecimal", "appendDecimal", "formatShort", "Angle",
+        "FileIO", "monotonicSeconds", "onlineCoreCount",
+        "JSONParser", "CSVFieldSplitter", "TraceSequenceValidator", "ReadingOverview", "UnifiedDiff",
+    ]
+
+    static func swiftFiles(under dir: String) -> [String] {
+        PackageFiles.listDirectory(dir).flatMap { name -> [String] in
+            let path = dir + "/" + name
+            if PackageFiles.isDirectory(path) { return swiftFiles(under: path) }
+            return name.hasSuffix(".swift") ? [path] : []
+        }
+    }
+
+    /// `file:line: text` for every public or open declaration of one of `names` in `text`.
+    static func publicDeclarations(of names: [String], in text: String, file: String) -> [String] {
+        var found: [String] = []
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ":" || $0 == "<" || $0 == "{" }).map(String.init)
+            guard words.contains("public") || words.contains("open"), !line.contains("@_spi") else { continue }
+            guard
+                let keyword = words.firstIndex(where: {
+                    ["func", "var", "let", "class", "struct", "enum", "protocol", "typealias"].contains($0)
+                }),
+                keyword + 1 < words.count, names.contains(words[keyword + 1])
+            else { continue }
+            found.append("\(file):\(i + 1): \(line.trimmingPrefix(while: { $0 == " " }))")
+        }
+        return found
+    }
+
+    @Test("label revisions, decimal formatting, file helpers and byte readers are not public API")
+    func plumbingIsNotPublic() throws {
+        let files =
+            Self.swiftFiles(under: PackageFiles.path("Sources/GestureEngine"))
+            + Self.swiftFiles(under: PackageFiles.path("Sources/TraceReading"))
+            + Self.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
+            + Self.swiftFiles(under: PackageFiles.path("Sources/GestureReplayTools"))
+        #expect(files.count > 50, "the sources were found")
+        var declared: [String] = []
+        for file in files {
+            let text = String(decoding: try PackageFiles.bytes(atPath: file), as: UTF8.self)
+            declared += Self.publicDeclarations(of: Self.plumbing, in: text, file: file)
+        }
+        #expect(declared.isEmpty, "public plumbing:\n\(declared.joined(separator: "\n"))")
+    }
+
+    @Test("the check finds a public declaration (so the test above can fail)")
+    func checkFindsPublicDeclarations() {
+        let text =
+            "public func formatShort(_ value: Double) -> String {\n    public var nameRevision: Int { 0 }\n@_spi(Formatting) public func formatDecimal() {}\npackage enum FileIO {"
+        #expect(
+            Self.publicDeclarations(of: Self.plumbing, in: text, file: "x.swift") == [
+                "x.swift:1: public func formatShort(_ value: Double) -> String {", "x.swift:2: public var nameRevision: Int { 0 }",
+            ])
+    }
+}
