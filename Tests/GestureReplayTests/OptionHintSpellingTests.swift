@@ -75,7 +75,9 @@ struct OptionHintSpellingTests {
             },
             hints: [.sort, .lenient],
             commandLine: "--sort orders them by time; --lenient clamps the time to the previous row's",
-            library: "ReplayOptions.reading.sortsByTime orders them by time; ReplayOptions.reading.lenient clamps the time to the previous row's"),
+            library:
+                "ReplayOptions.reading.sortsByTime orders them by time; ReplayOptions.reading.lenient clamps the time to the previous row's"
+        ),
         Case(
             name: "device",
             input: { dir in
@@ -96,7 +98,7 @@ struct OptionHintSpellingTests {
         Case(
             name: "recognizer filter",
             input: { try $0.copy("Traces/double-tap.json", as: "t.json") },
-            configure: { $0.recognizerFilter = ["nope"] },
+            configure: { $0.scene.recognizerFilter = ["nope"] },
             arguments: ["--recognizers", "nope"],
             hints: [.recognizerFilter],
             commandLine: "--recognizers: no recognizer named 'nope' in the scene",
@@ -114,12 +116,12 @@ struct OptionHintSpellingTests {
         let dir = try TemporaryFolder()
         defer { dir.remove() }
         let path = try c.input(dir)
-        var options = ReplayOptions(inputPath: path)
+        var options = ReplayOptions()
         c.configure(&options)
         var diagnostics: [Diagnostic] = []
         var out = OutputBuffer(fileDescriptor: nil)
         do {
-            try Replayer.run(options, output: &out, warn: { diagnostics.append($0) })
+            try Replayer.run(.path(path), options: options, output: &out, warn: { diagnostics.append($0) })
         } catch {
             diagnostics.append(error.diagnostic)
         }

@@ -234,7 +234,6 @@ extension Replayer {
     }
 }
 
-
 /// Forwards the environment's output to the renderer, and its transitions to a `ReplayObserver`
 /// too (only used when there is an observer, so a plain replay pays nothing for it).
 private final class ObservingTee: GestureEnvironmentObserver {

@@ -28,7 +28,7 @@ struct LibraryMessageFlagTests {
         )
     ]
 
-    /// Every library Swift file, relative to `Sources/` (`TraceKit/Reading/TimeCheck.swift`).
+    /// Every library Swift file, relative to `Sources/` (`TraceReading/Reading/TimeCheck.swift`).
     static func libraryFiles() -> [String] {
         var files: [String] = []
         func walk(_ relative: String) {
@@ -50,7 +50,7 @@ struct LibraryMessageFlagTests {
     @Test("no library file spells --flag in a string literal (options are OptionHint values)")
     func noFlagsInLibraryLiterals() throws {
         let files = Self.libraryFiles()
-        #expect(files.contains("TraceKit/Reading/TimeCheck.swift"), "the sources were found")
+        #expect(files.contains("TraceReading/Reading/TimeCheck.swift"), "the sources were found")
         #expect(!files.contains { $0.contains("/Suite/") }, "the tool's folders are left out")
         var stillNeeded = Set<String>()
         for file in files {

@@ -208,7 +208,9 @@ struct MappingDecisionTests {
                 $0.reportsMapping = true
             })
         #expect(
-            r.warningText == ["rec.txt:1:1: note: mapping: raw x 0...1079, y 0...2339 (rec.txt:12) -> 360 x 780 pt (ReplayOptions.reading.screen)"],
+            r.warningText == [
+                "rec.txt:1:1: note: mapping: raw x 0...1079, y 0...2339 (rec.txt:12) -> 360 x 780 pt (ReplayOptions.reading.screen)"
+            ],
             "\(r.warningText)")
         let none = I.read(Self.events, options: Self.options { $0.reportsMapping = true })
         #expect(none.warningText.last == "rec.txt:1:1: note: mapping: none; raw device units are used as points")

@@ -14,7 +14,8 @@ struct TouchNameForgettingTests {
         var model: [String: UInt32] = [:]
         var forgotten = 0
         var highestIndex: UInt32 = 0
-        for step in 0..<TestScale.count(40_000, multipleOf: 100) {
+        let steps = TestScale.count(40_000, multipleOf: 100)
+        for step in 0..<steps {
             // Names of several lengths from a small pool, so probes collide and runs form.
             let name = "id-" + String(repeating: "x", count: Int(random.next() % 4)) + String(random.next() % 300)
             if random.next() % 3 == 0, let index = model[name] {
@@ -42,7 +43,8 @@ struct TouchNameForgettingTests {
                 }
             }
         }
-        #expect(forgotten > 1_000)
+        // About one step in five ends a touch (a third of the steps, when the name is held).
+        #expect(forgotten > steps / 10)
         #expect(table.count == model.count)
         for (name, index) in model { #expect(table.existingID(for: name) == .name(index)) }
         // Forgotten indices are reused: they stay below the most names held at once (4 x 300).
