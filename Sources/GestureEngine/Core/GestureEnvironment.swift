@@ -73,10 +73,10 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
     /// Recognizers reset since `removeResetRecognizersFromLists()` last ran that are still in
-    /// `participants`, and the touches whose recognizer lists still hold reset recognizers (each
-    /// once: marked with `listCleanupGeneration`).
-    @exclusivity(unchecked) private var leftParticipants = 0
-    @exclusivity(unchecked) private var touchesToClean: [Touch] = []
+    /// `participants`, and the touches (still down) whose lists still hold them, with the recognizer.
+    /// Unretained: `adopted` holds the recognizers, `activeTouches` the touches, until the cleanup.
+    @exclusivity(unchecked) private var leftParticipants: [Unmanaged<GestureRecognizer>] = []
+    @exclusivity(unchecked) private var staleTouchEntries: [(touch: Unmanaged<Touch>, recognizer: Unmanaged<GestureRecognizer>)] = []
     @exclusivity(unchecked) private var listCleanupGeneration = 1
     /// True while `participants` or a touch's list holds a reset recognizer (either of the above).
     @exclusivity(unchecked) private var listsHoldResetRecognizers = false
@@ -301,7 +301,7 @@ public final class GestureEnvironment {
                     touch.recognizers.append(Unmanaged.passUnretained(r))
                     touch.recognizerAttempts.append(r.dispatch.attempt)
                     if !r.dispatch.isParticipating {
-                        if leftParticipants > 0 { removeResetRecognizersFromLists() }
+                        if !leftParticipants.isEmpty { removeResetRecognizersFromLists() }
                         r.dispatch.isParticipating = true
                         joins &+= 1
                         r.dispatch.joinOrder = joins
@@ -531,8 +531,11 @@ public final class GestureEnvironment {
             var batch = spareResetQueue
             spareResetQueue = []
             swap(&batch, &resetQueue)
-            for r in batch { resetRecognizer(r) }
-            removeResetRecognizersFromLists()
+            // A large batch (thousands of recognizers on one touch) leaves the lists in one pass
+            // each after it; a few leave them one by one, as they are reset.
+            let deferring = batch.count > Self.fewListRemovals
+            for r in batch { resetRecognizer(r, deferringListRemoval: deferring) }
+            if deferring { removeResetRecognizersFromLists() }
             batch.clearKeepingCapacity()
             spareResetQueue = batch
         }
@@ -543,18 +546,24 @@ public final class GestureEnvironment {
     /// state is still the terminal one (so a state request made inside `reset()` is ignored, as
     /// `setState:` ignores every request after a terminal state), then the state returns to
     /// `possible`.
-    private func resetRecognizer(_ r: GestureRecognizer) {
+    private func resetRecognizer(_ r: GestureRecognizer, deferringListRemoval deferring: Bool = false) {
         timers.cancelAll(ownedBy: r)
         dispatchDepth += 1
         r.reset()
         dispatchDepth -= 1
-        // Its touches still down drop it from their lists after the batch
+        // Its touches drop it from their lists, now or (`deferring`) after the batch
         // (`removeResetRecognizersFromLists()`): the entry's attempt no longer matches once `attempt`
         // moves on below. A touch that ended is walked by nothing that does not compare attempts.
-        for touch in r.dispatch.trackedTouches where touch.listCleanupMark != listCleanupGeneration && !touch.phase.isTerminal {
-            touch.listCleanupMark = listCleanupGeneration
-            touchesToClean.append(touch)
-            listsHoldResetRecognizers = true
+        for touch in r.dispatch.trackedTouches {
+            if deferring {
+                if !touch.phase.isTerminal {
+                    staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
+                    listsHoldResetRecognizers = true
+                }
+            } else if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
+                touch.recognizers.remove(at: i)
+                touch.recognizerAttempts.remove(at: i)
+            }
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
         r.dispatch.trackedTouches.removeAll(keepingCapacity: true)
@@ -568,30 +577,44 @@ public final class GestureEnvironment {
         if r.dispatch.isParticipating {
             r.dispatch.isParticipating = false
             uncountFailureAnswerer(leaving: r)
-            leftParticipants += 1
-            listsHoldResetRecognizers = true
+            if deferring {
+                leftParticipants.append(.passUnretained(r))
+                listsHoldResetRecognizers = true
+            } else if let i = participants.firstIndex(where: { $0 === r }) {
+                participants.remove(at: i)
+            }
         }
     }
 
-    /// Takes the recognizers reset since the last call out of `participants` and out of their
+    /// Takes the recognizers of a large batch of resets out of `participants` and out of their
     /// touches' lists, one pass over each list however many were reset (a scene of thousands of
     /// recognizers on one touch resets them together: removing each on its own was quadratic,
     /// issue 30 #17). Until then a reset recognizer stays in `participants` with `isParticipating`
     /// false, which every walk over the list checks, and in its touches' lists with an attempt that
-    /// no longer matches. Called after each batch of resets, and before anything walks the lists
-    /// as a step (`dispatchStep()`) or adds to them (a touch beginning).
+    /// no longer matches. Called after such a batch, and before anything walks the lists as a step
+    /// (`dispatchStep()`) or adds to them (a touch beginning).
     func removeResetRecognizersFromLists() {
         listsHoldResetRecognizers = false
-        if leftParticipants > 0 {
-            participants.removeNonParticipating(count: leftParticipants)
-            leftParticipants = 0
-            waiting.removeStale()
+        if !leftParticipants.isEmpty {
+            participants.removeNonParticipating()
+            while !leftParticipants.isEmpty { leftParticipants.removeLast() }
+            if !waiting.isEmpty { waiting.removeStale() }
         }
-        guard !touchesToClean.isEmpty else { return }
-        for touch in touchesToClean { touch.removeStaleRecognizers() }
-        touchesToClean.removeAll(keepingCapacity: true)
+        guard !staleTouchEntries.isEmpty else { return }
         listCleanupGeneration &+= 1
+        for entry in staleTouchEntries {
+            entry.touch._withUnsafeGuaranteedRef { touch in
+                if touch.listCleanupMark != listCleanupGeneration {
+                    touch.listCleanupMark = listCleanupGeneration
+                    touch.removeStaleRecognizers()
+                }
+            }
+        }
+        while !staleTouchEntries.isEmpty { staleTouchEntries.removeLast() }
     }
+
+    /// Batches of resets up to this size leave the lists one by one (see `settle()`).
+    private static let fewListRemovals = 8
 
     // MARK: Transitions
 
@@ -642,14 +665,10 @@ extension GestureRecognizer {
 }
 
 extension Array where Element == GestureRecognizer {
-    /// Removes the `count` recognizers that no longer take part (`isParticipating` false), keeping
-    /// the others' order: one `remove(at:)` for the usual single one, one pass for several.
-    mutating func removeNonParticipating(count: Int) {
+    /// Removes the recognizers that no longer take part (`isParticipating` false) in one pass,
+    /// keeping the others' order.
+    mutating func removeNonParticipating() {
         guard let first = firstIndex(where: { !$0.dispatch.isParticipating }) else { return }
-        guard count > 1 else {
-            remove(at: first)
-            return
-        }
         var kept = first
         for i in (first + 1)..<self.count where self[i].dispatch.isParticipating {
             swapAt(kept, i)

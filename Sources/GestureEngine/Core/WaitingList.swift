@@ -10,6 +10,8 @@ struct WaitingList {
     private var entries: [(order: Int, recognizer: Unmanaged<GestureRecognizer>)] = []
     /// Recognizers waiting now.
     private(set) var liveCount = 0
+    /// No entry at all, waiting or left behind.
+    var isEmpty: Bool { entries.isEmpty }
 
     /// `r` (a participant) now holds a recognition back.
     mutating func insert(_ r: GestureRecognizer) {
