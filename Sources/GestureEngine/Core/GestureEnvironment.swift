@@ -63,7 +63,7 @@ public final class GestureEnvironment {
     /// (FailureQuestions.swift): while none do, a recognizer waits only for its own requirements.
     @exclusivity(unchecked) var failureAnswerers = 0
     /// Participants with a recognition held back by a failure requirement (`pendingState`), in
-    /// `participants` order (FailureQuestions.swift, `WaitingList`): a failure looks only at them.
+    /// `participants` order (`WaitingList`): a failure looks only at them.
     @exclusivity(unchecked) var waiting = WaitingList()
     /// Counts recognizers joining `participants`; each gets the count as its `joinOrder`, so the
     /// order of `participants` is the order of `joinOrder`.
@@ -72,9 +72,9 @@ public final class GestureEnvironment {
     /// step's delivery looks at them (`excludeNewcomers()`); empty in a step where no touch began.
     @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
-    /// Recognizers reset since `removeResetRecognizersFromLists()` last ran that are still in
-    /// `participants`, and the touches (still down) whose lists still hold them, with the recognizer.
-    /// Unretained: `adopted` holds the recognizers, `activeTouches` the touches, until the cleanup.
+    /// The recognizers of a large batch of resets still in `participants`, and the touches (still
+    /// down) whose lists still hold them, with the recognizer, until `removeResetRecognizersFromLists()`.
+    /// Unretained: `adopted` holds the recognizers, `activeTouches` the touches, until then.
     @exclusivity(unchecked) private var leftParticipants: [Unmanaged<GestureRecognizer>] = []
     @exclusivity(unchecked) private var staleTouchEntries: [(touch: Unmanaged<Touch>, recognizer: Unmanaged<GestureRecognizer>)] = []
     @exclusivity(unchecked) private var listCleanupGeneration = 1

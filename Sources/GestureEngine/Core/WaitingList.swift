@@ -4,8 +4,8 @@
 ///
 /// Entries are not retained (the environment's `adopted` list keeps every recognizer alive) and
 /// leave lazily: `remove(_:)` only marks the recognizer (`isInWaitingList` false); `next(after:)`
-/// skips it, and the entries that no longer count are dropped when they are more than half, or
-/// after a batch of resets (`removeStale()`).
+/// skips it, and the entries that no longer count are dropped when they are more than half at an
+/// insertion, or after a large batch of resets (`removeStale()`).
 struct WaitingList {
     private var entries: [(order: Int, recognizer: Unmanaged<GestureRecognizer>)] = []
     /// Recognizers waiting now.
