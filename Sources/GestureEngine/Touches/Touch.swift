@@ -103,23 +103,12 @@ extension Touch {
     /// Drops from `recognizers` the recognizers reset since they took this touch (their attempt
     /// moved on: `GestureEnvironment.removeResetRecognizersFromLists()`), keeping the others' order.
     func removeStaleRecognizers() {
-        var stale = 0
-        var first = -1
-        for i in recognizers.indices where recognizers[i]._withUnsafeGuaranteedRef({ $0.dispatch.attempt }) != recognizerAttempts[i] {
-            if first < 0 { first = i }
-            stale += 1
-        }
-        guard stale > 0 else { return }
-        guard stale > 1 else {
-            recognizers.remove(at: first)
-            recognizerAttempts.remove(at: first)
-            return
-        }
-        var kept = first
-        for i in (first + 1)..<recognizers.count
-        where recognizers[i]._withUnsafeGuaranteedRef({ $0.dispatch.attempt }) == recognizerAttempts[i] {
-            recognizers[kept] = recognizers[i]
-            recognizerAttempts[kept] = recognizerAttempts[i]
+        var kept = 0
+        for i in recognizers.indices where recognizers[i]._withUnsafeGuaranteedRef({ $0.dispatch.attempt }) == recognizerAttempts[i] {
+            if kept != i {
+                recognizers[kept] = recognizers[i]
+                recognizerAttempts[kept] = recognizerAttempts[i]
+            }
             kept += 1
         }
         // One element at a time: `removeLast(_:)` goes through the general `replaceSubrange`.
@@ -128,4 +117,5 @@ extension Touch {
             recognizerAttempts.removeLast()
         }
     }
+
 }
