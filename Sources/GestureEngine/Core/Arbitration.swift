@@ -156,10 +156,13 @@ extension GestureEnvironment {
                 r.dispatch.isRecognitionDeferred = true
                 r.dispatch.pendingFailureReason = nil
                 deferredRecognitions.append(r)
+                hasUpdateWork = true
+                hasArbitrationWork = true
             } else {
                 applyTransition(r, to: newState, reason: nil)
                 r.dispatch.arbitrationPending = true
                 arbitrationQueue.append(.passUnretained(r))
+                hasArbitrationWork = true
             }
             return
         }
@@ -202,8 +205,7 @@ extension GestureEnvironment {
     private func withdrawRecognition(_ w: GestureRecognizer) {
         w.dispatch.arbitrationPending = false
         w.dispatch.beganActionPending = false
-        let id = Unmanaged.passUnretained(w).toOpaque()
-        reports.removeAll { $0.recognizer.toOpaque() == id }
+        reports.removeAll(of: w)
         w.dispatch.currentState = .possible
     }
 

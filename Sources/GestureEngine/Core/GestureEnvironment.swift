@@ -94,7 +94,16 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var isUpdating = false
     /// Transitions applied since the last update, in order, for the observer (filled only when there
     /// is one); reported by the update with the values read then.
-    @exclusivity(unchecked) var reports: [PendingTransition] = []
+    @exclusivity(unchecked) var reports = PendingTransitions()
+    /// Something waits for the update (a transition, a newcomer, a deferred recognition): set where
+    /// it is queued, so a step with none skips the update with one test.
+    @exclusivity(unchecked) var hasUpdateWork = false
+    /// Something waits for the update's arbitration or releases (a recognition during the delivery,
+    /// a deferred discrete recognition, a newcomer, a failure or cancellation).
+    @exclusivity(unchecked) var hasArbitrationWork = false
+    /// Recognizers of the current step in `began` or `changed` whose delivery changed no state: the
+    /// update sends them `changed` (`sendChangedToIdleActiveRecognizers(from:)`).
+    @exclusivity(unchecked) private var idleActiveRecognizers = RecognizerList()
     /// Recognizers with actions that had a transition since the last update, in order, each once.
     @exclusivity(unchecked) var updateQueue: [Unmanaged<GestureRecognizer>] = []
     @exclusivity(unchecked) var spareUpdateQueue: [Unmanaged<GestureRecognizer>] = []
@@ -328,6 +337,8 @@ public final class GestureEnvironment {
                         r.dispatch.joinOrder = joins
                         participants.append(r)
                         newcomers.append(r)
+                        hasUpdateWork = true
+                        hasArbitrationWork = true
                         countFailureAnswerer(joining: r)
                     }
                 }
@@ -408,6 +419,7 @@ public final class GestureEnvironment {
         let stepCount = stepRecognizers.count
         var index = outerCount
         let wasDelivering = isDeliveringStep
+        let idleStart = idleActiveRecognizers.count
         isDeliveringStep = true
         while index < stepCount {
             let u = stepRecognizers[index]
@@ -419,7 +431,7 @@ public final class GestureEnvironment {
         // `_deliverEvent:toGestureRecognizers:usingBlock:` runs `_UIGestureEnvironmentUpdate` after
         // the delivery. Then the views, as `-[UIWindow sendEvent:]` sends them the touches after the
         // gesture environment.
-        sendChangedToIdleActiveRecognizers(from: outerCount, to: stepCount)
+        if idleActiveRecognizers.count > idleStart { sendChangedToIdleActiveRecognizers(from: idleStart) }
         runUpdate()
         if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
@@ -491,8 +503,7 @@ public final class GestureEnvironment {
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
         let stamp = stamp
-        r.dispatch.deliveredStamp = stamp
-        r.dispatch.transitionsAtDelivery = r.dispatch.transitions
+        let transitionsBefore = r.dispatch.transitions
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
         let phases = r.dispatch.stepPhases
         let tracked = r.dispatch.trackedTouches
@@ -521,31 +532,39 @@ public final class GestureEnvironment {
             }
             scratch.removeAll(keepingCapacity: true)
         }
+        // An active recognizer whose delivery changed no state gets `changed` from the update
+        // (`sendChangedToIdleActiveRecognizers(from:)`). (The state first: most recognizers a step
+        // reaches are still possible.)
+        let s = r.dispatch.currentState
+        if (s == .began || s == .changed) && r.dispatch.transitions == transitionsBefore && r.dispatch.pendingState == nil {
+            r.dispatch.transitionsAtDelivery = transitionsBefore
+            idleActiveRecognizers.append(.passUnretained(r))
+        }
     }
 
-    /// The first part of UIKit's update for the step's recognizers (`from..<to` in the step's list):
-    /// `-[UIGestureRecognizer _updateGestureForActiveEvents]`, run for every recognizer the event
-    /// was delivered to, sends the actions of one in `began` or `changed` (one left in `began`
-    /// moves to `changed`). A pan or long press never sets `changed` itself, so a move, a finger
-    /// landing on it (then ignored) or one of several fingers lifting all send `changed`; a
-    /// recognizer whose delivery changed its state has its transition already.
-    private func sendChangedToIdleActiveRecognizers(from start: Int, to end: Int) {
-        let stamp = stamp
+    /// The first part of UIKit's update for the step's recognizers: `-[UIGestureRecognizer
+    /// _updateGestureForActiveEvents]`, run for every recognizer the event was delivered to, sends
+    /// the actions of one in `began` or `changed` (one left in `began` moves to `changed`). A pan or
+    /// long press never sets `changed` itself, so a move, a finger landing on it (then ignored) or one
+    /// of several fingers lifting all send `changed`; a recognizer whose delivery changed its state
+    /// has its transition already. `deliver(to:)` lists the candidates (from `start`: a nested step
+    /// lists its own after the outer step's and takes them back).
+    private func sendChangedToIdleActiveRecognizers(from start: Int) {
         var i = start
-        while i < end {
-            let u = stepRecognizers[i]
+        while i < idleActiveRecognizers.count {
+            let u = idleActiveRecognizers[i]
             i += 1
             u._withUnsafeGuaranteedRef { r in
-                // (The state first: most recognizers a step reaches are still possible.)
+                // Still as its delivery left it (a later touch method of the step may have changed it).
                 let s = r.dispatch.currentState
-                if (s == .began || s == .changed) && r.dispatch.deliveredStamp == stamp
-                    && r.dispatch.transitions == r.dispatch.transitionsAtDelivery && r.dispatch.pendingState == nil
-                    && !r.dispatch.isQueuedForReset
+                if (s == .began || s == .changed) && r.dispatch.transitions == r.dispatch.transitionsAtDelivery
+                    && r.dispatch.pendingState == nil && !r.dispatch.isQueuedForReset
                 {
                     applyTransition(r, to: .changed, reason: nil)
                 }
             }
         }
+        idleActiveRecognizers.truncate(to: start)
     }
 
     @inline(__always)
@@ -610,6 +629,7 @@ public final class GestureEnvironment {
         r.dispatch.currentState = .possible
         clearPending(r)
         r.dispatch.pendingFailureReason = nil
+        r.dispatch.reportedReason = nil
         r.dispatch.shouldBeginAsked = false
         r.dispatch.isQueuedForReset = false
         r.dispatch.isResetBlocked = false
@@ -672,20 +692,26 @@ public final class GestureEnvironment {
         if newState.isTerminal {
             if !r.dispatch.isQueuedForReset {
                 r.dispatch.isQueuedForReset = true
-                finishedQueue.append(unmanaged)
+                if r.dispatch.requiredToFail.isEmpty && r.dispatch.requiredBy.isEmpty && failureAnswerers == 0 && !usesPlainPaths {
+                    // No relative that could hold its reset back (no failure requirement either way,
+                    // no participant answering failure questions): queued at once.
+                    resetQueue.append(r)
+                } else {
+                    finishedQueue.append(unmanaged)
+                }
             }
             if newState != .ended {
                 // `_notifyDependentsGestureRecognizerHasCompleted:`: a failed or cancelled recognizer
                 // unblocks the recognizers waiting for it, at the update.
                 r.dispatch.releasePending = true
                 failedQueue.append(unmanaged)
+                hasArbitrationWork = true
             }
         }
+        hasUpdateWork = true
         if observer != nil {
-            reports.append(
-                PendingTransition(
-                    recognizer: unmanaged, previous: previous, state: newState, time: currentTime,
-                    reason: newState == .failed || newState == .cancelled ? reason : nil))
+            if newState == .failed || newState == .cancelled { r.dispatch.reportedReason = reason }
+            reports.append(PendingTransition(recognizer: unmanaged, previous: previous, state: newState, time: currentTime))
         }
         if r.hasActions {
             if newState == .began { r.dispatch.beganActionPending = true }

@@ -85,10 +85,11 @@ struct RecognizerDispatchState {
     /// Failed (or was cancelled) since the update last looked at the recognizers waiting for it:
     /// it still counts as undecided for them, so their release waits for the update.
     var releasePending = false
-    /// The step whose delivery reached it, and `transitions` then: the update sends `changed` to
-    /// an active recognizer whose delivery changed nothing.
-    var deliveredStamp = 0
+    /// `transitions` when its touches were last delivered: the update sends `changed` to an active
+    /// recognizer whose delivery changed nothing.
     var transitionsAtDelivery = 0
+    /// The reason of its failure or cancellation, until the update reports it.
+    var reportedReason: String?
     /// Finished, with its reset held back while a recognizer joined to it by a failure requirement
     /// is active (`-[UIGestureEnvironment _activeRelationshipsForGestureRecognizer:]`).
     var isResetBlocked = false

@@ -1,14 +1,3 @@
-/// One transition waiting for the update that reports it (`GestureEnvironment.reports`).
-struct PendingTransition {
-    /// Not retained: the environment's `adopted` list keeps every recognizer it transitions alive.
-    let recognizer: Unmanaged<GestureRecognizer>
-    let previous: GestureRecognizerState
-    let state: GestureRecognizerState
-    /// When it happened, seconds (trace time).
-    let time: Double
-    let reason: String?
-}
-
 /// The update, as UIKit runs it after each event (`-[UIGestureEnvironment
 /// _deliverEvent:toGestureRecognizers:usingBlock:]` delivers the event to every recognizer first,
 /// then runs `_UIGestureEnvironmentUpdate`, which calls `-[UIGestureRecognizer
@@ -41,21 +30,17 @@ extension GestureEnvironment {
     /// after each step's delivery and by `settle()`; does nothing during a delivery (the step's own
     /// update follows it) or inside a running update (which picks the work up).
     func runUpdate() {
-        guard !isUpdating, !isDeliveringStep else { return }
-        guard
-            !reports.isEmpty || !updateQueue.isEmpty || !arbitrationQueue.isEmpty || !viewCancellations.isEmpty
-                || !deferredRecognitions.isEmpty
-                || !newcomers.isEmpty || !failedQueue.isEmpty || !finishedQueue.isEmpty
-        else { return }
+        guard hasUpdateWork, !isUpdating, !isDeliveringStep else { return }
+        hasUpdateWork = false
         isUpdating = true
         dispatchDepth += 1
-        arbitrateAndRelease()
-        reportTransitions()
+        if hasArbitrationWork { arbitrateAndRelease() }
+        if !reports.isEmpty { reportTransitions() }
         if !viewCancellations.isEmpty { cancelRecognizedViewTouches() }
         if !updateQueue.isEmpty {
             sendUpdateActions()
-            arbitrateAndRelease()
-            reportTransitions()
+            if hasArbitrationWork { arbitrateAndRelease() }
+            if !reports.isEmpty { reportTransitions() }
             if !viewCancellations.isEmpty { cancelRecognizedViewTouches() }
         }
         if !finishedQueue.isEmpty { queueFinishedRecognizers() }
@@ -66,6 +51,7 @@ extension GestureEnvironment {
     /// Steps 1 and 2 until nothing is left (a release may recognize and exclude, an exclusion fail
     /// and release).
     private func arbitrateAndRelease() {
+        hasArbitrationWork = false
         while true {
             if !arbitrationQueue.isEmpty {
                 arbitrateQueuedRecognitions()
@@ -119,7 +105,10 @@ extension GestureEnvironment {
     /// A recognition's view touches are cancelled after the update's reports (a recognizer that
     /// cancels touches in its view: `cancelsTouchesInView`).
     func queueViewCancellation(for r: GestureRecognizer) {
-        if r.cancelsTouchesInView && tracksViewDelivery { viewCancellations.append(.passUnretained(r)) }
+        if r.cancelsTouchesInView && tracksViewDelivery {
+            viewCancellations.append(.passUnretained(r))
+            hasUpdateWork = true
+        }
     }
 
     /// The views of the recognitions since the last report get `touchesCancelled` for their touches,
@@ -142,20 +131,21 @@ extension GestureEnvironment {
     private func reportTransitions() {
         guard !reports.isEmpty else { return }
         guard let observer else {
-            reports.removeAll(keepingCapacity: true)
+            reports.removeAll()
             return
         }
         var i = 0
         while i < reports.count {
             let p = reports[i]
             i += 1
+            let r = p.recognizer.takeUnretainedValue()
             var transition = Transition(
-                time: p.time, recognizer: p.recognizer.takeUnretainedValue(), previous: p.previous, state: p.state,
-                values: GestureValues(), reason: p.reason)
-            p.recognizer._withUnsafeGuaranteedRef { $0.fillValues(&transition.values) }
+                time: p.time, recognizer: r, previous: p.previous, state: p.state, values: GestureValues(),
+                reason: p.state == .failed || p.state == .cancelled ? r.dispatch.reportedReason : nil)
+            r.fillValues(&transition.values)
             observer.environment(self, didTransition: transition)
         }
-        reports.removeAll(keepingCapacity: true)
+        reports.removeAll()
     }
 
     /// Step 4: each recognizer in the queue sends its actions once. The queue is taken first: a
@@ -206,7 +196,10 @@ extension GestureEnvironment {
     /// Step 5: the recognizers finished since the last update are queued for reset, or held back
     /// while a relative is active.
     private func queueFinishedRecognizers() {
-        for u in finishedQueue {
+        var i = 0
+        while i < finishedQueue.count {
+            let u = finishedQueue[i]
+            i += 1
             u._withUnsafeGuaranteedRef { r in
                 guard r.dispatch.isQueuedForReset, !r.dispatch.isResetBlocked, r.dispatch.environment === self else { return }
                 if hasActiveRelative(r) {
