@@ -13,11 +13,6 @@ enum Invocation {
     case manPage
 }
 
-/// The shells `gesturereplay completion` writes scripts for.
-enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
-}
-
 /// The options of `uses` that `NAME.args` may hold too (``argsFileOptions``: those that decide a
 /// replay, and `--expect-error`).
 func replayUses(_ uses: [OptionUse]) -> [OptionUse] {

@@ -12,9 +12,19 @@ struct CompareCommand {
 
 extension CompareCommand: Command {
     static let name = "compare"
-    static let synopsis = "gesturereplay compare [options] [PATH...]"
     static let abstract = "the traces under PATH in two configurations (A and\nB, or goldens): which changed outcome; exit 1 if any"
-    static let usage = "compare [options] [PATH...] --a-... --b-...|--goldens"
+    static let usage = ["compare [options] [PATH...]"]
+    static let discussion = """
+        compare replays the traces under PATH under two configurations: both take the replay options
+        given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
+        file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
+        recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
+        does or no trace is found, 0 when none does. A trace that stops at an error is listed, and the
+        exit status is then the first such trace's own (65 invalid, 66 cannot open) (docs/scale.md).
+        """
+    static let helpSection: HelpSection.Kind? = .corpus
+    static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
+    static let listsHelpOption = false
     static let options =
         SceneOptions.all + ReadingOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption] + SideOptions.all
         + [goldens, StandardOptions.help]
@@ -23,8 +33,6 @@ extension CompareCommand: Command {
         long: "goldens",
         help: "side B is each trace's golden file (TRACE.expected):\nwhat changed since the goldens were written"
     ) { p, _ in p.corpus.goldens = true }
-
-    static var help: String { corpusHelp(Self.self, paragraph: compareParagraph) }
 
     init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
         self = try compareCommand(parsed, paths: operands, uses: uses)
@@ -45,15 +53,6 @@ extension CompareCommand: Command {
         try runCompare(self, catalog: catalog, output: &out)
     }
 }
-
-let compareParagraph = """
-    compare replays the traces under PATH under two configurations: both take the replay options
-    given; A adds --a-scene/--a-set, B --b-scene/--b-set (or --goldens: B is each trace's golden
-    file). It prints the counts per recognizer (A and B), and every trace whose outcome (the
-    recognizers that began, ended, failed or were cancelled, in order) differs; exit 1 when one
-    does or no trace is found, 0 when none does. A trace that stops at an error is listed, and the
-    exit status is then the first such trace's own (65 invalid, 66 cannot open) (docs/scale.md).
-    """
 
 func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> CompareCommand {
     var suite = parsed.suite

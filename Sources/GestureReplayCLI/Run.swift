@@ -116,13 +116,13 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
     do throws(TraceError) {
         switch invocation {
         case .help(let command):
-            out.append(helpText(command))
+            out.append(HelpGenerator.text(for: command))
         case .version:
-            out.append(versionText + "\n")
+            out.append(ProgramHelp.versionLine + "\n")
         case .completion(let shell):
-            out.append(completionScript(shell))
+            out.append(shell.completionScript)
         case .manPage:
-            out.append(manPage())
+            out.append(ManPage.text())
         case .run(let command):
             try command.files(catalog: catalog).check()
             status = try command.run(catalog: catalog, output: &out)

@@ -30,10 +30,26 @@ struct ShrinkCommand {
 
 extension ShrinkCommand: Command {
     static let name = "shrink"
-    static let synopsis = "gesturereplay shrink [options] TRACE"
     static let abstract =
         "the smallest trace that still reaches a transition\n(--until), still makes A and B disagree, or still fails\nan expectation (-o FILE; docs/shrink.md)"
-    static let usage = "shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]"
+    static let usage = ["shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]"]
+    static let discussion = """
+        shrink replays TRACE with the replay options (after its NAME.args) and writes the smallest trace
+        it finds that still shows the same thing: --until 'NAME STATE' (--reason TEXT: the reason
+        contains TEXT); --a-scene/--b-scene, --a-set/--b-set (as compare): A and B still disagree about
+        the same recognizer; or else the trace's expectations (its "expect" or its scene's): the same
+        expectation still fails. It removes whole gestures, then touches, then moved rows (in runs, then
+        one by one; a touch's began and end stay), then simplifies times and coordinates, each step
+        checked by a replay, until removing any one touch or moved row loses the property (1-minimal).
+        The result is in TRACE's format (its scene and expectations kept; a device recording becomes a
+        trace in points, JSON unless -o names .csv or .jsonl), on standard output or -o FILE (never
+        TRACE itself); what was removed is reported. A trace that does not show the property is an
+        error (exit 1, nothing written). --max-replays bounds the work; Ctrl-C writes the best trace so
+        far. See docs/shrink.md.
+        """
+    static let helpSection: HelpSection.Kind? = .shrinking
+    static let replayOptionsHeading: String? = "REPLAY OPTIONS (after the trace's NAME.args)"
+    static let listsHelpOption = false
     static let options =
         SceneOptions.all + ReadingOptions.all + [SuiteRunOptions.jobs, WritingOptions.output] + SideOptions.all
         + [until, reason, maxReplays, StandardOptions.help]
@@ -55,16 +71,6 @@ extension ShrinkCommand: Command {
             throw UsageError(message: "invalid value \(QuotedValue.text(raw)) for --max-replays (expected a positive whole number)")
         }
         p.shrink.maxReplays = n
-    }
-
-    static var help: String {
-        var text = wrapped("gesturereplay shrink - " + abstract.replacingNewlines + ".") + "\n\n"
-        text += "USAGE\n  gesturereplay shrink [options] [--until 'NAME STATE'|--a-... --b-...] TRACE [-o FILE]\n\n"
-        text += indented(shrinkParagraph, by: 0) + "\n\n"
-        text += "OPTIONS\n" + optionLines(optionsTaken(by: Self.self).filter { $0.long != "help" && !argsFileOptions.containsOption($0) })
-        text += "\nREPLAY OPTIONS (after the trace's NAME.args)\n"
-        text += optionLines(optionsTaken(by: Self.self).filter { argsFileOptions.containsOption($0) })
-        return text
     }
 
     init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
@@ -94,21 +100,6 @@ extension ShrinkCommand: Command {
         try runShrink(self, catalog: catalog, output: &out)
     }
 }
-
-let shrinkParagraph = """
-    shrink replays TRACE with the replay options (after its NAME.args) and writes the smallest trace
-    it finds that still shows the same thing: --until 'NAME STATE' (--reason TEXT: the reason
-    contains TEXT); --a-scene/--b-scene, --a-set/--b-set (as compare): A and B still disagree about
-    the same recognizer; or else the trace's expectations (its "expect" or its scene's): the same
-    expectation still fails. It removes whole gestures, then touches, then moved rows (in runs, then
-    one by one; a touch's began and end stay), then simplifies times and coordinates, each step
-    checked by a replay, until removing any one touch or moved row loses the property (1-minimal).
-    The result is in TRACE's format (its scene and expectations kept; a device recording becomes a
-    trace in points, JSON unless -o names .csv or .jsonl), on standard output or -o FILE (never
-    TRACE itself); what was removed is reported. A trace that does not show the property is an
-    error (exit 1, nothing written). --max-replays bounds the work; Ctrl-C writes the best trace so
-    far. See docs/shrink.md.
-    """
 
 func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> ShrinkCommand {
     guard paths.count == 1 else {

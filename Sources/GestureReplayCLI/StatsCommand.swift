@@ -28,18 +28,6 @@ extension CorpusOptions {
     }
 }
 
-/// `help stats` and `help compare`.
-func corpusHelp(_ command: any Command.Type, paragraph: String) -> String {
-    var text = wrapped("gesturereplay \(command.name) - " + command.abstract.replacingNewlines + ".") + "\n\n"
-    text += "USAGE\n  " + command.synopsis + "\n"
-    if command.name == StatsCommand.name { text += "  gesturereplay stats --merge [--format text|json] FILE...\n" }
-    text += "\n" + indented(paragraph, by: 0) + "\n\n"
-    text += "OPTIONS\n" + optionLines(optionsTaken(by: command).filter { $0.long != "help" && !argsFileOptions.containsOption($0) })
-    text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n"
-    text += optionLines(optionsTaken(by: command).filter { argsFileOptions.containsOption($0) })
-    return text
-}
-
 /// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
 func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
     do throws(TraceError) {
@@ -59,10 +47,23 @@ struct StatsCommand {
 
 extension StatsCommand: Command {
     static let name = "stats"
-    static let synopsis = "gesturereplay stats [options] [PATH...]"
     static let abstract =
         "per recognizer over every trace under PATH: attempts,\noutcomes, failure reasons, values at recognition\n(docs/scale.md); stats --merge FILE... joins shards"
-    static let usage = "stats [options] [PATH...] | stats --merge FILE..."
+    static let usage = ["stats [options] [PATH...]", "stats --merge [--format text|json] FILE..."]
+    static let discussion = """
+        stats replays every trace under PATH (default Traces; as test finds them, with each trace's
+        NAME.args, in parallel: -j, --shard, --exclude) and counts per recognizer (name and kind):
+        attempts (left possible), recognized, failed, cancelled; failure and cancel reasons by template
+        (numbers as N); and the values at recognition, exactly (count, min, p50, p90, p99, max): pan
+        velocity at ended (pt/s), tap and swipe duration (s), pinch scale, rotation angle (rad). A
+        trace that stops at an error is listed and not counted; the exit status is then the first such
+        trace's own (65 invalid, 66 cannot open); 1 when no trace is found. --format json is versioned
+        and carries the configuration; stats --merge FILE... prints the stats of the union, exactly as
+        one run (docs/scale.md, docs/output-format.md).
+        """
+    static let helpSection: HelpSection.Kind? = .corpus
+    static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
+    static let listsHelpOption = false
     static let options =
         SceneOptions.all + ReadingOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption, merge, StandardOptions.help]
 
@@ -70,8 +71,6 @@ extension StatsCommand: Command {
         long: "merge",
         help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run"
     ) { p, _ in p.corpus.merge = true }
-
-    static var help: String { corpusHelp(Self.self, paragraph: statsParagraph) }
 
     init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
         self = try statsCommand(parsed, paths: operands, uses: uses)
@@ -94,18 +93,6 @@ extension StatsCommand: Command {
         try runStats(self, catalog: catalog, output: &out)
     }
 }
-
-let statsParagraph = """
-    stats replays every trace under PATH (default Traces; as test finds them, with each trace's
-    NAME.args, in parallel: -j, --shard, --exclude) and counts per recognizer (name and kind):
-    attempts (left possible), recognized, failed, cancelled; failure and cancel reasons by template
-    (numbers as N); and the values at recognition, exactly (count, min, p50, p90, p99, max): pan
-    velocity at ended (pt/s), tap and swipe duration (s), pinch scale, rotation angle (rad). A
-    trace that stops at an error is listed and not counted; the exit status is then the first such
-    trace's own (65 invalid, 66 cannot open); 1 when no trace is found. --format json is versioned
-    and carries the configuration; stats --merge FILE... prints the stats of the union, exactly as
-    one run (docs/scale.md, docs/output-format.md).
-    """
 
 func statsCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> StatsCommand {
     var suite = parsed.suite
@@ -185,7 +172,7 @@ func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: i
 func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: RecognizerCatalog) throws(TraceError) -> CorpusStats {
     var options = suite.replay
     options.scene.catalog = catalog
-    let configuration = try CorpusRun.configuration(options, tool: versionText, excludes: suite.excludes)
+    let configuration = try CorpusRun.configuration(options, tool: ProgramHelp.versionLine, excludes: suite.excludes)
     let traces = try TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes) { printError(formatter.format($0)) }
     let outcomes = CorpusRun.run(traces, jobs: suite.jobs ?? onlineCoreCount()) { path throws(TraceError) in
         try corpusTraceOptions(forTrace: path, commandLine: replayArguments, catalog: catalog)

@@ -5,9 +5,12 @@ import GestureReplayTools
 /// its expectations.
 struct CheckCommand: Command {
     static let name = "check"
-    static let synopsis = "gesturereplay check [options] TRACE"
     static let abstract = "check the replay against TRACE's expected output and/or\nthe expectations in the trace or its scene"
-    static let usage = "check [options] TRACE"
+    static let usage = ["check [options] TRACE"]
+    static let discussion = checkAndTestParagraph
+    static let helpSection: HelpSection.Kind? = .checking
+    static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
+    static let listsHelpOption = true
     static let options =
         OutputOptions.all + SceneOptions.all + ReadingOptions.all + [expect, expectError] + CheckingOptions.all + [StandardOptions.help]
 
@@ -25,8 +28,6 @@ struct CheckCommand: Command {
     ) { p, _ in
         p.checking.expectsError = true
     }
-
-    static var help: String { checkAndTestHelp(Self.self) }
 
     var tracePath: String
     /// `--color` (diffs).
@@ -110,22 +111,13 @@ struct CheckCommand: Command {
     }
 }
 
-/// `help check` and `help test`.
-func checkAndTestHelp(_ command: any Command.Type) -> String {
-    var text = wrapped("gesturereplay \(command.name) - " + command.abstract.replacingNewlines + ".") + "\n\n"
-    text += "USAGE\n  " + command.synopsis + "\n\n"
-    text += indented(checkAndTestParagraph, by: 0) + "\n\n"
-    if command.name == TestCommand.name {
-        text += """
-            PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
-            recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
-            trace file. Traces run in parallel; the report lists them in path order, then
-            "N passed, M failed".
-
-
-            """
-    }
-    text += "OPTIONS\n" + optionLines(ownOptions(command))
-    text += "\nREPLAY OPTIONS (applied to every trace, after its NAME.args)\n" + optionLines(replayOptions)
-    return text
-}
+/// What check and test do with a trace: their help's first paragraph, also under their section of
+/// the overview.
+let checkAndTestParagraph = """
+    A trace passes when its golden file (TRACE with extension .expected) matches, if it has one,
+    and every expectation in its "expect" (in the trace or its scene) holds; a trace with neither
+    fails. Both read NAME.args beside the trace (options only, quoted like a shell: 'a b', "a b",
+    a\\ b; # comments), then apply the replay options of the command line, which win where both give
+    a value. Relative paths in NAME.args are relative to the trace's folder. A trace that stops at an
+    error fails unless it is declared with --expect-error. See docs/ci.md.
+    """

@@ -10,19 +10,29 @@ import TraceKit
 protocol Command {
     /// The word on the command line (`render`).
     static var name: String { get }
-    /// How USAGE lists it (`gesturereplay render [options] TRACE`).
-    static var synopsis: String { get }
-    /// What it does, as USAGE lists it (lines broken with `\n` at USAGE's width).
+    /// What it does, as the overview's USAGE lists it (lines broken with `\n` at its width).
     static var abstract: String { get }
-    /// Its arguments in the usage line printed with a usage error (`render [options] TRACE [-o FILE]`).
-    static var usage: String { get }
+    /// What it does, as the first line of `help NAME` says it (default: ``abstract``).
+    static var headline: String { get }
+    /// Its USAGE lines in `help NAME`, after the program's name (`render [options] TRACE [-o FILE]`).
+    /// The overview lists the first, shortened to its column (``HelpGenerator/synopsis(of:)``); a
+    /// usage error prints them joined by ` | ` (``usageLine``).
+    static var usage: [String] { get }
     /// Where more help is (`help render`; `--help` for replay).
     static var moreHelp: String { get }
+    /// `help NAME`'s text between USAGE and OPTIONS (replay: the overview's, after USAGE).
+    static var discussion: String { get }
+    /// The section of the overview (and of the man page) that lists its options; nil: replay, whose
+    /// options the overview lists first.
+    static var helpSection: HelpSection.Kind? { get }
+    /// The heading under which `help NAME` lists the replay options it takes, after its own; nil
+    /// lists them first among its options.
+    static var replayOptionsHeading: String? { get }
+    /// Whether its help lists `-h, --help` (every command takes it).
+    static var listsHelpOption: Bool { get }
     /// The options it takes: groups (`ReadingOptions.all`, ...) and its own. Help lists them in
     /// ``allOptions``'s order.
     static var options: [OptionSpec] { get }
-    /// `help NAME`: its text, before the exit codes.
-    static var help: String { get }
     /// The command, checked: its options as parsed (`parsed`; `uses` as given, in order) and its
     /// operands. A usage error says what is wrong.
     init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError)
@@ -40,7 +50,9 @@ protocol Command {
 }
 
 extension Command {
+    static var headline: String { abstract }
     static var moreHelp: String { "help \(name)" }
+    static var replayOptionsHeading: String? { nil }
     var flushesEachFrame: Bool { false }
 
     /// Whether it takes `spec`.
@@ -49,6 +61,6 @@ extension Command {
     /// The one-line usage shown with its usage errors, naming the program as it runs (`Program`).
     static var usageLine: String {
         let program = Program.name
-        return "usage: \(program) \(usage)  (\(program) \(moreHelp) for more)"
+        return "usage: \(program) \(usage.joined(separator: " | "))  (\(program) \(moreHelp) for more)"
     }
 }

@@ -5,19 +5,24 @@ import GestureReplayTools
 /// (docs/trace-format.md, "Importing recordings").
 struct ConvertCommand: Command {
     static let name = "convert"
-    static let synopsis = "gesturereplay convert [options] INPUT"
     static let abstract =
         "write a device recording (getevent, evemu, libinput\nrecord, evtest, MotionEvent dump) or any trace as the\ncanonical trace (-o FILE)"
-    static let usage = "convert [options] INPUT [-o FILE] [--to csv|jsonl|json]"
+    static let headline = "write a device recording or any trace as the canonical trace"
+    static let usage = ["convert [options] INPUT [-o FILE] [--to csv|jsonl|json]"]
+    static let discussion = """
+        INPUT is a device recording (adb shell getevent -lt, after getevent -lp for the axis ranges;
+        evemu-record; libinput record; evtest; MotionEvent.toString() lines from logcat) or any trace,
+        - for standard input (format sniffed). The canonical trace has t, id, phase, x, y per row, numbers
+        in their shortest exact form: replaying it prints exactly what replaying INPUT with the same
+        options prints (JSON keeps the screen; give --screen again for JSON Lines and CSV). Raw units
+        map onto --screen through the recording's axis ranges (or --raw-size), or --density; without
+        either they are used as points, with a warning. See docs/trace-format.md, "Importing recordings".
+        A UI-test gesture (W3C WebDriver actions, Appium, WebKit sendEventStream) converts too: see
+        docs/ui-tests.md.
+        """
+    static let helpSection: HelpSection.Kind? = .writing
+    static let listsHelpOption = false
     static let options = ReadingOptions.all + [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
-
-    static var help: String {
-        var text = "gesturereplay convert - write a device recording or any trace as the canonical trace.\n\n"
-        text += "USAGE\n  gesturereplay convert [options] INPUT [-o FILE] [--to csv|jsonl|json]\n\n"
-        text += indented(convertParagraph, by: 0) + "\n\n"
-        text += "OPTIONS\n" + optionLines(optionsTaken(by: Self.self).filter { $0.long != "help" })
-        return text
-    }
 
     /// The input's path; `-` reads standard input.
     var inputPath: String
@@ -89,15 +94,3 @@ struct ConvertCommand: Command {
         return ExitCode.success
     }
 }
-
-let convertParagraph = """
-    INPUT is a device recording (adb shell getevent -lt, after getevent -lp for the axis ranges;
-    evemu-record; libinput record; evtest; MotionEvent.toString() lines from logcat) or any trace,
-    - for standard input (format sniffed). The canonical trace has t, id, phase, x, y per row, numbers
-    in their shortest exact form: replaying it prints exactly what replaying INPUT with the same
-    options prints (JSON keeps the screen; give --screen again for JSON Lines and CSV). Raw units
-    map onto --screen through the recording's axis ranges (or --raw-size), or --density; without
-    either they are used as points, with a warning. See docs/trace-format.md, "Importing recordings".
-    A UI-test gesture (W3C WebDriver actions, Appium, WebKit sendEventStream) converts too: see
-    docs/ui-tests.md.
-    """

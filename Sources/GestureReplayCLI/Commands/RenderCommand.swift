@@ -10,9 +10,16 @@ import GestureReplayTools
 /// `-o FILE`; docs/pictures.md).
 struct RenderCommand: Command {
     static let name = "render"
-    static let synopsis = "gesturereplay render [options] TRACE"
     static let abstract = "draw the replay as an SVG picture (docs/pictures.md)"
-    static let usage = "render [options] TRACE [-o FILE]"
+    static let usage = ["render [options] TRACE [-o FILE]"]
+    static let discussion = """
+        TRACE is replayed with the replay options (it is read twice, so not standard input). The
+        picture shows the scene, each touch's path, the recognizers' markers and a timeline
+        (docs/pictures.md).
+        """
+    static let helpSection: HelpSection.Kind? = .writing
+    static let replayOptionsHeading: String? = "REPLAY OPTIONS"
+    static let listsHelpOption = true
     static let options =
         OutputOptions.all + SceneOptions.all + ReadingOptions.all + [WritingOptions.output, from, to, StandardOptions.help]
 
@@ -24,16 +31,6 @@ struct RenderCommand: Command {
     static let to = OptionSpec(
         long: "to", valueName: "SECONDS", help: "draw trace times up to SECONDS"
     ) { p, v throws(UsageError) in p.pictureWindow.to = try pictureTime("to", v) }
-
-    static var help: String {
-        var text = wrapped("gesturereplay render - " + abstract.replacingNewlines + ".") + "\n\n"
-        text += "USAGE\n  gesturereplay render [options] TRACE [-o FILE]\n\n"
-        text +=
-            "TRACE is replayed with the replay options (it is read twice, so not standard input). The\npicture shows the scene, each touch's path, the recognizers' markers and a timeline\n(docs/pictures.md).\n\n"
-        text += "OPTIONS\n" + optionLines(ownOptions(Self.self))
-        text += "\nREPLAY OPTIONS\n" + optionLines(replayOptions)
-        return text
-    }
 
     /// The trace (a regular file: it is read twice).
     var tracePath: String

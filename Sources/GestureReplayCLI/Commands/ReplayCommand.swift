@@ -5,35 +5,23 @@ import GestureReplayTools
 /// options) and prints what was recognized. The default command.
 struct ReplayCommand: Command {
     static let name = "replay"
-    static let synopsis = "gesturereplay [replay] [options] TRACE..."
     static let abstract = "replay each TRACE and print every state transition"
-    static let usage = "[replay] [options] TRACE..."
+    static let usage = ["[replay] [options] TRACE..."]
     static let moreHelp = "--help"
+    static let discussion = """
+        TRACE is a .json, .jsonl/.ndjson or .csv file, a device recording (getevent, evemu, libinput
+        record, evtest, MotionEvent dump: docs/trace-format.md), a UI-test gesture (W3C WebDriver
+        actions, Appium, WebKit sendEventStream: docs/ui-tests.md), or - for standard input (format
+        sniffed). Several traces replay in turn with the same options, each introduced by a line
+        "==> TRACE <==" (text; a blank line between) or {"event":"trace","path":"TRACE"} (jsonl); a
+        trace that stops at an error does not stop the others, and the exit status is the first
+        failing trace's.
+        """
+    static let helpSection: HelpSection.Kind? = nil
+    static let listsHelpOption = true
     static let options = OutputOptions.all + SceneOptions.all + ReadingOptions.all + LiveOptions.all + [StandardOptions.help, version]
 
     static let version = OptionSpec(long: "version", help: "show the version") { _, _ in }
-
-    /// `gesturereplay --help`: every command and the options of each (the replay options first).
-    static var help: String {
-        var text = "gesturereplay - replay recorded touch traces through a UIKit-style gesture recognizer engine.\n\n"
-        text += "USAGE\n"
-        for (usage, meaning) in commandSummaries {
-            let lines = meaning.split(separator: "\n")
-            let pad = max(1, 45 - 2 - usage.count)
-            text += "  " + usage + String(repeating: " ", count: pad) + lines[0] + "\n"
-            for line in lines.dropFirst() { text += String(repeating: " ", count: 45) + line + "\n" }
-        }
-        text += "\n" + traceParagraph + "\n\n"
-        text += "OPTIONS\n" + optionLines(replayOptions + ownOptions(Self.self))
-        text += "  Values may follow as --name=value or -xVALUE (-fjsonl) too; -- ends the options.\n\n"
-        for (i, section) in helpSections.enumerated() {
-            text += (i == 0 ? "" : "\n") + section.heading + "\n"
-            if let paragraph = section.paragraph { text += indented(paragraph) + "\n" }
-            text += optionLines(sectionOptions(i), mark: section.mark)
-        }
-        text += "\nEXAMPLES\n" + indented(examples) + "\n"
-        return text
-    }
 
     /// `ReadingOptions` (and `--sort`).
     var reading: ReplayOptions.Reading

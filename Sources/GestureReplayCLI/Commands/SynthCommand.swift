@@ -3,21 +3,26 @@ import TraceKit
 /// `gesturereplay synth SCRIPT`: a gesture script to trace(s) (docs/synth.md).
 struct SynthCommand: Command {
     static let name = "synth"
-    static let synopsis = "gesturereplay synth SCRIPT [-o FILE]"
     static let abstract = "write the trace of a gesture script (tap 100,200; drag\n100,200 -> 300,200 in 0.3s; ...): docs/synth.md"
-    static let usage = "synth SCRIPT [-o FILE] [--to csv|jsonl|json]"
-    static let options = [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
-
-    static var help: String {
-        var text = "gesturereplay synth - write the trace of a gesture script.\n\n"
-        text += "USAGE\n  gesturereplay synth SCRIPT [-o FILE] [--to csv|jsonl|json]\n\n"
-        text += indented(synthParagraph, by: 0) + "\n\nGESTURES\n"
-        text += SynthParser.forms.map { "  " + $0.form + "\n" }.joined()
+    static let headline = "write the trace of a gesture script"
+    static let usage = ["synth SCRIPT [-o FILE] [--to csv|jsonl|json]"]
+    /// What a script holds, then its gestures and line options (``SynthParser/forms``).
+    static var discussion: String {
+        var text = """
+            SCRIPT holds one gesture per line (- reads standard input); units are points, seconds
+            (0.3s, 300ms) and degrees. 'at 0.2s GESTURE' starts a gesture at that time, 'with GESTURE'
+            together with the previous one (gestures may overlap); 'screen 390x844' sets the screen (the
+            default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
+            FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
+            """
+        text += "\n\nGESTURES\n" + SynthParser.forms.map { "  " + $0.form + "\n" }.joined()
         text += "\nOPTIONS OF A SCRIPT LINE (alone on a line: for every later line)\n"
-        text += SynthParser.optionForms.map { "  " + $0.form + "\n" }.joined()
-        text += "\nOPTIONS\n" + optionLines(ownOptions(Self.self).filter { $0.long != "help" })
+        text += SynthParser.optionForms.map { "  " + $0.form }.joined(separator: "\n")
         return text
     }
+    static let helpSection: HelpSection.Kind? = .writing
+    static let listsHelpOption = false
+    static let options = [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
 
     /// The script; `-` reads standard input.
     var scriptPath: String
@@ -97,11 +102,3 @@ struct SynthCommand: Command {
         return ExitCode.success
     }
 }
-
-let synthParagraph = """
-    SCRIPT holds one gesture per line (- reads standard input); units are points, seconds
-    (0.3s, 300ms) and degrees. 'at 0.2s GESTURE' starts a gesture at that time, 'with GESTURE'
-    together with the previous one (gestures may overlap); 'screen 390x844' sets the screen (the
-    default). One number may be a sweep, {FROM..TO step STEP}: one trace per value, written to
-    FILE-VALUE.EXT (needs -o), each path printed on its own line. See docs/synth.md.
-    """

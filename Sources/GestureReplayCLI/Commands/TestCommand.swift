@@ -4,9 +4,20 @@ import GestureReplayTools
 /// `gesturereplay test [PATH...]`: every trace under the given folders/files as a regression suite.
 struct TestCommand: Command {
     static let name = "test"
-    static let synopsis = "gesturereplay test [options] [PATH...]"
     static let abstract = "check every trace under PATH (default: Traces) as a\nsuite"
-    static let usage = "test [options] [PATH...]"
+    static let usage = ["test [options] [PATH...]"]
+    static let discussion =
+        checkAndTestParagraph + """
+
+
+            PATH is a folder (searched recursively for .json, .jsonl, .ndjson and .csv files, and the
+            recordings .evemu, .getevent and .evtest, except *.scene.json and hidden files) or a
+            trace file. Traces run in parallel; the report lists them in path order, then
+            "N passed, M failed".
+            """
+    static let helpSection: HelpSection.Kind? = .checking
+    static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
+    static let listsHelpOption = true
     static let options =
         OutputOptions.all + SceneOptions.all + ReadingOptions.all + [junit] + SuiteRunOptions.all + CheckingOptions.all
         + [StandardOptions.help]
@@ -14,8 +25,6 @@ struct TestCommand: Command {
     static let junit = OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report") { p, v in
         p.suite.junitPath = v
     }
-
-    static var help: String { checkAndTestHelp(Self.self) }
 
     /// The paths, shard, excludes, jobs, `--update` and reports.
     var suite: SuiteOptions
