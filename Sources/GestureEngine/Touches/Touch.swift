@@ -43,7 +43,7 @@ public final class Touch {
     /// its view never hear of it (`View.isExclusiveTouch`).
     @exclusivity(unchecked) public internal(set) var isBlockedByExclusiveTouch = false
     /// True when the touch landed (admitted) on a view with `isExclusiveTouch`: it counts in
-    /// `GestureEnvironment.exclusiveTouchesDown` until it ends.
+    /// `GestureEnvironment.views.exclusiveTouchesDown` until it ends.
     @exclusivity(unchecked) var isOnExclusiveView = false
     /// True when the touch's view or one of its ancestors is a `View` subclass: its view messages
     /// are sent (a plain view's default methods pass them up the responder chain).
