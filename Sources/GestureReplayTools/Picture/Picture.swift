@@ -42,6 +42,7 @@ public enum Picture {
         var data = PictureData(tracePath: title ?? tracePath)
         data.window = window
         try samples(tracePath, options, into: &data)
+        if let warning = data.windowMissesTrace { warn(.warning(warning, at: nil)) }
         let recorder = PictureRecorder(data)
         var sink = OutputBuffer(fileDescriptor: nil)
         // The picture needs the transitions, not their text: none is rendered (a long trace's text
@@ -122,6 +123,8 @@ struct SampleCollector {
     var kept = 0
     /// When each lane's touch lifted (+infinity while it is down).
     var laneEnds: [Double] = []
+    /// The first and last sample time of the whole trace, window or not.
+    var traceTimes: (Double, Double)?
 
     init(window: PictureWindow) {
         self.window = window
@@ -129,6 +132,7 @@ struct SampleCollector {
 
     mutating func add(_ touch: TouchID, _ phase: TouchPhase, _ p: Point, at time: Double, label: () -> String) {
         let lifts = phase == .ended || phase == .cancelled
+        if time.isFinite { traceTimes = traceTimes.map { (min($0.0, time), max($0.1, time)) } ?? (time, time) }
         guard window.contains(time) else {
             if lifts, let i = active.removeValue(forKey: touch), i >= 0, let lane = data.touches[i].lane { laneEnds[lane] = time }
             return
@@ -218,6 +222,7 @@ struct SampleCollector {
         result.sampleBounds = data.sampleBounds
         result.nonFiniteSamples = data.nonFiniteSamples
         result.sampleTimes = data.sampleTimes
+        result.traceTimes = traceTimes
         result.touchLanes = laneEnds.count
         result.touchesWithoutLane = data.touchesWithoutLane
         result.stride = stride

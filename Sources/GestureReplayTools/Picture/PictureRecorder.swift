@@ -92,6 +92,22 @@ struct PictureData {
     var nonFiniteSamples = 0
     /// The first and last sample time in the window.
     var sampleTimes: (Double, Double)?
+    /// The first and last sample time of the whole trace (nil: no sample).
+    var traceTimes: (Double, Double)?
+
+    /// Why the window shows none of the trace (it starts after its last sample or ends before its
+    /// first), nil when it shows some of it or the trace has no sample.
+    var windowMissesTrace: String? {
+        guard let (first, last) = traceTimes else { return nil }
+        func seconds(_ t: Double) -> String { SVGPicture.fixed(t, 3) + " s" }
+        if let from = window.from, from > last {
+            return "the picture shows trace times from \(seconds(from)) on, after the trace's last sample at \(seconds(last)): it is empty"
+        }
+        if let to = window.to, to < first {
+            return "the picture shows trace times up to \(seconds(to)), before the trace's first sample at \(seconds(first)): it is empty"
+        }
+        return nil
+    }
 
     /// The scroll views of the scene, in scene order, with their content offsets over the window.
     var scrollViews: [ScrollTrack] = []

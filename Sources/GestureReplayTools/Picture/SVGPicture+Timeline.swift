@@ -12,21 +12,19 @@ extension SVGPicture {
             return v.isFinite ? min(max(v, left), right) : left
         }
         raw("<g class=\"timeline\">\n<text x=\""); num(Self.margin); raw("\" y=\""); num(top - 10)
-        raw("\" font-weight=\"bold\">timeline (s of trace time)</text>\n")
+        let axis = TimeAxis(from: t0, to: t1, pixels: right - left)
+        raw("\" font-weight=\"bold\">timeline (s of trace time")
+        if let origin = axis.origin { raw(" after "); raw(Self.fixed(origin, 3)); raw(" s") }
+        raw(")</text>\n")
         let lanes = min(data.recognizers.count, Self.maximumRecognizerLanes)
         let touchLanes = data.touchLanes
         let lanesBottom = top + 6 + Double(lanes + touchLanes) * Self.laneHeight + scrollAndControlLanesHeight
         // Axis ticks: round times at least 70 px apart.
-        let step = roundStep(atLeast: span * 70 / max(1, right - left))
-        let decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
-        var k = (t0 / step).rounded(.up)
-        var ticks = 0
-        while k * step <= t1 + step * 1e-9 && ticks < 40 {
-            let x = tx(k * step)
+        for (t, label) in axis.ticks {
+            let x = tx(t)
             raw("<line x1=\""); num(x); raw("\" y1=\""); num(top); raw("\" x2=\""); num(x); raw("\" y2=\""); num(lanesBottom)
             raw("\" stroke=\"#e5e5e5\"/><text x=\""); num(x); raw("\" y=\""); num(top)
-            raw("\" font-size=\"9\" text-anchor=\"middle\" fill=\"#777\">"); raw(Self.fixed(k * step, decimals)); raw("</text>\n")
-            k += 1; ticks += 1
+            raw("\" font-size=\"9\" text-anchor=\"middle\" fill=\"#777\">"); raw(label); raw("</text>\n")
         }
         if let h = highlighted {
             let x = tx(data.steps[h].time)

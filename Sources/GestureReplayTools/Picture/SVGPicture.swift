@@ -232,11 +232,11 @@ struct SVGPicture {
         if let t = data.window.to { hi = t }
         if !lo.isFinite { lo = 0 }
         if !hi.isFinite || hi < lo { hi = lo }
-        if hi - lo < 0.001 { hi = lo + 0.001 }
-        return (lo, hi)
+        return TimeAxis.widened(lo, hi)
     }
 
     mutating func collectNotes() {
+        if let empty = data.windowMissesTrace { notes.append(empty) }
         if data.touchCount > data.touches.count {
             notes.append(
                 "\(data.touchCount - data.touches.count) touches after the first \(data.touches.count) not drawn (at most \(Picture.maximumDrawnTouches); --from/--to shows a later part)"
