@@ -11,34 +11,51 @@ extension SVGPicture {
         if let inset { y = inset.bottom + 40 }
         let left = panelLeft
         raw("<g class=\"outcomes\">\n<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" font-weight=\"bold\">")
-        raw(outcomes.isEmpty ? "no recognizer ended, failed or was cancelled" : "outcomes (numbered on the picture)"); raw("</text>\n")
-        let chars = Int(Self.panelWidth / (11 * 0.56))
-        for (n, i) in outcomes.prefix(Picture.maximumListedOutcomes).enumerated() {
-            let s = data.steps[i]
+        raw(rows.isEmpty ? "no recognizer ended, failed or was cancelled" : "outcomes (numbered on the picture)"); raw("</text>\n")
+        // The reason's characters per line: 0.62 em each at 11 px (generous: the text stays inside the list).
+        let columns = Int((Self.panelWidth - 14) / (11 * 0.62))
+        for (n, row) in rows.prefix(Picture.maximumListedOutcomes).enumerated() {
+            let s = data.steps[row.headline]
+            let said = OutcomeList.text(of: row, data)
+            let lines = said.detail.map { Self.wrapped($0, columns: columns) } ?? []
             y += 16
-            raw("<g class=\"outcome "); raw(s.state.description); raw("\"><title>"); describe(s); raw("</title>")
-            if i == highlighted {
+            raw("<g class=\"outcome "); raw(s.state.description)
+            if row.kind != .transition { raw(" scroll-gesture") }
+            raw("\"><title>")
+            for (k, i) in row.steps.enumerated() {
+                if k > 0 { raw("\n") }
+                describe(data.steps[i])
+            }
+            raw("</title>")
+            if let h = highlighted, row.steps.contains(h) {
                 raw("<rect class=\"differs\" x=\""); num(left - 3); raw("\" y=\""); num(y - 12); raw("\" width=\""); num(Self.panelWidth)
-                raw("\" height=\""); num(s.reason == nil ? 16 : 30); raw("\" fill=\"#ffe14d\"/>")
+                raw("\" height=\""); num(16 + 14 * Double(lines.count)); raw("\" fill=\"#ffe14d\"/>")
             }
             let number = String(n + 1)
             let w = LabelPlacer.width(number, size: 10) + 6
             badge(number, x: left, y: y, width: w, state: s.state)
             raw("<text x=\""); num(left + w + 5); raw("\" y=\""); num(y); raw("\"><tspan font-weight=\"bold\" fill=\"")
-            raw(s.state == .cancelled ? "#93600c" : Self.colour(s.state)); raw("\">");
-            raw(s.state == .ended ? "recognized" : s.state.description)
-            raw("</tspan> "); time(s.time); raw(" s  "); name(Self.short(data.recognizers[s.lane].name, 30)); raw("</text>")
-            if let reason = s.reason {
+            raw(
+                row.kind == .delivered || row.kind == .withheld || row.kind == .notScrolled
+                    ? "#555" : s.state == .cancelled ? "#93600c" : Self.colour(s.state))
+            raw("\">"); text(said.word)
+            raw("</tspan> "); time(s.time); raw(" s  "); name(Self.short(said.title, 44)); raw("</text>")
+            for line in lines {
                 y += 14
-                raw("<text x=\""); num(left + 14); raw("\" y=\""); num(y); raw("\" fill=\"#333\">"); text(Self.short(reason, chars - 3));
+                raw("<text class=\"reason\" x=\""); num(left + 14); raw("\" y=\""); num(y); raw("\" fill=\"#333\">"); text(line);
                 raw("</text>")
             }
             raw("</g>\n")
         }
-        if outcomes.count > Picture.maximumListedOutcomes {
+        if rows.count > Picture.maximumListedOutcomes {
             y += 16
             raw("<text x=\""); num(left); raw("\" y=\""); num(y);
-            raw("\" fill=\"#555\">and \(outcomes.count - Picture.maximumListedOutcomes) more (hover the markers)</text>\n")
+            raw("\" fill=\"#555\">and \(rows.count - Picture.maximumListedOutcomes) more (hover the markers)</text>\n")
+        }
+        if !listsEveryOutcome && rows.contains(where: { $0.kind != .transition }) {
+            y += 16
+            raw("<text x=\""); num(left); raw("\" y=\""); num(y)
+            raw("\" fill=\"#555\">a scroll view's own recognizers: one row per gesture (render --all lists each)</text>\n")
         }
         raw("</g>\n")
         y += 30
@@ -75,12 +92,19 @@ extension SVGPicture {
         y += 24
         raw("<text x=\""); num(left); raw("\" y=\""); num(y); raw("\" font-weight=\"bold\">recognizers</text>\n")
         var counts = [[Int]](repeating: [0, 0, 0], count: data.recognizers.count)
-        for step in data.steps {
-            switch ReplaySummary.outcome(previous: step.previous, state: step.state) {
-            case .recognized: counts[step.lane][0] += 1
-            case .failed: counts[step.lane][1] += 1
-            case .cancelled: counts[step.lane][2] += 1
-            case nil: break
+        // Every transition in the window (kept or not), else the kept ones (a picture made from its data).
+        if let totals = data.outcomeBuckets?.totals {
+            for (lane, c) in totals.enumerated() where lane < counts.count {
+                counts[lane] = [Int(c.recognized), Int(c.failed), Int(c.cancelled)]
+            }
+        } else {
+            for step in data.steps {
+                switch ReplaySummary.outcome(previous: step.previous, state: step.state) {
+                case .recognized: counts[step.lane][0] += 1
+                case .failed: counts[step.lane][1] += 1
+                case .cancelled: counts[step.lane][2] += 1
+                case nil: break
+                }
             }
         }
         for (lane, r) in data.recognizers.enumerated().prefix(12) {

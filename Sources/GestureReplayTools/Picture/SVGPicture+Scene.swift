@@ -212,7 +212,7 @@ extension SVGPicture {
     mutating func drawMarkers(_ m: PictureMapping, main: Bool) {
         raw("<g class=\"recognizers\">\n")
         var drawn = 0, skipped = 0
-        var numberSpots: [(Int, Double, Double, String)] = []
+        var numberSpots: [NumberSpot] = []
         for pass in 0..<4 {
             for (i, s) in data.steps.enumerated() {
                 switch (pass, s.state) {
@@ -264,7 +264,11 @@ extension SVGPicture {
                     raw("\" stroke=\"#333\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>")
                 }
                 raw("</g>\n")
-                if main { placer.reserve(.init(x0: x - 7, y0: y - 7, x1: x + 7, y1: y + 7)) }
+                if main {
+                    placer.reserve(.init(x0: x - 7, y0: y - 7, x1: x + 7, y1: y + 7))
+                } else {
+                    insetPlacer.reserve(.init(x0: x - 7, y0: y - 7, x1: x + 7, y1: y + 7))
+                }
                 if numbers[i] > 0 && numbers[i] <= Picture.maximumListedOutcomes {
                     var text = String(numbers[i])
                     if s.state == .ended {
@@ -272,20 +276,12 @@ extension SVGPicture {
                         if let ro = s.values.rotation { text += " " + Self.fixed(ro, 2) + " rad" }
                         if let d = s.values.direction { text += " " + String(describing: d) }
                     }
-                    numberSpots.append((i, x, y, text))
+                    numberSpots.append(NumberSpot(number: numbers[i], state: s.state, x: x, y: y, text: text))
                 }
             }
         }
         // Numbers last, successes first (they were drawn last: on top): badges in the state's colour.
-        for (i, x, y, s) in numberSpots.reversed() {
-            let w = LabelPlacer.width(s, size: 10) + 6
-            if case let (lx, ly)? = place(width: w, size: 11, candidates: LabelPlacer.around(x, y, width: w, size: 11, gap: 10), main: main)
-            {
-                raw("<g class=\"number\">")
-                badge(s, x: lx, y: ly, width: w, state: data.steps[i].state)
-                raw("</g>\n")
-            }
-        }
+        drawBadges(numberSpots.reversed(), m, main: main)
         if let h = highlighted {
             let s = data.steps[h]
             let x = m.x(s.values.location.x), y = m.y(s.values.location.y)

@@ -17,8 +17,11 @@ extension SVGPicture {
         if let origin = axis.origin { raw(" after "); raw(Self.fixed(origin, 3)); raw(" s") }
         raw(")</text>\n")
         let lanes = min(data.recognizers.count, Self.maximumRecognizerLanes)
-        let touchLanes = data.touchLanes
-        let lanesBottom = top + 6 + Double(lanes + touchLanes) * Self.laneHeight + scrollAndControlLanesHeight
+        let summary = summarisesTimeline(pixels: right - left)
+        let touchLanes = summary != nil ? 1 : data.touchLanes
+        let lanesBottom =
+            top + 6 + Double(lanes) * (summary != nil ? Self.summaryLaneHeight : Self.laneHeight) + Double(touchLanes) * Self.laneHeight
+            + scrollAndControlLanesHeight
         // Axis ticks: round times at least 70 px apart.
         for (t, label) in axis.ticks {
             let x = tx(t)
@@ -39,6 +42,11 @@ extension SVGPicture {
         // Recognizer lanes: began/changed as a span, the terminal states as instants (the engine resets
         // the recognizer in the same step), every transition a mark.
         for lane in 0..<lanes {
+            if let summary {
+                drawSummaryLane(lane, summary, top: y, tx: tx)
+                y += Self.summaryLaneHeight
+                continue
+            }
             let r = data.recognizers[lane]
             raw("<g class=\"lane recognizer\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 12); raw("\">")
             name(Self.short(r.name + " (" + r.kind + ")", 34)); raw("<title>"); name(r.name); raw(" ("); text(r.kind);
@@ -73,26 +81,14 @@ extension SVGPicture {
                 let listed = numbers[i] > 0 && numbers[i] <= Picture.maximumListedOutcomes
                 if x - lastMarkPixel < 3 && !listed { hidden += 1; continue }
                 lastMarkPixel = x
-                let c = Self.colour(s.state), my = y + 9
+                let my = y + 9
                 // A short title (the scene's marker has every value).
                 raw("<g class=\"mark "); raw(s.state.description); raw("\"><title>")
                 if numbers[i] > 0 { raw("("); out.append(numbers[i]); raw(") ") }
                 name(r.name); raw(" "); raw(s.state.description); raw(" at "); time(s.time); raw(" s")
                 if let reason = s.reason { raw("; reason: "); text(reason) }
                 raw("</title>")
-                switch s.state {
-                case .began:
-                    raw("<path d=\"M"); num(x); raw(","); num(my - 7); raw("v14\" stroke=\"#2b5d9a\" stroke-width=\"2\"/>")
-                case .ended:
-                    raw("<circle cx=\""); num(x); raw("\" cy=\""); num(my); raw("\" r=\"5\" fill=\""); raw(c); raw("\" stroke=\"#fff\"/>")
-                case .failed:
-                    raw("<path d=\"M"); num(x - 4.5); raw(","); num(my - 4.5); raw("l9,9m0,-9l-9,9\" stroke=\""); raw(c)
-                    raw("\" stroke-width=\"2.5\"/>")
-                default:
-                    raw("<circle cx=\""); num(x); raw("\" cy=\""); num(my); raw("\" r=\"4\" fill=\"#fff\" stroke=\""); raw(c)
-                    raw("\" stroke-width=\"2\"/><path d=\"M"); num(x - 3); raw(","); num(my + 3); raw("l6,-6\" stroke=\""); raw(c);
-                    raw("\" stroke-width=\"2\"/>")
-                }
+                timelineMark(s.state, x: x, y: my)
                 raw("</g>\n")
                 if numbers[i] > 0 && numbers[i] <= Picture.maximumListedOutcomes {
                     let s = String(numbers[i])
@@ -113,8 +109,12 @@ extension SVGPicture {
         }
         y = drawControlLanes(top: y, left: left, right: right, tx: tx, placer: &timelinePlacer)
         y = drawOffsetLanes(top: y, left: left, right: right, t0: t0, t1: t1, tx: tx, placer: &timelinePlacer)
-        // Touch lanes (reused once free): a bar per touch in its colour.
-        for lane in 0..<touchLanes {
+        // Touch lanes (reused once free): a bar per touch in its colour; summarised, touches per bucket.
+        if let summary {
+            drawTouchCountLane(summary, top: y, tx: tx)
+            y += Self.laneHeight
+        }
+        for lane in 0..<touchLanes where summary == nil {
             raw("<g class=\"lane touch\"><text x=\""); num(Self.margin); raw("\" y=\""); num(y + 12); raw("\" fill=\"#555\">touches, lane ")
             out.append(lane + 1); raw("</text>")
             for t in data.touches where t.lane == lane {
@@ -132,19 +132,54 @@ extension SVGPicture {
             raw("</g>\n")
             y += Self.laneHeight
         }
+        if let summary {
+            notes.append(
+                "timeline: outcomes counted per \(Self.fixed(summary.seconds, 3, trim: true)) s (marks would overlap); --from/--to draws a part mark by mark"
+            )
+        }
         if hidden > 0 { notes.append("timeline: \(hidden) marks or spans closer than 3 px to the one before not drawn") }
-        // Legend.
+        // Legend: each state as the timeline draws it (told apart by shape, not by colour alone).
         y += 16
         var x = Self.margin
         for (word, state) in [
-            ("possible", GestureRecognizerState.possible), ("began/changed", .began), ("recognized", .ended), ("failed", .failed),
-            ("cancelled", .cancelled),
+            ("possible", GestureRecognizerState.possible), ("began/changed", .changed), ("began", .began), ("recognized", .ended),
+            ("failed", .failed), ("cancelled", .cancelled),
         ] {
-            raw("<rect x=\""); num(x); raw("\" y=\""); num(y - 9); raw("\" width=\"10\" height=\"10\" fill=\""); raw(Self.colour(state))
-            raw("\"/><text x=\""); num(x + 14); raw("\" y=\""); num(y); raw("\">"); raw(word); raw("</text>")
-            x += 26 + Double(word.count) * 6.5
+            raw("<g class=\"legend "); raw(state.description); raw("\">")
+            switch state {
+            case .possible:
+                raw("<rect x=\""); num(x); raw("\" y=\""); num(y - 5); raw("\" width=\"16\" height=\"2\" fill=\"");
+                raw(Self.colour(.possible)); raw("\"/>")
+            case .changed:
+                raw("<rect x=\""); num(x); raw("\" y=\""); num(y - 10); raw("\" width=\"16\" height=\"12\" fill=\"");
+                raw(Self.colour(.changed)); raw("\"/>")
+            default:
+                timelineMark(state, x: x + 8, y: y - 4)
+            }
+            raw("<text x=\""); num(x + 20); raw("\" y=\""); num(y); raw("\">"); raw(word); raw("</text></g>")
+            x += 30 + Double(word.count) * 6.5
         }
+        if summary != nil { y = drawSummaryLegend(y: y + 18) }
         raw("\n</g>\n")
         return y
+    }
+
+    /// A state's mark on the timeline, centred at `(x, y)`: began a vertical stroke, recognized a
+    /// dot, failed a cross, cancelled a slashed ring (shapes a reader tells apart without colour).
+    mutating func timelineMark(_ state: GestureRecognizerState, x: Double, y my: Double) {
+        let c = Self.colour(state)
+        switch state {
+        case .began:
+            raw("<path d=\"M"); num(x); raw(","); num(my - 7); raw("v14\" stroke=\"#2b5d9a\" stroke-width=\"2\"/>")
+        case .ended:
+            raw("<circle cx=\""); num(x); raw("\" cy=\""); num(my); raw("\" r=\"5\" fill=\""); raw(c); raw("\" stroke=\"#fff\"/>")
+        case .failed:
+            raw("<path d=\"M"); num(x - 4.5); raw(","); num(my - 4.5); raw("l9,9m0,-9l-9,9\" stroke=\""); raw(c)
+            raw("\" stroke-width=\"2.5\"/>")
+        default:
+            raw("<circle cx=\""); num(x); raw("\" cy=\""); num(my); raw("\" r=\"4\" fill=\"#fff\" stroke=\""); raw(c)
+            raw("\" stroke-width=\"2\"/><path d=\"M"); num(x - 3); raw(","); num(my + 3); raw("l6,-6\" stroke=\""); raw(c);
+            raw("\" stroke-width=\"2\"/>")
+        }
     }
 }

@@ -56,6 +56,28 @@ extension SVGPicture {
         s.count <= limit ? s : String(s.prefix(max(1, limit - 1))) + "…"
     }
 
+    /// `s` in lines of at most `columns` characters, broken at spaces (a longer word is cut), every
+    /// character kept: the lines joined with spaces give `s` back (spaces at the breaks are dropped).
+    static func wrapped(_ s: String, columns: Int) -> [String] {
+        let columns = max(8, columns)
+        var lines: [String] = []
+        var line = ""
+        for word in s.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            if !line.isEmpty && line.count + 1 + word.count > columns {
+                lines.append(line)
+                line = ""
+            }
+            while line.isEmpty && word.count > columns {
+                lines.append(String(word.prefix(columns)))
+                word = word.dropFirst(columns)
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// A point for `<title>`s: `(x, y)`, 1 decimal.
     mutating func pair(_ x: Double, _ y: Double) {
         raw("(")

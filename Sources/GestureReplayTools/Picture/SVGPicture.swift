@@ -69,7 +69,10 @@ struct SVGPicture {
     var placer = LabelPlacer()
     /// The outcome number of each step (0: none).
     var numbers: [Int] = []
-    var outcomes: [Int] = []
+    /// The outcomes list, in its order (row n is numbered n + 1).
+    var rows: [OutcomeRow] = []
+    /// List every recognizer's outcome (a scroll view's own are folded into its gestures without it).
+    var listsEveryOutcome = false
     /// What to point at, and the step it is (nil: none, or not in this replay).
     var highlight: PictureHighlight?
     var highlighted: Int?
@@ -200,12 +203,12 @@ struct SVGPicture {
         return out.text + body.text
     }
 
-    /// Numbers the outcomes (ended, failed, cancelled) in transition order.
+    /// Numbers the outcomes list's rows (`OutcomeList`): every transition a row stands for carries its number.
     mutating func numberOutcomes() {
         numbers = [Int](repeating: 0, count: data.steps.count)
-        for (i, s) in data.steps.enumerated() where s.state.isTerminal {
-            outcomes.append(i)
-            numbers[i] = outcomes.count
+        rows = OutcomeList.rows(data, all: listsEveryOutcome)
+        for (n, row) in rows.enumerated() {
+            for i in row.steps { numbers[i] = n + 1 }
         }
     }
 
@@ -258,9 +261,9 @@ struct SVGPicture {
         }
         collectScrollAndControlNotes()
         if data.nonFiniteSamples > 0 { notes.append("\(data.nonFiniteSamples) samples with a non-finite coordinate drawn at the edge") }
-        if outcomes.count > Picture.maximumListedOutcomes {
+        if rows.count > Picture.maximumListedOutcomes {
             notes.append(
-                "outcomes: the first \(Picture.maximumListedOutcomes) of \(outcomes.count) listed and numbered (hover a marker for the others)"
+                "outcomes: the first \(Picture.maximumListedOutcomes) of \(rows.count) listed and numbered (hover a marker for the others)"
             )
         }
     }
