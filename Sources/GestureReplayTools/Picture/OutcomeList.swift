@@ -144,7 +144,9 @@ extension OutcomeList {
                 ? "page \(SVGPicture.page(from, track)) → \(SVGPicture.page(to, track))"
                 : "offset\(track.plotsX && track.plotsY ? "" : track.plotsX ? " x" : " y") \(SVGPicture.offsetText(from, track)) → \(SVGPicture.offsetText(to, track))"
             let word = row.kind == .paged ? "paged" : head.state == .cancelled ? "scroll cancelled" : "scrolled"
-            let detail = rest.map { "at rest at \(SVGPicture.fixed($0.time, 3)) s" } ?? "still moving at the end"
+            var detail = rest.map { "at rest at \(SVGPicture.fixed($0.time, 3)) s" } ?? "still moving at the end"
+            // Why the content did not get the touch (the pan began first).
+            if let delay = reason(.delay) { detail += "; content touch: " + delay }
             return OutcomeRowText(word: word, title: track.name + ": " + moved, detail: detail)
         case .delivered:
             let to = data.contentTarget(ofScrollView: scroll, at: head.time, location: head.values.location)
