@@ -139,10 +139,13 @@ extension OutcomeList {
             let from = data.offset(ofScrollView: scroll, before: data.steps[row.steps[0]].time)
             let rest = data.rest(ofScrollView: scroll, from: head.time)
             let to = rest?.offset ?? track.end
-            let moved =
+            let axis = track.plotsX && track.plotsY ? "" : track.plotsX ? " x" : " y"
+            let (a, b) =
                 track.isPagingEnabled
-                ? "page \(SVGPicture.page(from, track)) → \(SVGPicture.page(to, track))"
-                : "offset\(track.plotsX && track.plotsY ? "" : track.plotsX ? " x" : " y") \(SVGPicture.offsetText(from, track)) → \(SVGPicture.offsetText(to, track))"
+                ? (String(SVGPicture.page(from, track)), String(SVGPicture.page(to, track)))
+                : (SVGPicture.offsetText(from, track), SVGPicture.offsetText(to, track))
+            let what = track.isPagingEnabled ? "page" : "offset" + axis
+            let moved = a == b ? "back to \(what) \(b)" : "\(what) \(a) → \(b)"
             let word = row.kind == .paged ? "paged" : head.state == .cancelled ? "scroll cancelled" : "scrolled"
             var detail = rest.map { "at rest at \(SVGPicture.fixed($0.time, 3)) s" } ?? "still moving at the end"
             // Why the content did not get the touch (the pan began first).

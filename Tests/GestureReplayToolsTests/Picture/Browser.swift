@@ -122,6 +122,18 @@ enum Browser {
                         if hit:
                             n += 1; lo = min(lo, x); hi = max(hi, x)
                 print(n, lo if n else -1, hi)
+            elif arg.startswith('rows:'):
+                # rows:#rrggbb/tolerance,x0,y0,x1,y1: the rows of the box with at least 50 pixels
+                # within the tolerance (summed over r, g, b) of the colour (a band, not specks of
+                # anti-aliasing): how many, the first and the last.
+                parts = arg[5:].split(',')
+                colour, tolerance = parts[0].split('/')
+                want = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+                x0, y0, x1, y1 = (max(0, int(float(v))) for v in parts[1:])
+                ys = [y for y in range(y0, min(y1, h))
+                      if sum(1 for x in range(x0, min(x1, w)) if abs(rows[y][x * 3] - want[0]) + abs(rows[y][x * 3 + 1] - want[1])
+                             + abs(rows[y][x * 3 + 2] - want[2]) <= int(tolerance)) >= 50]
+                print(len(ys), min(ys) if ys else -1, max(ys) if ys else -1)
             elif arg.startswith('patch:'):
                 # In the box: the pixels with ink (luminance below 225), their mean luminance, then
                 # the ink mask row by row (1: ink).

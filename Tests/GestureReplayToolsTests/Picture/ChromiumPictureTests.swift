@@ -147,10 +147,22 @@ struct ChromiumPictureTests {
         #expect(fail.lowerBound < pass.lowerBound, "the failure is listed first")
         let (_, counts) = try Browser.render(
             page, named: "report.html", width: 900, height: 1300,
-            probes: ["near:#fde8e8,0,0,900,1300", "near:#e3f4e1,0,0,900,1300", "near:#c62828,0,0,900,1300", "near:#ffd400,0,0,900,1300"])
+            probes: [
+                "near:#fde8e8,0,0,900,1300", "near:#e3f4e1,0,0,900,1300", "near:#c62828,0,0,900,1300", "near:#ffd400,0,0,900,1300",
+                // The rows of the removed and the added line's backgrounds.
+                "rows:#fde8e8/20,24,0,880,1300", "rows:#e3f4e1/20,24,0,880,1300",
+            ])
         #expect(counts[0].0 > 400, "removed line's background: \(counts[0].0) pixels")
         #expect(counts[1].0 > 400, "added line's background: \(counts[1].0) pixels")
         #expect(counts[2].0 > 20, "FAIL in red: \(counts[2].0) pixels")
         #expect(counts[3].0 > 100, "the yellow ring and band of the changed transition: \(counts[3].0) pixels")
+        // Issue 49: the added line (165 characters, its reason last) wraps inside the page rather
+        // than running off its right edge: its reason (in reverse video, a changed field) on a
+        // second row under the green one.
+        let (removed, added) = (counts[4], counts[5])
+        #expect(removed.0 >= 8 && removed.0 < 20 && added.0 >= 8, "the diff's lines: rows \(removed), \(added)")
+        let (_, below) = try Browser.probe(
+            page, named: "report.html", width: 900, height: 1300, probes: ["rows:#222222/20,24,\(added.2 + 1),880,\(added.2 + 16)"])
+        #expect(below[0][0] >= 8, "the added line's second row: \(below[0][0]) rows of its reason's reverse video")
     }
 }

@@ -62,7 +62,9 @@ struct OutcomeListTests {
         let rows = try Self.rows("Traces/scroll-paging.json")
         #expect(rows.map(\.word) == ["scrolled", "scrolled", "scrolled"])
         #expect(
-            rows.map { $0.heading.components(separatedBy: "  ").last! } == ["pager: page 1 → 2", "pager: page 2 → 2", "pager: page 2 → 1"])
+            rows.map { $0.heading.components(separatedBy: "  ").last! } == [
+                "pager: page 1 → 2", "pager: back to page 2", "pager: page 2 → 1",
+            ])
     }
 
     @Test("a scene without scroll views: every outcome a row, in trace order")
