@@ -28,7 +28,7 @@ struct RenderCommand: Command {
     // render --all (issue 49): a scroll view's own recognizers listed one by one.
     static let all = OptionSpec(
         long: "all",
-        help: "list every recognizer's outcome (without it, a scroll view's own\nrecognizers are folded into one row per gesture)"
+        help: "list every recognizer's outcome (a scroll view's own\nrecognizers are otherwise folded into its gestures)"
     ) { p, _ in p.pictureListsEveryOutcome = true }
 
     static var help: String {
