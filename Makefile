@@ -81,8 +81,10 @@ install-files:
 	$(INSTALL_BIN) completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gesturereplay.fish
 
 # Throughput, reference tools, memory, start-up, instructions per event and scaling, as one table,
-# also written to bench/results.md (bench/bench.py). A few minutes; BENCH_ARGS="--quick" for a smoke run.
-# BASELINE=path/to/an/older/gesturereplay measures that binary side by side in the same run.
+# also written to bench/results.md (bench/bench.py), with the output-heavy mix of issue 45 at the end
+# (BENCH_ARGS="--only heavy" for those rows alone). A few minutes; BENCH_ARGS="--quick" for a smoke
+# run. BASELINE=path/to/an/older/gesturereplay measures that binary side by side in the same run.
+# bench/run.sh installs python3, jq, valgrind and GNU time with apt-get when they are missing.
 BASELINE ?=
 bench:
 	$(SWIFT) build -c release

@@ -10,6 +10,11 @@ machine. Rows are written at 120 Hz in window points (a 390 x 844 pt screen); an
         gestures separated by pauses (so timers fire); exactly EVENTS rows; the same rows in every
         format given (CSV, JSON Lines, and a JSON bare array), chosen by extension. With --repeat=N
         the EVENTS rows are written N times, each copy a second after the previous one ends.
+    gen_traces.py heavy EVENTS OUT.csv [OUT.jsonl] [OUT.json]
+        the output-heavy mix of issue 45: one-finger taps of 6 steps, one-finger pans of 90 steps at
+        2 pt per step, two-finger pinches of 60 steps and one-finger swipes of 15 steps, weights
+        3:3:1:3, 0.05-0.6 s between gestures (about 1.6 gesture lines per event with the default
+        scene); exactly EVENTS rows, the same rows in every format given.
     gen_traces.py hour SECONDS OUT.csv
         the mix, cut after SECONDS of trace time (3600: a one-hour recording).
     gen_traces.py tiny OUT.csv
@@ -176,6 +181,44 @@ class Mix:
                              lambda i, k: (dx * speed, dy * speed))
 
 
+class HeavyMix(Mix):
+    """The output-heavy mix (issue 45): most rows are moves of a pan or a pinch, each of which prints
+    a `changed` line from several recognizers. A *step* is one frame of motion (`Mix.path`'s frames)."""
+
+    def __init__(self, seed=SEED + 45):
+        super().__init__(seed)
+
+    def gestures(self):
+        rng = self.rng
+        kinds = ["tap"] * 3 + ["pan"] * 3 + ["pinch"] + ["swipe"] * 3
+        while True:
+            kind = rng.choice(kinds)
+            yield from getattr(self, kind)()
+            self.frame += rng.randint(6, 72)  # 0.05 - 0.6 s pause at 120 Hz
+
+    def tap(self):
+        cx, cy = self.center()
+        yield from self.path(self.ids(1), [(cx, cy)], 6, lambda i, k: (0, 0), jitter=0.3)
+
+    def pan(self):
+        r = self.rng
+        cx, cy = self.center()
+        a = r.uniform(0, 2 * math.pi)
+        dx, dy = 2 * math.cos(a), 2 * math.sin(a)
+        yield from self.path(self.ids(1), [(cx, cy)], 90, lambda i, k: (dx, dy), jitter=0.2)
+
+    def pinch(self):
+        r = self.rng
+        yield from self.two_finger(60, 0.0, r.choice([-1, 1]) * r.uniform(0.3, 1.2))
+
+    def swipe(self):
+        r = self.rng
+        cx, cy = self.center(100)
+        dx, dy = r.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+        speed = r.uniform(12, 25)
+        yield from self.path(self.ids(1), [(cx, cy)], 15, lambda i, k: (dx * speed, dy * speed))
+
+
 def take(rows, count):
     """The first rows of `rows`, then `ended` rows for the touches still down (so every touch ends):
     exactly `count` rows in all (at most one fewer in the unlikely case that cannot be done)."""
@@ -251,6 +294,10 @@ def write(path, rows, repeat=1):
 
 def mix_rows(count):
     return take(Mix().gestures(), count)
+
+
+def heavy_rows(count):
+    return take(HeavyMix().gestures(), count)
 
 
 def mix_duration(seconds):
@@ -484,7 +531,7 @@ def main(argv):
             f.write("\n")
         return
     count = int(argv[2])
-    rows = {"mix": mix_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}[what](count)
+    rows = {"mix": mix_rows, "heavy": heavy_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}[what](count)
     repeat = 1
     paths = argv[3:]
     if paths and paths[0].startswith("--repeat="):

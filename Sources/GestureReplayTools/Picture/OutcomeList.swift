@@ -91,6 +91,13 @@ enum OutcomeList {
         }
     }
 
+    /// Whether scroll view `scroll`'s content moved between transitions `first` and `last` (a pan
+    /// cancelled as it began, `touchesShouldCancel` answering NO, moved nothing).
+    static func moved(_ data: PictureData, _ scroll: Int, _ first: Int, _ last: Int) -> Bool {
+        data.offset(ofScrollView: scroll, before: data.steps[first].time)
+            != data.offset(ofScrollView: scroll, before: data.steps[last].time.nextUp)
+    }
+
     /// One gesture of a scroll view: what it did, from its recognizers' outcomes.
     static func folded(_ data: PictureData, scroll: Int, steps: [Int]) -> OutcomeRow {
         func step(_ part: PictureData.ScrollRole.Part) -> Int? {
@@ -101,7 +108,7 @@ enum OutcomeList {
         if let paging, data.steps[paging].state == .ended {
             row.kind = .paged
             row.headline = paging
-        } else if let pan, data.steps[pan].state != .failed {
+        } else if let pan, data.steps[pan].state == .ended || (data.steps[pan].state == .cancelled && moved(data, scroll, steps[0], pan)) {
             row.kind = .scrolled
         } else if let delay, data.steps[delay].state == .failed, !panBegan(data, scroll: scroll, at: data.steps[delay].time) {
             row.kind = .delivered

@@ -93,7 +93,9 @@ public struct JSONLinesRenderer: ReplayRenderer {
     /// The line up to its extra values and reason (the closing brace is written after them).
     private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
         w.bytes("{\"event\":\"gesture\",\"t\":")
-        w.number(t.time, decimals: MachinePrecision.time, trim: true)
+        // Numbers through the precision's own inlined writer (`fixed`), not `number(decimals:)`'s
+        // switch and call.
+        w.fixed(t.time, MachinePrecision.Time.self, trim: true)
         w.labelBytes(label)
         let state = stateIndex(t.state), previous = stateIndex(t.previous)
         w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)
@@ -109,18 +111,18 @@ public struct JSONLinesRenderer: ReplayRenderer {
         if let tr = t.values.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
         if let s = t.values.scale {
             w.bytes(",\"scale\":")
-            w.number(s, decimals: MachinePrecision.value, trim: true)
+            w.fixed(s, MachinePrecision.Value.self, trim: true)
         }
         if let r = t.values.rotation {
             w.bytes(",\"rotation\":")
-            w.number(r, decimals: MachinePrecision.value, trim: true)
+            w.fixed(r, MachinePrecision.Value.self, trim: true)
         }
         if let vel = t.values.velocity {
             writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
         } else if let sv = t.values.scalarVelocity {
             // Schema 2: one key, one type (`velocity` is always a point).
             if t.values.rotation != nil { w.bytes(",\"angularVelocity\":") } else { w.bytes(",\"scaleVelocity\":") }
-            w.number(sv, decimals: MachinePrecision.value, trim: true)
+            w.fixed(sv, MachinePrecision.Value.self, trim: true)
         }
         if let d = t.values.direction {
             w.bytes(",\"direction\":\"")
@@ -128,15 +130,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
             w.byte(UInt8(ascii: "\""))
         }
         if let r = t.values.selectionRect {
-            w.bytes(",\"selectionRect\":{\"x\":")
-            w.number(r.origin.x, decimals: MachinePrecision.point, trim: true)
-            w.bytes(",\"y\":")
-            w.number(r.origin.y, decimals: MachinePrecision.point, trim: true)
-            w.bytes(",\"width\":")
-            w.number(r.size.width, decimals: MachinePrecision.point, trim: true)
-            w.bytes(",\"height\":")
-            w.number(r.size.height, decimals: MachinePrecision.point, trim: true)
-            w.byte(UInt8(ascii: "}"))
+            w.jsonRect(r.origin.x, r.origin.y, r.size.width, r.size.height)
         }
     }
 
@@ -227,8 +221,22 @@ public struct JSONLinesRenderer: ReplayRenderer {
     public mutating func end(into out: inout OutputBuffer) {}
 }
 
-/// The JSON Lines line layout: a point written in one call.
+/// The JSON Lines line layout: a point and a rectangle written in one call each.
 extension ByteWriter {
+    /// `,"selectionRect":{"x":X,"y":Y,"width":W,"height":H}`, 4 decimals, trimmed: the four numbers
+    /// inlined in one call.
+    @inline(never) mutating func jsonRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        bytes(",\"selectionRect\":{\"x\":")
+        fixed(x, MachinePrecision.Point.self, trim: true)
+        bytes(",\"y\":")
+        fixed(y, MachinePrecision.Point.self, trim: true)
+        bytes(",\"width\":")
+        fixed(width, MachinePrecision.Point.self, trim: true)
+        bytes(",\"height\":")
+        fixed(height, MachinePrecision.Point.self, trim: true)
+        byte(UInt8(ascii: "}"))
+    }
+
     /// A JSON point, `{"x":X,"y":Y}`, 4 decimals, trimmed: both numbers in one call.
     @inline(never) mutating func jsonPoint(_ x: Double, _ y: Double) {
         bytes("{\"x\":")

@@ -121,18 +121,18 @@ public struct TextRenderer: ReplayRenderer {
         }
         if let s = t.values.scale {
             w.bytes("  scale ")
-            w.number(s, decimals: DisplayPrecision.ratio, trim: false)
+            w.fixed(s, DisplayPrecision.Ratio.self, trim: false)
         }
         if let r = t.values.rotation {
             w.bytes("  rotation ")
-            w.number(r, decimals: DisplayPrecision.ratio, trim: false)
+            w.fixed(r, DisplayPrecision.Ratio.self, trim: false)
         }
         if let vel = t.values.velocity {
             w.bytes("  velocity ")
             writePair(vel.dx, vel.dy, decimals: DisplayPrecision.point, &w)
         } else if let sv = t.values.scalarVelocity {
             w.bytes("  velocity ")
-            w.number(sv, decimals: DisplayPrecision.ratio, trim: false)
+            w.fixed(sv, DisplayPrecision.Ratio.self, trim: false)
         }
         if let d = t.values.direction {
             w.bytes("  direction ")

@@ -130,11 +130,12 @@ public enum Replayer {
     }
 
     /// Whether the plain replay of `reader` (of the file at `path`; nil: bytes in memory or a reader
-    /// opened elsewhere) reads on a thread of its own (``ReaderThreading``): CSV and JSON Lines only
-    /// (the device recordings report warnings as they read; the JSON reader has its document around
-    /// the events).
+    /// opened elsewhere) reads on a thread of its own (``ReaderThreading``): CSV, JSON Lines and
+    /// JSON (a JSON document's `screen`, `scene` and `expect` were read when the reader opened it,
+    /// before the replay starts, so the thread only streams its events and checks what follows
+    /// them), not the device recordings and UI-test imports (they report warnings as they read).
     static func readsOnThread(_ reader: AnyTraceReader, path: String?, _ options: ReplayOptions) -> Bool {
-        guard reader.format == .csv || reader.format == .jsonl else { return false }
+        guard reader.format == .csv || reader.format == .jsonl || reader.format == .json else { return false }
         switch options.reading.readerThreading {
         case .never: return false
         case .always: return true

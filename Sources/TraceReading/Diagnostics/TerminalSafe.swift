@@ -14,16 +14,48 @@ public enum TerminalSafe {
     /// Whether `s` holds a character `escaped(_:)` would change.
     @inline(__always)
     public static func needsEscaping(_ s: String) -> Bool {
-        for byte in s.utf8 where byte < 0x20 || byte == 0x7F || byte == 0xC2 {
-            if byte != 0xC2 { return true }
-            return containsC1(s)
+        var s = s
+        return s.withUTF8 { needsEscaping($0) }
+    }
+
+    /// Whether the UTF-8 text `bytes` holds a character `escaped(_:)` would change: a byte below
+    /// 0x20, 0x7F, or 0xC2 followed by 0x80...0x9F. Eight bytes are tested at a time (the text
+    /// output writes every reason and name through this); a word with a candidate byte goes to the
+    /// byte-by-byte test (`TerminalSafeTests` compares the two).
+    @inline(__always)
+    public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let n = bytes.count
+        var i = 0
+        while i &+ 8 <= n {
+            if _slowPath(mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
+                return needsEscapingByteByByte(bytes)
+            }
+            i &+= 8
+        }
+        while i < n {
+            let byte = base[i]
+            if _slowPath(byte < 0x20 || byte == 0x7F || byte == 0xC2) { return needsEscapingByteByByte(bytes) }
+            i &+= 1
         }
         return false
     }
 
-    private static func containsC1(_ s: String) -> Bool {
+    /// Whether a byte of `word` is below 0x20, 0x7F or 0xC2 (each the exact "has a byte below n" or
+    /// "has a zero byte" test, so no candidate is missed).
+    @inline(__always)
+    static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        return control | hasZero(word ^ (0x7F &* ones)) | hasZero(word ^ (0xC2 &* ones)) != 0
+    }
+
+    /// The plain test, one byte at a time: a control character (C0 or DEL) or a C1 control (0xC2 0x80...0x9F).
+    @inline(never)
+    package static func needsEscapingByteByByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
-        for byte in s.utf8 {
+        for byte in bytes {
             if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
             previous = byte
         }

@@ -10,12 +10,12 @@ import Darwin
 /// (``ThreadedFrameReader``). Files only: a pipe, a FIFO, a socket or a terminal is replayed live
 /// (docs/live.md), whatever this says.
 public enum ReaderThreading: Sendable, Equatable {
-    /// For a large regular file (at least ``ReaderThreading/minimumFileSize`` bytes) read as CSV
-    /// or JSON Lines, with more than one core online; the plain streaming path otherwise.
+    /// For a large regular file (at least ``ReaderThreading/minimumFileSize`` bytes) read as CSV,
+    /// JSON Lines or JSON, with more than one core online; the plain streaming path otherwise.
     case automatic
     /// Never (the plain path: the replay loop calls the reader).
     case never
-    /// For every CSV or JSON Lines file, whatever its size.
+    /// For every CSV, JSON Lines or JSON file, whatever its size.
     case always
 
     /// The smallest regular file that ``ReaderThreading/automatic`` reads on a thread (8 MiB,

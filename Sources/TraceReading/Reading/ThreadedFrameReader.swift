@@ -34,7 +34,7 @@ package struct FrameRow {
 /// (``end(_:)``). The error itself, if any, comes after the rows read before it, as in the plain path.
 ///
 /// The wrapped reader must not be used by anyone else once this one exists, and must not report
-/// warnings of its own (the CSV and JSON Lines readers report none; device recordings do, and are
+/// warnings of its own (the CSV, JSON Lines and JSON readers report none; device recordings do, and are
 /// read plainly). The table of touch names is shared with the reading thread (see
 /// ``TouchNameTable/beginSharing()``). Stopping early (an error found by the engine or the output)
 /// is safe: the reading thread is told to stop and joined when this reader is released.

@@ -4,10 +4,11 @@ import Testing
 @testable import TraceKit
 @testable import TraceReading
 
-/// A replay that reads its trace on a thread of its own (`ThreadedFrameReader`, what a large CSV or
-/// JSON Lines file gets) gives exactly what the plain path gives: the same output bytes, the same
-/// warnings, and the same error at the same position (so the same exit), for the sample traces, the
-/// malformed corpus and random traces of several batches with errors planted anywhere.
+/// A replay that reads its trace on a thread of its own (`ThreadedFrameReader`, what a large CSV,
+/// JSON Lines or JSON file gets) gives exactly what the plain path gives: the same output bytes, the
+/// same warnings, and the same error at the same position (so the same exit), for the sample traces,
+/// the malformed corpus and random traces of several batches with errors planted anywhere (JSON as a
+/// bare array and as an object with members before and after its events).
 @Suite("Reading on a thread of its own")
 struct ThreadedReaderTests {
     static func replay(_ path: String, _ options: ReplayOptions, _ threading: ReaderThreading) -> ReplayDeterminismTests.Run {
@@ -29,11 +30,12 @@ struct ThreadedReaderTests {
     func fixtures() throws {
         var paths: [String] = []
         for dir in ["Traces", "Tests/TraceReadingTests/Malformed/corpus"] {
-            for name in PackageFiles.listDirectory(PackageFiles.path(dir)) where name.hasSuffix(".csv") || name.hasSuffix(".jsonl") {
+            for name in PackageFiles.listDirectory(PackageFiles.path(dir))
+            where name.hasSuffix(".csv") || name.hasSuffix(".jsonl") || (name.hasSuffix(".json") && !name.hasSuffix(".scene.json")) {
                 paths.append(PackageFiles.path(dir + "/" + name))
             }
         }
-        #expect(paths.count > 40)
+        #expect(paths.count > 100)
         var failures: [String] = []
         for path in paths {
             for format in [OutputFormat.text, .jsonl] {
@@ -96,18 +98,29 @@ struct ThreadedReaderTests {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+    /// JSON Lines `lines` as a JSON document: a bare array, or an object with a member before and
+    /// after its events.
+    static func jsonDocument(_ lines: String, object: Bool) -> String {
+        let events = "[\n" + lines.split(separator: "\n").joined(separator: ",\n") + "\n]"
+        if object { return "{\"screen\": {\"width\": 390, \"height\": 844}, \"events\": " + events + ", \"note\": [1, 2]}\n" }
+        return events + "\n"
+    }
+
     @Test("random traces over many batches, with errors planted anywhere", arguments: 0..<4)
     func randomTraces(slice: Int) throws {
         let folder = try TemporaryFolder()
         var g = SplitMix64(seed: 0x7472_6561_6400 + UInt64(slice))
         var failures: [String] = []
-        let count = TestScale.count(12, multipleOf: 1)
+        let count = TestScale.count(16, multipleOf: 4)
         for index in 0..<count {
-            let jsonl = index % 2 == 1
+            // CSV, JSON Lines, a JSON bare array, a JSON object.
+            let kind = index % 4
+            let jsonl = kind != 0
             let rows = Int.random(in: 1...(ReaderThreading.batchSize * 6), using: &g)
             let fault = Int.random(in: 0...5, using: &g)
-            let text = Self.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
-            let path = try folder.write("trace-\(slice)-\(index)." + (jsonl ? "jsonl" : "csv"), text)
+            var text = Self.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
+            if kind >= 2 { text = Self.jsonDocument(text, object: kind == 3) }
+            let path = try folder.write("trace-\(slice)-\(index)." + ["csv", "jsonl", "json", "json"][kind], text)
             var options = ReplayOptions()
             options.output.format = Bool.random(using: &g) ? .text : .jsonl
             options.output.reportTouches = Bool.random(using: &g)
