@@ -69,7 +69,7 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Invocation {
     for arg in args.prefix(while: { $0 != "--" }) where arg == "--help" || arg == "-h" {
         return .help(command)
     }
-    let (uses, operands) = try scanArguments(
+    let (uses, operands, _) = try scanArguments(
         args, accepting: command.options, context: command.name == ReplayCommand.name ? "" : " for '\(command.name)'")
     if uses.contains(where: { $0.spec.isSame(as: ReplayCommand.version) }) { return .version }
     var parsed = ParsedOptions()

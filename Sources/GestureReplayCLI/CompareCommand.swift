@@ -30,6 +30,17 @@ extension CompareCommand: Command {
         self = try compareCommand(parsed, paths: operands, uses: uses)
     }
 
+    /// The scenes (common, side A's and side B's) and `--desc`; it writes no file (the corpus is
+    /// not walked for this).
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        files.read(suite.replay.scene.path, as: .scene)
+        files.read(suite.replay.reading.recording.descPath, as: .deviceDescription)
+        files.read(corpus.aScene, as: .aScene)
+        files.read(corpus.bScene, as: .bScene)
+        return files
+    }
+
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         try runCompare(self, catalog: catalog, output: &out)
     }
@@ -238,7 +249,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     }
     if traces.isEmpty {
         out.flush()
-        printError("\(Program.name): no traces found under \(command.suite.paths.joined(separator: " "))")
+        printError("\(Program.name): no traces found under \(TerminalSafe.escaped(command.suite.paths.joined(separator: " ")))")
         return ExitCode.expectationsNotMet
     }
     // A broken trace never passes silently: its status (65 invalid, 66 cannot open) wins over 1.

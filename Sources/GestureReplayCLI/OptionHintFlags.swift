@@ -35,6 +35,7 @@ extension OptionSpelling {
         case .deviceDescription: "--desc"
         case .moveInterval: "--move-interval"
         case .element: "--element"
+        case .pixelScale: "--pixel-scale"
         }
     }
 }

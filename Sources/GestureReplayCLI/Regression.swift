@@ -13,14 +13,25 @@ import GestureReplayTools
     let words = positioned.map(\.word)
     var parsed = ParsedOptions()
     do throws(UsageError) {
-        let (uses, operands) = try scanArguments(
+        let (uses, operands, operandArguments) = try scanArguments(
             words, accepting: argsFileOptions, context: " in a .args file", relativeTo: ArgsFile.folder(ofTrace: path))
         if let operand = operands.first {
-            throw UsageError(message: "a .args file holds options only, not '\(operand)' (\(words.joined(separator: " ")))")
+            throw UsageError(
+                message: "a .args file holds options only, not \(QuotedValue.text(operand))", argument: (operandArguments[0], 0))
         }
         parsed.valueLocations = valueLocations(positioned, argsPath: argsPath)
         try apply(uses, to: &parsed, place: " in the .args file")
         parsed.valueLocations = [:]
+    } catch {
+        // At the word it is about (an option, a value, a stray word), else the file.
+        var at = error.location ?? .file(argsPath)
+        if error.location == nil, case let (index, offset)? = error.argument, positioned.indices.contains(index) {
+            let p = positioned[index].position
+            at = SourceLocation(path: argsPath, line: p.line, column: p.column + offset)
+        }
+        throw .invalidTrace(error.message, at: at)
+    }
+    do throws(UsageError) {
         try apply(commandLine, to: &parsed)
     } catch {
         throw .invalidTrace(error.message, at: error.location ?? .file(argsPath))
@@ -30,6 +41,27 @@ import GestureReplayTools
     // Options read by a deprecated entry point that takes the trace inside them still name it.
     options.legacyInputPath = path
     return TraceSuite.TraceSetup(options: options, expectsError: parsed.checking.expectsError)
+}
+
+/// The files `check`, `test` and `shrink` read (and with `update` write) for the trace at `path`
+/// replayed with its NAME.args, then `commandLine` (``TraceCheck/files(_:options:expectedPath:update:sceneRole:)``);
+/// the command line's options alone when its NAME.args does not parse (that error stops the trace
+/// before anything is written for it). A scene named on the command line is `sceneRole`.
+func suiteTraceFiles(
+    _ path: String, commandLine: [OptionUse], catalog: RecognizerCatalog, expectedPath: String? = nil, update: Bool,
+    sceneRole: FileRole = .scene
+) -> RunFiles {
+    var options: ReplayOptions
+    if let setup = try? traceSetup(forTrace: path, commandLine: commandLine, catalog: catalog) {
+        options = setup.options
+    } else {
+        var parsed = ParsedOptions()
+        try? apply(commandLine, to: &parsed)
+        options = parsed.replay
+    }
+    // The command line's --scene wins over NAME.args's: a scene not given there came from the file.
+    let role = commandLine.contains { $0.spec.long == "scene" } ? sceneRole : .argsScene
+    return TraceCheck.files(path, options: options, expectedPath: expectedPath, update: update, sceneRole: role)
 }
 
 /// The picture of a trace as `check`/`test` replay it (its NAME.args, then the command line's

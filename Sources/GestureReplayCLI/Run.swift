@@ -76,6 +76,9 @@ public enum GestureReplayCLI {
     /// executable's name as invoked, the last path component of `CommandLine.arguments[0]`
     /// (`gesturereplay`, or a custom CLI's own, such as `wiggle-replay`), as Unix tools do.
     public static func main(catalog: RecognizerCatalog = .builtIn, programName: String? = nil) -> Never {
+        // SIGQUIT (Ctrl-\) quits, as its default action does: the Swift runtime's backtracer
+        // catches it otherwise, prints "Program crashed" with a backtrace, and lets the run go on.
+        signal(SIGQUIT, SIG_DFL)
         let name = programName ?? Program.executableName(CommandLine.arguments.first) ?? "gesturereplay"
         exit(run(Array(CommandLine.arguments.dropFirst()), catalog: catalog, programName: name))
     }
@@ -121,6 +124,7 @@ func runCommandLine(_ arguments: [String], catalog: RecognizerCatalog) -> Int32 
         case .manPage:
             out.append(manPage())
         case .run(let command):
+            try command.files(catalog: catalog).check()
             status = try command.run(catalog: catalog, output: &out)
         }
     } catch {
@@ -150,7 +154,7 @@ func replaySeveral(_ paths: [String], _ options: ReplayOptions, output out: inou
         case .text:
             if index > 0 { out.append("\n") }
             out.append("==> ")
-            out.append(path)
+            out.append(TerminalSafe.escaped(path))
             out.append(" <==\n")
         case .jsonl:
             out.append("{\"event\":\"trace\",\"path\":")

@@ -52,7 +52,7 @@ extension ShrinkCommand: Command {
         help: "check at most N candidates (default \(ShrinkLimits().maxReplays)), then write the best\ntrace found so far"
     ) { p, raw throws(UsageError) in
         guard let n = wholeNumberArgument(raw), n >= 1 else {
-            throw UsageError(message: "invalid value '\(raw)' for --max-replays (expected a positive whole number)")
+            throw UsageError(message: "invalid value \(QuotedValue.text(raw)) for --max-replays (expected a positive whole number)")
         }
         p.shrink.maxReplays = n
     }
@@ -69,6 +69,25 @@ extension ShrinkCommand: Command {
 
     init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
         self = try shrinkCommand(parsed, paths: operands, uses: uses)
+    }
+
+    /// The trace, its device description, NAME.args, NAME.expect and golden file, the scene (each
+    /// side's: `--a-scene`, `--b-scene`), and `-o FILE`.
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files: RunFiles
+        if case .disagree = property {
+            files = suiteTraceFiles(
+                tracePath, commandLine: sideUses(replayArguments, scene: corpus.aScene), catalog: catalog, update: false,
+                sceneRole: corpus.aScene == nil ? .scene : .aScene)
+            files.add(
+                suiteTraceFiles(
+                    tracePath, commandLine: sideUses(replayArguments, scene: corpus.bScene), catalog: catalog, update: false,
+                    sceneRole: corpus.bScene == nil ? .scene : .bScene))
+        } else {
+            files = suiteTraceFiles(tracePath, commandLine: replayArguments, catalog: catalog, update: false)
+        }
+        files.write(outputPath, as: .output)
+        return files
     }
 
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
@@ -103,13 +122,14 @@ func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) 
         if sides { throw UsageError(message: "shrink takes one oracle: --until, or --a-.../--b-... (two configurations), not both") }
         let words = until.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count == 2 else {
-            throw UsageError(message: "invalid value '\(until)' for --until (expected 'NAME STATE', such as 'doubleTap ended')")
+            throw UsageError(
+                message: "invalid value \(QuotedValue.text(until)) for --until (expected 'NAME STATE', such as 'doubleTap ended')")
         }
         let state: GestureRecognizerState
         switch StateNames.parse(String(words[1])) {
         case .success(let states) where states.count == 1: state = states.first!
-        case .success: throw UsageError(message: "invalid value '\(until)' for --until: give one state")
-        case .failure(let e): throw UsageError(message: "invalid value '\(until)' for --until: \(e.message)")
+        case .success: throw UsageError(message: "invalid value \(QuotedValue.text(until)) for --until: give one state")
+        case .failure(let e): throw UsageError(message: "invalid value \(QuotedValue.text(until)) for --until: \(e.message)")
         }
         property = .reaches(recognizer: String(words[0]), state: state, reason: s.reason)
     } else if s.reason != nil {
@@ -117,22 +137,10 @@ func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) 
     } else if sides {
         property = .disagree
     }
-    if let output = parsed.writing.outputPath, output != "-", sameFile(output, paths[0]) {
-        throw UsageError(message: "-o \(output) is the trace being shrunk: the original is never replaced; give another file")
-    }
     return ShrinkCommand(
         tracePath: paths[0], outputPath: parsed.writing.outputPath, property: property, corpus: c,
         limits: ShrinkLimits(maxReplays: s.maxReplays, jobs: parsed.suite.jobs ?? onlineCoreCount()),
         replayArguments: corpusReplayUses(uses))
-}
-
-/// Whether `a` and `b` name the same file (the same path, or the same device and inode).
-func sameFile(_ a: String, _ b: String) -> Bool {
-    if a == b { return true }
-    var sa = stat()
-    var sb = stat()
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 /// `gesturereplay shrink`: reads the trace, checks it shows the property (exit 1 without writing
@@ -195,7 +203,7 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
     }
     // The report: on standard output beside a written file, else on standard error.
     var report = ""
-    report += "shrink: \(document.path): \(oracle.description)\n"
+    report += "shrink: \(TerminalSafe.escaped(document.path)): \(TerminalSafe.escaped(oracle.description))\n"
     let touches = result.touchCount
     report +=
         "kept \(result.rows.count) of \(result.originalRowCount) rows (\(touches) touch\(touches == 1 ? "" : "es")) after \(result.replays) replays"
@@ -210,7 +218,8 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
     if !result.simplifications.isEmpty { report += "simplified: " + result.simplifications.joined(separator: "; ") + "\n" }
     if toFile {
         report +=
-            "wrote \(command.outputPath!)" + (format.rawValue == document.format.name ? "" : " (\(format.rawValue), in points)") + "\n"
+            "wrote \(TerminalSafe.escaped(command.outputPath!))"
+            + (format.rawValue == document.format.name ? "" : " (\(format.rawValue), in points)") + "\n"
     }
     if toFile {
         out.append(report)

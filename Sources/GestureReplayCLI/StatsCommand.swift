@@ -77,6 +77,19 @@ extension StatsCommand: Command {
         self = try statsCommand(parsed, paths: operands, uses: uses)
     }
 
+    /// The stats files of `--merge`, else the scene and `--desc`; it writes no file (the corpus is
+    /// not walked for this).
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        if corpus.merge {
+            for path in suite.paths { files.read(path, as: .statsFile) }
+        } else {
+            files.read(suite.replay.scene.path, as: .scene)
+            files.read(suite.replay.reading.recording.descPath, as: .deviceDescription)
+        }
+        return files
+    }
+
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         try runStats(self, catalog: catalog, output: &out)
     }
@@ -156,7 +169,7 @@ func runStats(_ command: StatsCommand, catalog: RecognizerCatalog, output out: i
     out.append(command.corpus.format == .json ? stats.json() : stats.text())
     if stats.counted.isEmpty && stats.broken.isEmpty {
         // No trace never passes silently (as for test); the JSON stays clean, the note goes to stderr.
-        let note = "\(Program.name): no traces found under \(command.suite.paths.joined(separator: " "))"
+        let note = "\(Program.name): no traces found under \(TerminalSafe.escaped(command.suite.paths.joined(separator: " ")))"
         if command.corpus.format == .text {
             out.append(note + "\n")
         } else {
@@ -188,9 +201,17 @@ func corpusStats(_ suite: SuiteOptions, replayArguments: [OptionUse], catalog: R
 func mergeStatsFiles(_ paths: [String], catalog: RecognizerCatalog = .builtIn) throws(TraceError) -> CorpusStats {
     var parts: [CorpusStats] = []
     var owner: [String: String] = [:]
+    var largest = 0
     for path in paths {
         let json = try JSONParser().parse(contentsOf: path)
         let part = try CorpusStats.read(json, catalog: catalog)
+        // Every count the merge writes must read back (one range: CorpusStats.maximumCount).
+        largest += part.largestCount
+        if largest > CorpusStats.maximumCount {
+            throw .invalidTrace(
+                "cannot merge: the counts could add up to more than \(CorpusStats.maximumCount), the largest a stats file holds",
+                at: .file(path))
+        }
         if let first = parts.first, let d = CorpusStats.configurationDifference(first, part) {
             let at = json["configuration"]?.member(d.name)?.keyLocation ?? json["configuration"]?.location ?? .file(path)
             throw .invalidTrace(

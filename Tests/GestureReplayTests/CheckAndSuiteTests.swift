@@ -230,7 +230,7 @@ struct CheckAndSuiteTests {
         try dir.write("s/t.args", "--bogus\n")
         let r = try BinaryRunner.run(["test", "s"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout == "FAIL s/t.json: s/t.args: error: unknown option '--bogus'\n0 passed, 1 failed\n")
+        #expect(r.stdout == "FAIL s/t.json: s/t.args:1:1: error: unknown option '--bogus'\n0 passed, 1 failed\n")
     }
 
     @Test("--shard I/N partitions the suite: every trace in exactly one shard, trace k in shard k % N + 1", arguments: [2, 3, 5])
@@ -303,7 +303,7 @@ struct CheckAndSuiteTests {
         #expect(body.contains("--- s/\(oddName).expected\n+++ s/\(oddName).json (actual)\n"))
         #expect(body.contains("-   0.289  doubleTap  tap  possible -> ended      at (195.0, 420.6)  touches 1  taps <3> & more\n"))
         let argsFailure = try #require(cases[2].elements(forName: "failure").first)
-        #expect(argsFailure.attribute(forName: "message")?.stringValue == "s/z-bad-args.args: error: unknown option '--bogus'")
+        #expect(argsFailure.attribute(forName: "message")?.stringValue == "s/z-bad-args.args:1:1: error: unknown option '--bogus'")
         #else
         // Structural check without an XML parser.
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)

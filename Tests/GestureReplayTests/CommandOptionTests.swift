@@ -50,6 +50,6 @@ struct CommandOptionTests {
         try dir.write("t.args", "--junit r.xml\n")
         let r = try BinaryRunner.run(["check", "t.json"], in: dir.url)
         #expect(r.status == 65, "\(r)")
-        #expect(r.stderr == "t.args: error: unknown option '--junit' in a .args file (an option of test)\n", "\(r)")
+        #expect(r.stderr == "t.args:1:1: error: unknown option '--junit' in a .args file (an option of test)\n", "\(r)")
     }
 }

@@ -25,19 +25,32 @@ final class LiveProcess: @unchecked Sendable {
     private let readers = DispatchGroup()
 
     /// Starts `gesturereplay ARGUMENTS` with standard input, output and error on pipes (and
-    /// `environment` added to this process's).
+    /// `environment` added to this process's). With `defaultSignals`, it starts as from a shell:
+    /// every signal at its default action (GNU `env --default-signal`: this process ignores
+    /// SIGPIPE) and none blocked (test threads block some, and the mask is inherited).
     init(
-        _ arguments: [String], readsOutput: Bool = true, standardOutput: FileHandle? = nil, environment: [String: String] = [:]
+        _ arguments: [String], readsOutput: Bool = true, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
+        defaultSignals: Bool = false
     ) throws {
         guard let binary = BinaryRunner.binaryPath else { throw HarnessError(description: "gesturereplay binary not found") }
         _ = LiveProcess.ignoreSIGPIPE
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        if defaultSignals {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["--default-signal", binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = BinaryRunner.packageRoot
         process.standardInput = input
         process.standardOutput = standardOutput ?? output
         process.standardError = errors
+        var all = sigset_t()
+        var old = sigset_t()
+        sigfillset(&all)
+        if defaultSignals { pthread_sigmask(SIG_UNBLOCK, &all, &old) }
+        defer { if defaultSignals { pthread_sigmask(SIG_SETMASK, &old, nil) } }
         try process.run()
         started = monotonicNow()
         let err = errors.fileHandleForReading

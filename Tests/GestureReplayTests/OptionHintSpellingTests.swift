@@ -14,7 +14,7 @@ struct OptionHintSpellingTests {
         .recognizerFilter: "--recognizers", .shownRecognizers: "--show", .scene: "--scene", .screen: "--screen",
         .live: "--live", .rawSize: "--raw-size", .density: "--density", .rotation: "--rotate", .flip: "--flip",
         .flipX: "--flip-x", .flipY: "--flip-y", .device: "--device", .deviceDescription: "--desc",
-        .moveInterval: "--move-interval", .element: "--element",
+        .moveInterval: "--move-interval", .element: "--element", .pixelScale: "--pixel-scale",
     ]
 
     @Test("every hint has its command-line flag, and the flag is an option `replay` takes")

@@ -80,4 +80,33 @@ struct OptionValueTests {
         #expect(commandLine.status == 2, "\(commandLine)")
         #expect(commandLine.stderr.hasPrefix("gesturereplay: error: --recognizers: no recognizer named 'nope'"), "\(commandLine)")
     }
+
+    /// Issue 44, D9 and D10: every error of a NAME.args file is at the word it is about (an
+    /// option, its value, a stray word), and quotes at most 40 bytes of it.
+    @Test("every NAME.args error is positioned at its word and quotes at most 40 bytes")
+    func argsFileErrorsPositioned() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.copy("Traces/double-tap.json", as: "t.json")
+        let long = String(repeating: "b", count: 2_000)
+        for (args, message) in [
+            ("--bogus\n", "t.args:1:1: error: unknown option '--bogus'\n"),
+            ("--screen 390x844\n--scene\n", "t.args:2:1: error: option --scene needs a value\n"),
+            ("--screen 390x844 --screen 400x800\n", "t.args:1:18: error: option --screen given twice in the .args file; give it once\n"),
+            ("--screen abc\n", "t.args:1:10: error: invalid value 'abc' for --screen"),
+            ("  --screen=abc\n", "t.args:1:12: error: invalid value 'abc' for --screen"),
+            ("--time-unit parsec\n", "t.args:1:13: error: invalid value 'parsec' for --time-unit"),
+            ("-o x\n", "t.args:1:1: error: unknown option '-o'"),
+            ("--lenient=yes\n", "t.args:1:1: error: option --lenient takes no value\n"),
+            ("--lenient\n  stray\n", "t.args:2:3: error: a .args file holds options only, not 'stray'\n"),
+            ("--lenient \(long)\n", "t.args:1:11: error: a .args file holds options only, not '\(long.prefix(40))...'\n"),
+            ("--screen \(long)\n", "t.args:1:10: error: invalid value '\(long.prefix(40))...' for --screen"),
+        ] {
+            try dir.write("t.args", args)
+            let check = try BinaryRunner.run(["check", "t.json"], in: dir.url)
+            #expect(check.status == 65, "\(args.prefix(60)): \(check)")
+            #expect(check.stderr.hasPrefix(message), "\(args.prefix(60)): \(check.stderr.prefix(300))")
+            #expect(check.stderr.utf8.count < 400, "\(args.prefix(60)): \(check.stderr.utf8.count) bytes of stderr")
+        }
+    }
 }

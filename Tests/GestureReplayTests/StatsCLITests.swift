@@ -99,6 +99,41 @@ struct StatsCLITests {
         #expect(respelled.stderr.contains("error: cannot merge: trace './Traces/"), "\(respelled)")
     }
 
+    /// Issue 44, D15: one range for every count read and written (CorpusStats.maximumCount): a merge
+    /// of counts past 2^32 - 1 reads back, merges of merges too; a merge that could pass the range is
+    /// refused, never written.
+    @Test("stats --merge reads every count it writes, and refuses a merge past the range")
+    func mergeCountRange() throws {
+        let dir = try TemporaryFolder()
+        func shard(_ trace: String, attempts: Int) throws -> String {
+            let text = try BinaryRunner.run(["stats", "-f", "json", trace]).stdout
+            let edited = text.replacing(/"attempts": [0-9]+/, with: "\"attempts\": \(attempts)")
+            #expect(edited != text)
+            return edited
+        }
+        // Three disjoint shards of the same recognizers: one trace under three names.
+        let trace = try String(contentsOf: BinaryRunner.tracesDirectory.appendingPathComponent("double-tap.json"), encoding: .utf8)
+        let traces = try (0..<3).map { try dir.write("t\($0).json", trace) }
+        let h0 = try dir.write("h0.json", try shard(traces[0], attempts: 4_294_967_295))
+        let h1 = try dir.write("h1.json", try shard(traces[1], attempts: 4_294_967_295))
+        let h2 = try dir.write("h2.json", try shard(traces[2], attempts: 4_294_967_295))
+        let m = try BinaryRunner.run(["stats", "--merge", "-f", "json", h0, h1])
+        #expect(m.status == 0, "\(m)")
+        #expect(m.stdout.contains("8589934590"), "\(m.stdout)")
+        let mPath = try dir.write("m.json", m.stdout)
+        let mm = try BinaryRunner.run(["stats", "--merge", "-f", "json", mPath, h2])
+        #expect(mm.status == 0, "\(mm)")
+        #expect(mm.stdout.contains("12884901885"), "\(mm.stdout)")
+        // At the top of the range, a merge that could pass it is refused.
+        let top = try dir.write("top.json", try shard(traces[0], attempts: 9_007_199_254_740_991))
+        let past = try BinaryRunner.run(["stats", "--merge", "-f", "json", top, h1])
+        #expect(past.status == 65 && past.stdout.isEmpty, "\(past)")
+        #expect(past.stderr.hasPrefix("\(h1): error: cannot merge: the counts could add up to more than 9007199254740991"), "\(past)")
+        let over = try dir.write("over.json", try shard(traces[0], attempts: 9_007_199_254_740_992))
+        let r = try BinaryRunner.run(["stats", "--merge", over])
+        #expect(r.status == 65 && r.stderr.contains("must be a whole number from 0 to 9007199254740991"), "\(r)")
+    }
+
     @Test("stats --merge of a hand-edited or other-version file: file:line:column naming the field, exit 65")
     func mergeBadFile() throws {
         let dir = try TemporaryFolder()
@@ -111,7 +146,8 @@ struct StatsCLITests {
         let e = try BinaryRunner.run(["stats", "--merge", edited])
         #expect(e.status == 65)
         #expect(
-            e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number from 0 to 4294967295, not -1"), "\(e)")
+            e.stderr.contains("error: stats: field 'recognizers[1].failed' must be a whole number from 0 to 9007199254740991, not -1"),
+            "\(e)")
         let usage = try BinaryRunner.run(["stats", "--merge", "--scene", "x.json", v2])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("gesturereplay: error: stats --merge takes only --format"), "\(usage)")

@@ -52,7 +52,7 @@ extension GestureEnvironment {
         if isWaitingForFailure(r) {
             r.dispatch.pendingState = applied
             r.dispatch.pendingBegan = applied == .began
-            if r.dispatch.isParticipating && r.dispatch.environment === self { waiting.insert(r) }
+            if r.dispatch.isParticipating && r.isDelivered(by: self) { waiting.insert(r) }
             return
         }
         recognize(r, applied)
@@ -71,6 +71,7 @@ extension GestureEnvironment {
     /// The reason of a failure or cancellation the recognizer asked for (`requested` is what it asked).
     private func failureReason(of r: GestureRecognizer, _ requested: GestureRecognizerState) -> String? {
         if let reason = r.dispatch.pendingFailureReason { return reason }
+        guard reportsReasons(of: r) else { return nil }
         if isEndingTrace { return "trace ended" }
         return requested == .cancelled
             ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
@@ -179,14 +180,14 @@ extension GestureEnvironment {
     /// `_exclude` fails it, and its transitions of this event are never reported
     /// (`withdrawRecognition(_:)`).
     func failRecognizersPrevented(by r: GestureRecognizer, verb: String) {
-        var losers: [(GestureRecognizer, String)] = []
+        var losers: [(GestureRecognizer, String?)] = []
         for w in participants where w !== r && w.dispatch.isParticipating {
             let undecided = (w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset) || w.dispatch.arbitrationPending
             guard undecided else { continue }
             if requiresFailure(w, of: r) {
-                losers.append((w, makeReason("required recognizer '\(r.name)' \(verb)")))
+                losers.append((w, reason(for: w, "required recognizer '\(r.name)' \(verb)")))
             } else if excludes(r, w) {
-                losers.append((w, makeReason("prevented by \(r.kind) '\(r.name)', which \(verb)")))
+                losers.append((w, reason(for: w, "prevented by \(r.kind) '\(r.name)', which \(verb)")))
             }
         }
         for (w, _) in losers { clearPending(w) }
@@ -240,7 +241,7 @@ extension GestureEnvironment {
             x.dispatch.currentState = .possible
             if let y = x.dispatch.deferredExcluder {
                 x.dispatch.deferredExcluder = nil
-                applyTransition(x, to: .failed, reason: makeReason("excluded: \(y.kind) '\(y.name)' recognized in the same event"))
+                applyTransition(x, to: .failed, reason: reason(for: x, "excluded: \(y.kind) '\(y.name)' recognized in the same event"))
             } else if !x.dispatch.isQueuedForReset {
                 recognize(x, .ended)
             }
@@ -278,7 +279,7 @@ extension GestureEnvironment {
             for y in participants where y !== x && canExclude(y) && excludes(y, x) {
                 let verb = y.dispatch.currentState == .ended ? "ended" : "is active"
                 clearPending(x)
-                applyTransition(x, to: .failed, reason: makeReason("excluded: \(y.kind) '\(y.name)' \(verb)"))
+                applyTransition(x, to: .failed, reason: reason(for: x, "excluded: \(y.kind) '\(y.name)' \(verb)"))
                 break
             }
         }

@@ -70,7 +70,7 @@ extension GestureEnvironment {
     /// order the recognizers were added in.
     @inline(__always)
     func isUndecidedParticipant(_ y: GestureRecognizer) -> Bool {
-        y.dispatch.isParticipating && y.dispatch.environment === self
+        y.dispatch.isParticipating && y.isDelivered(by: self)
             && (y.dispatch.releasePending || y.dispatch.arbitrationPending
                 || ((y.dispatch.currentState == .possible || y.dispatch.isRecognitionDeferred) && !y.dispatch.isQueuedForReset))
     }

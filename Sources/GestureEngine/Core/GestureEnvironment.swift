@@ -15,6 +15,11 @@ public final class GestureEnvironment {
     /// Receives transitions, diagnostics, view deliveries, touch ends and what user code prints
     /// (`replayPrint(_:)`) (held strongly).
     @exclusivity(unchecked) public var observer: (any GestureEnvironmentObserver)?
+    /// The states whose transitions the observer hears, one bit per `GestureRecognizerState`
+    /// raw value (all by default): a replay whose output shows only some states, with no summary or
+    /// other listener, sets it, and the update builds no transition, values or reason for the
+    /// others (`reportsReasons(of:)`). With `GestureRecognizer.isReported`, per recognizer.
+    @exclusivity(unchecked) package var reportedStates: UInt8 = 0xFF
     /// When true, the environment works out what each view would receive and reports it as `ViewDelivery`.
     @exclusivity(unchecked) public var deliversTouchesToViews = false
     /// True once a touch landed in a tree with a `View` subclass: from then on the environment works
@@ -158,10 +163,10 @@ public final class GestureEnvironment {
         // and touches and recognizers refer to each other (a tap keeps its touches, `_touches`, until
         // it resets; a touch keeps its view, whose recognizers the view keeps): reset every
         // recognizer still taking part, as the end of its gesture would, or the whole scene leaks.
-        for r in adopted where r.dispatch.environment === self && (r.dispatch.isParticipating || r.dispatch.currentState != .possible) {
+        for r in adopted where r.isDelivered(by: self) && (r.dispatch.isParticipating || r.dispatch.currentState != .possible) {
             resetRecognizer(r)
         }
-        for r in adopted where r.dispatch.environment === self { r.dispatch.environment = nil }
+        for r in adopted where r.isDelivered(by: self) { r.dispatch.environment = nil }
         for touch in event.allTouches { touch.recognizers.removeAll() }
         for r in participants { r.dispatch.trackedTouches.removeAll() }
     }
@@ -323,7 +328,7 @@ public final class GestureEnvironment {
                 }
                 for r in current.gestureRecognizers
                 where r.isEnabled && r.acceptsNewTouches && r.shouldReceiveNewTouch(touch) && shouldReceive(r, touch) {
-                    if r.dispatch.environment !== self {
+                    if !r.isDelivered(by: self) {
                         r.dispatch.environment = self
                         adopted.append(r)
                     }
@@ -709,7 +714,7 @@ public final class GestureEnvironment {
             }
         }
         hasUpdateWork = true
-        if observer != nil {
+        if observer != nil && reportedStates & (1 << newState.rawValue) != 0 && r.dispatch.isReported {
             if newState == .failed || newState == .cancelled { r.dispatch.reportedReason = reason }
             reports.append(PendingTransition(recognizer: unmanaged, previous: previous, state: newState, time: currentTime))
         }
@@ -720,6 +725,21 @@ public final class GestureEnvironment {
                 updateQueue.append(unmanaged)
             }
         }
+    }
+
+    /// Whether the observer hears `r`'s failures or cancellations, whose reasons are then written.
+    @inline(__always)
+    func reportsReasons(of r: GestureRecognizer) -> Bool {
+        observer != nil && reportedStates & Self.reasonStates != 0 && r.dispatch.isReported
+    }
+
+    /// `failed` and `cancelled`, the states that carry a reason, as `reportedStates` bits.
+    static let reasonStates: UInt8 = 1 << GestureRecognizerState.failed.rawValue | 1 << GestureRecognizerState.cancelled.rawValue
+
+    /// `text` as a reason for `r`'s failure, or nil when nobody will read it (`reportsReasons(of:)`).
+    @inline(__always)
+    func reason(for r: GestureRecognizer, _ text: @autoclosure () -> FailureReason) -> String? {
+        reportsReasons(of: r) ? text().string : nil
     }
 
     func report(_ kind: EngineDiagnostic.Kind, _ message: String, recognizer: GestureRecognizer? = nil) {

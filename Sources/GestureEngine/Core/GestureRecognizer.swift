@@ -82,8 +82,8 @@ open class GestureRecognizer {
     public var state: GestureRecognizerState {
         get { dispatch.currentState }
         set {
-            if let environment {
-                environment.request(self, to: newValue)
+            if let p = dispatch.environmentPointer {
+                Unmanaged<GestureEnvironment>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.request(self, to: newValue) }
             } else if let applied = GestureRecognizerState.coerced(from: dispatch.currentState, requested: newValue) {
                 dispatch.currentState = applied
             }
@@ -93,17 +93,33 @@ open class GestureRecognizer {
     /// Fails the current attempt, saying why (shown in output as the transition's `reason`):
     /// `fail("moved \(short: d) pt > allowableMovement \(short: allowableMovement) pt")`. The
     /// literal is a `FailureReason`, whose `\(short:)` and `\(short:decimals:)` print numbers as
-    /// the engine's own recognizers do, without `String` interpolation's cost.
-    public func fail(_ reason: FailureReason) {
-        dispatch.pendingFailureReason = reason.string
+    /// the engine's own recognizers do, without `String` interpolation's cost. The reason is
+    /// written only when someone will read it (an observer that hears this recognizer's failures,
+    /// or no environment yet): a replay whose output filter drops failures builds no text.
+    public func fail(_ reason: @autoclosure () -> FailureReason) {
+        if reportsFailureReason { dispatch.pendingFailureReason = reason().string }
         state = .failed
     }
 
-    /// Fails the current attempt with a reason already held in a `String`.
+    /// Fails the current attempt with a reason held in a `String` (built only when read, as above).
     @_disfavoredOverload
-    public func fail(_ reason: String) {
-        dispatch.pendingFailureReason = reason
+    public func fail(_ reason: @autoclosure () -> String) {
+        if reportsFailureReason { dispatch.pendingFailureReason = reason() }
         state = .failed
+    }
+
+    /// Whether a reason this recognizer gives for failing or being cancelled is reported
+    /// (`GestureEnvironment.reportsReasons(of:)`; true before it has an environment).
+    var reportsFailureReason: Bool {
+        guard let p = dispatch.environmentPointer else { return true }
+        return Unmanaged<GestureEnvironment>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.reportsReasons(of: self) }
+    }
+
+    /// Whether `environment` delivers this recognizer's touches (compares pointers: no retain, no
+    /// copy of the bookkeeping struct).
+    @inline(__always)
+    func isDelivered(by environment: GestureEnvironment) -> Bool {
+        dispatch.environmentPointer == Unmanaged.passUnretained(environment).toOpaque()
     }
 
     /// Holds back this recognizer's recognition until `other` fails; if `other` recognizes, this one fails.
@@ -153,6 +169,14 @@ open class GestureRecognizer {
     }
 
     // MARK: Touches and locations
+
+    /// Whether the environment's observer hears this recognizer's transitions (true by default): a
+    /// replay whose output shows some recognizers only, with no summary or other listener, clears
+    /// it for the others (see `GestureEnvironment.reportedStates`).
+    package var isReported: Bool {
+        get { dispatch.isReported }
+        set { dispatch.isReported = newValue }
+    }
 
     /// The touches this recognizer currently receives (including ones that end in the current event).
     public var touches: [Touch] { dispatch.trackedTouches }

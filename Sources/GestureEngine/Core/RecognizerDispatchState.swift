@@ -90,13 +90,23 @@ struct RecognizerDispatchState {
     var transitionsAtDelivery = 0
     /// The reason of its failure or cancellation, until the update reports it.
     var reportedReason: String?
+    /// Whether the observer hears its transitions (`GestureRecognizer.isReported`).
+    var isReported = true
     /// Finished, with its reset held back while a recognizer joined to it by a failure requirement
     /// is active (`-[UIGestureEnvironment _activeRelationshipsForGestureRecognizer:]`).
     var isResetBlocked = false
-    /// The environment that delivered this recognizer's touches. Not retained: read at every state
-    /// change, it costs a plain load, and the environment sets it back to nil when it goes away
-    /// (`GestureEnvironment.deinit`), so it behaves as a weak reference and never dangles.
-    unowned(unsafe) var environment: GestureEnvironment?
+    /// The environment that delivered this recognizer's touches, not retained: read at every state
+    /// change, it is a plain pointer (comparing it or calling through it retains nothing), and the
+    /// environment sets it back to nil when it goes away (`GestureEnvironment.deinit`), so it
+    /// behaves as a weak reference and never dangles.
+    var environmentPointer: UnsafeMutableRawPointer?
+
+    /// `environmentPointer` as a reference (a strong one, for uses off the hot path).
+    var environment: GestureEnvironment? {
+        get { environmentPointer.map { Unmanaged<GestureEnvironment>.fromOpaque($0).takeUnretainedValue() } }
+        set { environmentPointer = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+    }
+
 }
 
 /// A recognizer held weakly (`RecognizerDispatchState.requiredBy`).

@@ -201,7 +201,7 @@ extension GestureEnvironment {
             let u = finishedQueue[i]
             i += 1
             u._withUnsafeGuaranteedRef { r in
-                guard r.dispatch.isQueuedForReset, !r.dispatch.isResetBlocked, r.dispatch.environment === self else { return }
+                guard r.dispatch.isQueuedForReset, !r.dispatch.isResetBlocked, r.isDelivered(by: self) else { return }
                 if hasActiveRelative(r) {
                     // Its timers go now, as they would at the reset: a finished recognizer's
                     // deadline changes nothing (UIKit ignores a state set after a terminal one).
@@ -240,7 +240,7 @@ extension GestureEnvironment {
     /// `_isActive` of a relative: taking part in this gesture, enabled, and `possible`, `began` or
     /// `changed` (a recognition held back in `began` counts; one held back in `ended` does not).
     func isActiveRelative(_ y: GestureRecognizer) -> Bool {
-        y.dispatch.isParticipating && y.dispatch.environment === self && !y.dispatch.isQueuedForReset && y.isEnabled
+        y.dispatch.isParticipating && y.isDelivered(by: self) && !y.dispatch.isQueuedForReset && y.isEnabled
             && (y.dispatch.currentState == .possible || y.dispatch.currentState.isActive) && y.dispatch.pendingState != .ended
     }
 

@@ -103,10 +103,12 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
         if !hadBegun && hasBegun, let sv = scrollView, let holder = sv.contentViewBlockingCancel(self.touches) {
             // Began inside `[super touchesMoved:]`; `_canCancelContentTouches:` said NO: Failed,
             // coerced to Cancelled (requested as such here: no coercion note for the engine's own class).
-            dispatch.pendingFailureReason =
-                sv.canCancelContentTouches
-                ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
-                : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false"
+            if reportsFailureReason {
+                dispatch.pendingFailureReason =
+                    sv.canCancelContentTouches
+                    ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
+                    : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false"
+            }
             state = .cancelled
         }
     }

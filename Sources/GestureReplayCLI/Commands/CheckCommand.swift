@@ -59,6 +59,14 @@ struct CheckCommand: Command {
         htmlAll = parsed.suite.htmlAll
     }
 
+    /// The trace, its device description, scene, NAME.args, NAME.expect and golden file (written
+    /// with `--update`), and the HTML report.
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = suiteTraceFiles(tracePath, commandLine: replayArguments, catalog: catalog, expectedPath: expectPath, update: update)
+        files.write(htmlPath, as: .htmlReport)
+        return files
+    }
+
     /// `gesturereplay check`: one trace against its golden file and/or its expectations.
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         let check = self
@@ -90,13 +98,7 @@ struct CheckCommand: Command {
             let entry = HTMLReport.Entry(
                 tracePath: result.tracePath, passed: result.passed, message: result.failureMessage,
                 details: result.passed ? "" : result.details, picture: picture)
-            var inputs = [
-                check.tracePath, GoldenFile.expectedPath(forTrace: check.tracePath), ArgsFile.path(forTrace: check.tracePath),
-                ExpectFile.path(forTrace: check.tracePath),
-            ]
-            if let expect = check.expectPath { inputs.append(expect) }
-            if let scene = setup.options.scene.path { inputs.append(scene) }
-            try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html, inputs: inputs)
+            try FileIO.writeAtomically(HTMLReport.make([entry], title: "gesturereplay check"), to: html)
         }
         if let message = result.failureMessage {
             out.append("FAIL \(TerminalSafe.escaped(result.tracePath)): \(TerminalSafe.escaped(message))\n")

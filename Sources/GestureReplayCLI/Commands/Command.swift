@@ -28,6 +28,13 @@ protocol Command {
     init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError)
     /// Whether standard output is written after each input frame (`--live`, `--unbuffered`).
     var flushesEachFrame: Bool { get }
+    /// The files it reads and writes, each with its role (``RunFiles``): the command line checks
+    /// them (an output that is an input, or two outputs on one file, is a usage error) before
+    /// ``run(catalog:output:)`` writes anything. Found as well as can be before running: a file it
+    /// cannot read yet (a `NAME.args` that does not parse) is left out, and its own error stops
+    /// the run before anything is written. A command that writes no file may list only the files
+    /// named on its command line.
+    func files(catalog: RecognizerCatalog) -> RunFiles
     /// Runs it; the exit status.
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32
 }

@@ -44,6 +44,14 @@ struct ConvertCommand: Command {
         format = target
     }
 
+    /// The input, its device description, and `-o FILE`.
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        files.readTrace(inputPath, options: ReplayOptions(reading: reading))
+        files.write(outputPath, as: .output)
+        return files
+    }
+
     /// `gesturereplay convert`: the canonical trace to standard output, or streamed to `-o FILE`
     /// through ``AtomicFile`` (a temporary file beside it, renamed at the end: an error leaves no
     /// half-written trace and the existing FILE is kept; a device or FIFO is written through). From a
@@ -61,7 +69,7 @@ struct ConvertCommand: Command {
             return ExitCode.success
         }
         out.flush()
-        let file = try AtomicFile(path, inputs: [command.inputPath])
+        let file = try AtomicFile(path)
         var buffer = OutputBuffer(fileDescriptor: file.fileDescriptor)
         let rows: Int
         do throws(TraceError) {

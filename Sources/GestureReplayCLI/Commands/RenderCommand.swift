@@ -72,6 +72,14 @@ struct RenderCommand: Command {
         listsEveryOutcome = parsed.pictureListsEveryOutcome
     }
 
+    /// The trace, its device description and scene, and `-o FILE`.
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        files.readTrace(tracePath, options: ReplayOptions(reading: reading, scene: scene, output: output))
+        files.write(outputPath, as: .output)
+        return files
+    }
+
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         var options = ReplayOptions(reading: reading, scene: scene, output: output)
         options.scene.catalog = catalog
@@ -86,7 +94,7 @@ struct RenderCommand: Command {
         }
         if let outputPath, outputPath != "-" {
             out.flush()
-            try FileIO.writeAtomically(svg, to: outputPath, inputs: [tracePath] + (options.scene.path.map { [$0] } ?? []))
+            try FileIO.writeAtomically(svg, to: outputPath)
         } else {
             out.append(svg)
         }

@@ -68,6 +68,14 @@ struct ReplayCommand: Command {
     /// Line-buffered with --unbuffered and with --live (as to a terminal).
     var flushesEachFrame: Bool { unbuffered || live.live }
 
+    /// The traces, their device descriptions and the scene; it writes no file.
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        let options = ReplayOptions(reading: reading, scene: scene, output: output, liveInput: live)
+        for path in paths { files.readTrace(path, options: options) }
+        return files
+    }
+
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         var options = ReplayOptions(reading: reading, scene: scene, output: output, liveInput: live)
         options.scene.catalog = catalog

@@ -41,6 +41,24 @@ struct SynthCommand: Command {
         self.format = format
     }
 
+    /// The script, and `-o FILE`, or with a sweep each `FILE-VALUE.EXT` (the script is read here for
+    /// its sweep when it is a file; one that does not parse stops the run at its error first).
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        files.read(scriptPath, as: .script)
+        guard let path = outputPath, path != "-" else { return files }
+        if scriptPath != "-", let text = try? FileIO.readText(scriptPath), let document = try? SynthParser.parse(text, path: scriptPath),
+            document.sweep != nil
+        {
+            for variant in document.variants {
+                files.write(TracePath(path).sweepVariant(label: variant.label ?? ""), as: .sweepOutput)
+            }
+        } else {
+            files.write(path, as: .output)
+        }
+        return files
+    }
+
     /// `gesturereplay synth`: reads the script, writes its trace to standard output or `-o FILE`
     /// (replaced atomically), or with a sweep one trace per value to `FILE-VALUE.EXT`, printing each
     /// path written.
@@ -64,8 +82,8 @@ struct SynthCommand: Command {
             for variant in document.variants {
                 let file = TracePath(path).sweepVariant(label: variant.label ?? "")
                 try FileIO.writeAtomically(
-                    SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file, inputs: [command.scriptPath])
-                out.append(file)
+                    SynthTraceWriter.text(Synthesizer.generate(variant.script), as: format), to: file)
+                out.append(TerminalSafe.escaped(file))
                 out.append("\n")
             }
             return ExitCode.success
@@ -74,7 +92,7 @@ struct SynthCommand: Command {
         if toStandardOutput {
             SynthTraceWriter.write(trace, as: format, to: &out)
         } else {
-            try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!, inputs: [command.scriptPath])
+            try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!)
         }
         return ExitCode.success
     }

@@ -34,6 +34,22 @@ struct TestCommand: Command {
         color = parsed.color
     }
 
+    /// Every trace of the suite with its device description, scene, NAME.args, NAME.expect and
+    /// golden file (written with `--update`), and the reports. A path that cannot be walked lists
+    /// nothing: the run stops at it before writing anything.
+    func files(catalog: RecognizerCatalog) -> RunFiles {
+        var files = RunFiles()
+        files.write(suite.junitPath, as: .junitReport)
+        files.write(suite.htmlPath, as: .htmlReport)
+        guard suite.update || !files.writes.isEmpty,
+            let traces = try? TraceSuite.discover(suite.paths, shard: suite.shard, excludes: suite.excludes)
+        else { return files }
+        for trace in traces {
+            files.add(suiteTraceFiles(trace, commandLine: replayArguments, catalog: catalog, update: suite.update))
+        }
+        return files
+    }
+
     /// `gesturereplay test`: every trace under the given paths against its golden file and/or its
     /// expectations.
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
@@ -64,26 +80,15 @@ struct TestCommand: Command {
         }
         out.append("\(outcomes.count - failed) passed, \(failed) failed\n")
         if traces.isEmpty {
-            out.append("\(Program.name): no traces found under \(suite.paths.joined(separator: " "))\n")
+            out.append("\(Program.name): no traces found under \(TerminalSafe.escaped(suite.paths.joined(separator: " ")))\n")
         }
         // The results are out before the report is written, so a report that cannot be written
         // (exit 66/74) does not hide them.
         out.flush()
         if suite.junitPath != nil || suite.htmlPath != nil {
-            // A report never replaces a file the suite reads: a trace, its golden, .args and scene.
-            var inputs: [String] = []
-            for trace in traces {
-                inputs += [
-                    trace, GoldenFile.expectedPath(forTrace: trace), ArgsFile.path(forTrace: trace), ExpectFile.path(forTrace: trace),
-                ]
-                if let scene = (try? traceSetup(forTrace: trace, commandLine: replayArguments, catalog: catalog))?.options.scene.path {
-                    inputs.append(scene)
-                }
-            }
             if let junit = suite.junitPath {
                 try FileIO.writeAtomically(
-                    JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds, spelling: .commandLine), to: junit,
-                    inputs: inputs)
+                    JUnitReport.make(outcomes, suiteName: "gesturereplay", seconds: seconds, spelling: .commandLine), to: junit)
             }
             if let html = suite.htmlPath {
                 let entries = outcomes.map {
@@ -91,8 +96,7 @@ struct TestCommand: Command {
                         tracePicture($0, replayArguments, catalog: catalog, highlight: $1)
                     }
                 }
-                try FileIO.writeAtomically(
-                    HTMLReport.make(entries, title: "gesturereplay test", spelling: .commandLine), to: html, inputs: inputs)
+                try FileIO.writeAtomically(HTMLReport.make(entries, title: "gesturereplay test", spelling: .commandLine), to: html)
             }
         }
         // A golden or trace that could not be written or read (an I/O error) is exit 74, as for `check`.

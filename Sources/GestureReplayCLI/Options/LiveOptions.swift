@@ -16,7 +16,8 @@ enum LiveOptions {
             "a live input's last frame completes after SECONDS without a byte\n(default 0.05; 0: only when a later row or the end arrives)"
     ) { p, v throws(UsageError) in
         guard let seconds = unsignedNumberArgument(v), seconds <= 3600 else {
-            throw UsageError(message: "invalid value '\(v)' for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
+            throw UsageError(
+                message: "invalid value \(QuotedValue.text(v)) for --idle-flush (expected seconds from 0 to 3600, such as 0.05)")
         }
         p.live.idleFlush = seconds
     }

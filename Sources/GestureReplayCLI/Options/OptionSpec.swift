@@ -5,6 +5,10 @@ struct UsageError: Error {
     let message: String
     /// Where, when the option came from a `NAME.args` file (`--set`); nil: the command line.
     var location: SourceLocation? = nil
+    /// The argument it is about: its index in the arguments scanned, and how many characters into
+    /// it (a value attached as `--screen=abc` starts after `--screen=`); a `NAME.args` file's
+    /// error is reported there (`t.args:LINE:COLUMN`). Nil: the arguments as a whole.
+    var argument: (index: Int, offset: Int)? = nil
 }
 
 /// One option: the single description from which parsing, `--help`, `help COMMAND`, the
@@ -51,12 +55,17 @@ extension Array where Element == OptionSpec {
 struct OptionUse: Sendable {
     var spec: OptionSpec
     var value: String
+    /// Where it was in the arguments scanned: the option's index, and its value's (index, and
+    /// characters into that argument: `--screen=abc` holds its value after 9); nil when made in code.
+    var argument: Int? = nil
+    var valueArgument: (index: Int, offset: Int)? = nil
 }
 
 /// A value checked against a list of choices.
 func choice<T>(_ option: String, _ raw: String, _ make: (String) -> T?, _ valid: [String]) throws(UsageError) -> T {
     guard let v = make(raw) else {
-        throw UsageError(message: "invalid value '\(raw)' for --\(option) (expected one of: \(valid.joined(separator: ", ")))")
+        throw UsageError(
+            message: "invalid value \(QuotedValue.text(raw)) for --\(option) (expected one of: \(valid.joined(separator: ", ")))")
     }
     return v
 }
@@ -78,15 +87,18 @@ func nameList(_ option: String, _ raw: String) throws(UsageError) -> [String] {
 func scanArguments(
     _ arguments: [String], accepting accepted: [OptionSpec], context forWhat: String = "", relativeTo folder: String? = nil
 )
-    throws(UsageError) -> (uses: [OptionUse], operands: [String])
+    throws(UsageError) -> (uses: [OptionUse], operands: [String], operandArguments: [Int])
 {
     var uses: [OptionUse] = []
     var operands: [String] = []
-    var args = arguments[...]
+    var operandArguments: [Int] = []
+    var args = arguments.indices[...]
     var optionsEnded = false
-    while let arg = args.popFirst() {
+    while let index = args.popFirst() {
+        let arg = arguments[index]
         if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
             operands.append(arg)
+            operandArguments.append(index)
             continue
         }
         if arg == "--" {
@@ -111,24 +123,32 @@ func scanArguments(
             if arg.count > 2 { attached = String(arg.dropFirst(2)) }
         }
         guard let spec else {
-            throw UsageError(message: "unknown option '\(arg)'" + (elsewhere.isEmpty ? "" : forWhat + takenBy(elsewhere)))
+            throw UsageError(
+                message: "unknown option \(QuotedValue.text(arg))" + (elsewhere.isEmpty ? "" : forWhat + takenBy(elsewhere)),
+                argument: (index, 0))
         }
         var value = ""
+        var valueArgument: (index: Int, offset: Int)?
         if spec.takesValue {
             if let attached {
                 value = attached
+                valueArgument = (index, arg.count - attached.count)
             } else if let next = args.popFirst() {
-                value = next
+                value = arguments[next]
+                valueArgument = (next, 0)
             } else {
-                throw UsageError(message: "option \(spec.longFlag) needs a value")
+                throw UsageError(message: "option \(spec.longFlag) needs a value", argument: (index, 0))
             }
             if spec.isPath, let folder, !value.hasPrefix("/"), value != "-" { value = folder + value }
         } else if attached != nil {
-            throw UsageError(message: arg.hasPrefix("--") ? "option \(spec.longFlag) takes no value" : "unknown option '\(arg)'" + forWhat)
+            throw UsageError(
+                message: arg.hasPrefix("--")
+                    ? "option \(spec.longFlag) takes no value" : "unknown option \(QuotedValue.text(arg))" + forWhat,
+                argument: (index, 0))
         }
-        uses.append(OptionUse(spec: spec, value: value))
+        uses.append(OptionUse(spec: spec, value: value, argument: index, valueArgument: valueArgument))
     }
-    return (uses, operands)
+    return (uses, operands, operandArguments)
 }
 
 /// ` (an option of test)`, ` (an option of replay, check, test and render)`: the commands that take
@@ -150,8 +170,16 @@ func apply(_ uses: [OptionUse], to parsed: inout ParsedOptions, place: String = 
         if let reset = use.spec.resetList {
             if first { reset(&parsed) }
         } else if use.spec.takesValue && !first {
-            throw UsageError(message: "option \(use.spec.longFlag) given twice\(place); give it once")
+            throw UsageError(
+                message: "option \(use.spec.longFlag) given twice\(place); give it once", argument: use.argument.map { ($0, 0) })
         }
-        try use.spec.apply(&parsed, use.value)
+        do throws(UsageError) {
+            try use.spec.apply(&parsed, use.value)
+        } catch {
+            // A value's error is about the value.
+            var e = error
+            if e.location == nil && e.argument == nil { e.argument = use.valueArgument ?? use.argument.map { ($0, 0) } }
+            throw e
+        }
     }
 }

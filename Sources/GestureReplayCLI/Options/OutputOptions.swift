@@ -27,7 +27,7 @@ enum OutputOptions {
     ) { p, v throws(UsageError) in
         switch StateNames.parse(v) {
         case .success(let states): p.output.shownStates = (p.output.shownStates ?? []).union(states)
-        case .failure(let e): throw UsageError(message: "invalid value '\(v)' for --states: \(e.message)")
+        case .failure(let e): throw UsageError(message: "invalid value \(QuotedValue.text(v)) for --states: \(e.message)")
         }
     }
 

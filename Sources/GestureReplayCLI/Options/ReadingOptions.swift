@@ -28,7 +28,7 @@ enum ReadingOptions {
     ) { p, raw throws(UsageError) in
         let parts = raw.split(separator: "x")
         guard parts.count == 2, let w = unsignedNumberArgument(parts[0]), let h = unsignedNumberArgument(parts[1]), w > 0, h > 0 else {
-            throw UsageError(message: "invalid value '\(raw)' for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
+            throw UsageError(message: "invalid value \(QuotedValue.text(raw)) for --screen (expected WIDTHxHEIGHT in points, e.g. 390x844)")
         }
         p.reading.screen = Size(width: w, height: h)
     }
@@ -40,7 +40,8 @@ enum ReadingOptions {
         let parts = raw.split(separator: "x")
         guard parts.count == 2, let w = wholeNumberArgument(parts[0]), let h = wholeNumberArgument(parts[1]), w > 1, h > 1 else {
             throw UsageError(
-                message: "invalid value '\(raw)' for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)")
+                message: "invalid value \(QuotedValue.text(raw)) for --raw-size (expected WIDTHxHEIGHT in raw device units, e.g. 1080x2340)"
+            )
         }
         p.reading.recording.rawSize = Size(width: Double(w), height: Double(h))
     }
@@ -51,7 +52,8 @@ enum ReadingOptions {
     ) { p, raw throws(UsageError) in
         guard let d = unsignedNumberArgument(raw), d > 0 else {
             throw UsageError(
-                message: "invalid value '\(raw)' for --density (expected raw units per point, a positive number, e.g. 2.75)")
+                message: "invalid value \(QuotedValue.text(raw)) for --density (expected raw units per point, a positive number, e.g. 2.75)"
+            )
         }
         p.reading.recording.density = d
     }
@@ -80,7 +82,7 @@ enum ReadingOptions {
     }
 
     static let desc = OptionSpec(
-        long: "desc", valueName: "FILE",
+        long: "desc", valueName: "FILE", isPath: true,
         help: "an evemu recording's device description (evemu-describe; default:\nDEVICE.desc beside DEVICE.GESTURE.events)"
     ) { p, v in
         p.reading.recording.descPath = v
@@ -91,7 +93,8 @@ enum ReadingOptions {
         help: "a UI-test description's interpolated moves are sampled every MS\nmilliseconds (default 16, WebKit's fingerMoveInterval)"
     ) { p, raw throws(UsageError) in
         guard let ms = numberArgument(raw), ms >= 1, ms <= 1000 else {
-            throw UsageError(message: "invalid value '\(raw)' for --move-interval (expected milliseconds from 1 to 1000, e.g. 16)")
+            throw UsageError(
+                message: "invalid value \(QuotedValue.text(raw)) for --move-interval (expected milliseconds from 1 to 1000, e.g. 16)")
         }
         p.reading.recording.uiTests.moveInterval = ms / 1000
     }
@@ -102,7 +105,7 @@ enum ReadingOptions {
         resetList: { $0.reading.recording.uiTests.elements = [:] }
     ) { p, raw throws(UsageError) in
         let bad = UsageError(
-            message: "invalid value '\(raw)' for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
+            message: "invalid value \(QuotedValue.text(raw)) for --element (expected NAME=X,Y,W,H in points, e.g. button=20,100,120,44)")
         guard let eq = raw.lastIndex(of: "="), eq != raw.startIndex else { throw bad }
         let numbers = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { numberArgument($0) }
         let sizes = raw[raw.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).dropFirst(2)
@@ -113,12 +116,24 @@ enum ReadingOptions {
             x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
     }
 
+    static let pixelScale = OptionSpec(
+        long: "pixel-scale", valueName: "S",
+        help:
+            "the screen's pixels per point for an XCTest velocity (Appium's\nmobile: dragFromToWithVelocity, pixels per second; default 3)"
+    ) { p, raw throws(UsageError) in
+        guard let s = unsignedNumberArgument(raw), s >= 1, s <= 10 else {
+            throw UsageError(
+                message: "invalid value \(QuotedValue.text(raw)) for --pixel-scale (expected pixels per point from 1 to 10, e.g. 3)")
+        }
+        p.reading.recording.uiTests.pixelScale = s
+    }
+
     static let lenient = OptionSpec(long: "lenient", help: "repair sequence problems with a warning instead of stopping") { p, _ in
         p.reading.lenient = true
     }
 
     /// The group, as commands list it.
     static let all: [OptionSpec] = [
-        inputFormat, timeUnit, screen, rawSize, density, rotate, flipX, flipY, device, desc, moveInterval, element, lenient,
+        inputFormat, timeUnit, screen, rawSize, density, rotate, flipX, flipY, device, desc, moveInterval, element, pixelScale, lenient,
     ]
 }

@@ -7,7 +7,7 @@ enum SuiteRunOptions {
         p, raw throws(UsageError) in
         let parts = raw.split(separator: "/")
         guard parts.count == 2, let i = wholeNumberArgument(parts[0]), let n = wholeNumberArgument(parts[1]), n >= 1, i >= 1, i <= n else {
-            throw UsageError(message: "invalid value '\(raw)' for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
+            throw UsageError(message: "invalid value \(QuotedValue.text(raw)) for --shard (expected I/N with 1 <= I <= N, e.g. 2/4)")
         }
         p.suite.shard = (i, n)
     }
@@ -17,7 +17,7 @@ enum SuiteRunOptions {
     ) {
         p, raw throws(UsageError) in
         guard let n = wholeNumberArgument(raw), n >= 1 else {
-            throw UsageError(message: "invalid value '\(raw)' for --jobs (expected a positive whole number)")
+            throw UsageError(message: "invalid value \(QuotedValue.text(raw)) for --jobs (expected a positive whole number)")
         }
         p.suite.jobs = n
     }

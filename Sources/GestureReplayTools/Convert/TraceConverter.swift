@@ -11,7 +11,12 @@ import TraceKit
 /// JSON trace's own `scene` and `expect`; JSON Lines and CSV carry none of them, and a warning
 /// says what was left out and what to give when replaying. Rows go through the same frame and
 /// touch-sequence checks as a replay (and `--lenient` repairs), streamed; a position that is not
-/// a finite number is an error, never written.
+/// a finite number is an error, never written. So is a touch name CSV cannot carry as written
+/// (``csvReadsBack(_:)``: leading or trailing spaces, a CR at the end, a whole number): the
+/// converted trace would replay another touch.
+///
+/// A string id holding any character the format's readers keep converts: JSON and JSON Lines
+/// escape it, CSV quotes it (RFC 4180) when it holds a comma, quote or line break.
 public enum TraceConverter {
     /// The output format (``TraceFormat/Writable``).
     @available(*, deprecated, renamed: "TraceFormat.Writable")
@@ -62,6 +67,8 @@ public enum TraceConverter {
             checksTouchSequence: true, onWarning: warn)
         let names = reader.touchNames
         var writer = TraceWriter(format: target)
+        // CSV: each touch name checked once, by reading its written field back.
+        var csvNames: Set<String> = []
         if target == .json {
             writer.begin(screen: screen, scene: reader.scene, expect: reader.expect, into: &output)
         } else {
@@ -94,7 +101,17 @@ public enum TraceConverter {
                 let touch: TraceWriter.TouchName
                 switch row.touch {
                 case .integer(let v): touch = .number(Int(v))
-                case .name: touch = .name(names.text(of: row.touch))
+                case .name:
+                    let name = names.text(of: row.touch)
+                    if target == .csv && !csvNames.contains(name) {
+                        if let other = csvReadsBack(name) {
+                            throw .invalidTrace(
+                                "touch id \(QuotedValue.text(name)) cannot be written to CSV as it is: the CSV reader would read it back as \(other) (it trims spaces and tabs around a value and a CR at its end, and reads a whole number as a number id); convert to JSON or JSON Lines, which keep it",
+                                at: SourceLocation(path: reader.path, position: row.positions.touch))
+                        }
+                        csvNames.insert(name)
+                    }
+                    touch = .name(name)
                 }
                 writer.row(time: row.time, touch: touch, phase: row.phase, x: row.x, y: row.y, into: &output)
             }
@@ -106,6 +123,29 @@ public enum TraceConverter {
         writer.end(into: &output)
         output.flushIfNeeded()
         return writer.rowCount
+    }
+
+    /// What the CSV reader reads back from the canonical CSV row the writer makes for the touch
+    /// name `name`: nil when it is that very name, else what it is instead (`'7'`, the number id
+    /// `100`, or the reader's error). The reader is the rule: no second copy of its trimming.
+    static func csvReadsBack(_ name: String) -> String? {
+        var out = OutputBuffer(fileDescriptor: nil)
+        var writer = TraceWriter(format: .csv)
+        writer.begin(screen: nil, into: &out)
+        writer.row(time: 0, touch: .name(name), phase: .began, x: 0, y: 0, into: &out)
+        writer.end(into: &out)
+        do {
+            let reader = try AnyTraceReader(source: ByteSource(text: out.text, name: "csv"), format: .csv)
+            guard let row = try reader.next() else { return "no row" }
+            switch row.touch {
+            case .integer(let v): return "the number id \(v)"
+            case .name:
+                let back = reader.touchNames.text(of: row.touch)
+                return back == name ? nil : QuotedValue.text(back)
+            }
+        } catch {
+            return "an error (\(error.diagnostic.message))"
+        }
     }
 
     /// `390`, or `392.72727272727275` (exact, as `--screen` reads it back).

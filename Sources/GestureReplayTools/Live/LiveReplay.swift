@@ -116,6 +116,8 @@ public enum LiveReplay {
         waiter.delegate = session
         defer { waiter.delegate = nil }
         run.environment.observer = sink
+        OutputFilter.configure(
+            run.environment, scene: run.scene, filter: run.filter, soleListener: run.summary == nil && run.observer == nil)
         defer { run.environment.observer = nil }
         try session.run(stopped: { waiter.stopped })
     }

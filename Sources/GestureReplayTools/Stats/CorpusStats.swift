@@ -24,6 +24,24 @@ public struct CorpusStats: Sendable, Equatable {
     /// Per recognizer, sorted by name then kind.
     public var recognizers: [RecognizerStats] = []
 
+    /// The largest count stats reads and writes, 9,007,199,254,740,991 (2^53 - 1): the largest whole
+    /// number a JSON number holds exactly (the reader reads numbers as doubles). Counts are 64-bit
+    /// integers; a merge whose counts could pass it is refused (``largestCount``), so everything
+    /// `stats` writes, merges of merges included, reads back (docs/scale.md).
+    public static let maximumCount = 9_007_199_254_740_991
+
+    /// The largest count in the stats (traces, attempts, outcomes, reasons, a distribution's
+    /// total): a merge's counts are at most the sum of its parts' largest counts.
+    public var largestCount: Int {
+        var largest = max(counted.count, broken.count)
+        for r in recognizers {
+            largest = max(largest, r.attempts, r.recognized, r.failed, r.cancelled)
+            for reason in r.reasons { largest = max(largest, reason.count) }
+            for v in r.values { largest = max(largest, v.count) }
+        }
+        return largest
+    }
+
     public struct Field: Sendable, Equatable {
         public var name: String
         public var value: String

@@ -173,10 +173,10 @@ extension CorpusStats {
             return v
         }
         func int(_ v: JSONValue, _ path: String) throws(TraceError) -> Int {
-            // At most 2^32 - 1: sums over any file that fits in memory cannot overflow.
-            guard let d = v.doubleValue, d >= 0, d <= 4_294_967_295, d == d.rounded() else {
+            // The one range of every count, read and written (``CorpusStats/maximumCount``).
+            guard let d = v.doubleValue, d >= 0, d <= Double(CorpusStats.maximumCount), d == d.rounded() else {
                 let what = v.doubleValue.map { formatShort($0, decimals: 3) } ?? v.typeDescription
-                throw fail("stats: field '\(path)' must be a whole number from 0 to 4294967295, not \(what)", v)
+                throw fail("stats: field '\(path)' must be a whole number from 0 to \(CorpusStats.maximumCount), not \(what)", v)
             }
             return Int(d)
         }
@@ -306,6 +306,7 @@ extension CorpusStats {
                     throw fail("stats: field '\(vp).unit' must be \"\(q.unit)\" for \(q.rawValue)", unit)
                 }
                 var d = ValueDistribution(quantity: q, counts: [])
+                var total = 0
                 for (h, entry) in try array(try field(value, "histogram", vp), vp + ".histogram").enumerated() {
                     let hp = vp + ".histogram[\(h)]"
                     guard let pair = entry.arrayValue, pair.count == 2, pair[0].doubleValue != nil
@@ -320,6 +321,11 @@ extension CorpusStats {
                         throw fail("stats: field '\(hp)': histogram values must increase", pair[0])
                     }
                     guard count > 0 else { throw fail("stats: field '\(hp)[1]' must be >= 1", pair[1]) }
+                    total += count
+                    guard total <= CorpusStats.maximumCount else {
+                        throw fail(
+                            "stats: field '\(hp)[1]': the histogram's counts add up to more than \(CorpusStats.maximumCount)", pair[1])
+                    }
                     d.counts.append((quantized, count))
                 }
                 // The derived numbers must be what the histogram gives (a hand edit shows here).

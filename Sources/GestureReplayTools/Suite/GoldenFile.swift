@@ -43,9 +43,11 @@ public enum GoldenFile {
         spelling: OptionSpelling = .library
     ) throws(TraceError) -> Result {
         let replay = try self.replay(tracePath, options: options, spelling: spelling)
+        let path = expectedPath ?? Self.expectedPath(forTrace: tracePath)
+        var reads = RunFiles()
+        reads.readTrace(tracePath, options: options)
         return try compare(
-            actual: replay.text, tracePath: tracePath,
-            expectedPath: expectedPath ?? Self.expectedPath(forTrace: tracePath), update: update)
+            actual: replay.text, tracePath: tracePath, expectedPath: path, old: try FileIO.readText(path), update: update, reads: reads)
     }
 
     /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
@@ -133,17 +135,29 @@ public enum GoldenFile {
     }
 
     /// Compares `actual` with the golden file at `expectedPath`, or with `update` (re)writes it
-    /// (atomically, and only when it differs).
+    /// (atomically, and only when it differs; never over the trace: a usage error).
     public static func compare(actual: String, tracePath: String, expectedPath: String, update: Bool) throws(TraceError) -> Result {
-        try compare(
-            actual: actual, tracePath: tracePath, expectedPath: expectedPath, old: try FileIO.readText(expectedPath), update: update)
+        var reads = RunFiles()
+        reads.read(tracePath, as: .trace)
+        return try compare(
+            actual: actual, tracePath: tracePath, expectedPath: expectedPath, old: try FileIO.readText(expectedPath), update: update,
+            reads: reads)
     }
 
-    /// `compare`, given the golden file's text as already read (`old`, nil when it does not exist).
-    static func compare(actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool) throws(TraceError) -> Result {
+    /// `compare`, given the golden file's text as already read (`old`, nil when it does not exist)
+    /// and the files the check read (`reads`, ``RunFiles``: the golden file written is none of them).
+    static func compare(
+        actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool, reads: RunFiles
+    ) throws(TraceError) -> Result {
         // A golden checked out with CRLF line endings (Git's core.autocrlf) compares equal.
         let old = old.map(UnifiedDiff.normalizingLineEndings)
-        if update && old != actual { try FileIO.writeAtomically(actual, to: expectedPath, inputs: [tracePath]) }
+        if update && old != actual {
+            var files = RunFiles()
+            for entry in reads.reads where entry.role != .golden { files.read(entry.path, as: entry.role) }
+            files.write(expectedPath, as: .updatedGolden)
+            try files.check()
+            try FileIO.writeAtomically(actual, to: expectedPath)
+        }
         return Result(tracePath: tracePath, expectedPath: expectedPath, actual: actual, expected: old, updated: update)
     }
 }

@@ -90,12 +90,33 @@ public enum TraceCheck {
         let old = try FileIO.readText(path)
         var golden: GoldenFile.Result?
         if old != nil || expectedPath != nil || expectations == nil {
-            golden = try GoldenFile.compare(actual: replay.text, tracePath: tracePath, expectedPath: path, old: old, update: update)
+            golden = try GoldenFile.compare(
+                actual: replay.text, tracePath: tracePath, expectedPath: path, old: old, update: update,
+                reads: files(tracePath, options: options, expectedPath: expectedPath, update: update))
         }
         // An invalid trace with no golden file recording its error (and none being written now)
         // fails with that error rather than with "missing expected output" or partial expectations.
         if let error = replay.error, old == nil, !(update && golden != nil) { throw error }
         return Result(tracePath: tracePath, golden: golden, expectations: expectations)
+    }
+
+    /// The files checking the trace at `tracePath` with `options` reads and writes (``RunFiles``):
+    /// the trace (and an evemu recording's device description), its scene file as `sceneRole`, its
+    /// `NAME.args` and `NAME.expect`, and its golden file (`expectedPath`, default `NAME.expected`),
+    /// compared, or written with `update`.
+    package static func files(
+        _ tracePath: String, options: ReplayOptions, expectedPath: String? = nil, update: Bool, sceneRole: FileRole = .scene
+    ) -> RunFiles {
+        var files = RunFiles()
+        files.readTrace(tracePath, options: options, sceneRole: sceneRole)
+        var golden = expectedPath
+        if tracePath != "-" {
+            files.read(ArgsFile.path(forTrace: tracePath), as: .argsFile)
+            files.read(ExpectFile.path(forTrace: tracePath), as: .expectFile)
+            golden = golden ?? GoldenFile.expectedPath(forTrace: tracePath)
+        }
+        if update { files.write(golden, as: .updatedGolden) } else { files.read(golden, as: .golden) }
+        return files
     }
 
     /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.

@@ -34,6 +34,22 @@ package struct OutputFilter {
         return OutputFilter(stateMask: mask, recognizers: recognizers, names: names)
     }
 
+    /// Tells `environment` which transitions to report (only when this output is their one
+    /// listener: no summary, no expectations or other observer): the states and recognizers
+    /// `filter` shows, every one when nil. The engine then builds no transition, values or failure
+    /// reason for a line this filter would drop; the filter itself still decides what is printed.
+    package static func configure(_ environment: GestureEnvironment, scene: Scene, filter: OutputFilter?, soleListener: Bool) {
+        let filter = soleListener ? filter : nil
+        var mask: UInt8 = 0
+        for s in GestureRecognizerState.allCases where filter?.shows(s) ?? true { mask |= 1 << s.rawValue }
+        environment.reportedStates = mask
+        for r in scene.recognizers { r.isReported = filter?.recognizers?.contains(ObjectIdentifier(r)) ?? true }
+    }
+
+    private func shows(_ s: GestureRecognizerState) -> Bool {
+        stateMask & (1 << UInt8(truncatingIfNeeded: stateIndex(s))) != 0
+    }
+
     @inline(__always)
     func shows(_ t: Transition) -> Bool {
         if stateMask & (1 << UInt8(truncatingIfNeeded: stateIndex(t.state))) == 0 { return false }

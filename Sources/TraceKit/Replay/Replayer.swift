@@ -115,6 +115,7 @@ public enum Replayer {
         defer { output = sink.buffer }
         let environment = run.environment
         environment.observer = run.observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
+        OutputFilter.configure(environment, scene: run.scene, filter: run.filter, soleListener: run.observer == nil && run.summary == nil)
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
         let mode: TraceValidationMode = options.reading.lenient ? .lenient : .strict

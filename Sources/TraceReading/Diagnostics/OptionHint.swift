@@ -46,4 +46,6 @@ public enum OptionHint: String, Hashable, Sendable, CaseIterable {
     case moveInterval
     /// A UI-test element's rectangle (``UITestImportOptions/elements``).
     case element
+    /// The screen's pixels per point, for XCTest's velocities (``UITestImportOptions/pixelScale``).
+    case pixelScale
 }

@@ -50,6 +50,7 @@ public struct OptionSpelling: Sendable {
         case .deviceDescription: "RecordingImportOptions.descPath"
         case .moveInterval: "UITestImportOptions.moveInterval"
         case .element: "UITestImportOptions.elements"
+        case .pixelScale: "UITestImportOptions.pixelScale"
         }
     }
 }

@@ -96,6 +96,12 @@ struct EvdevDecoder {
     var droppedLine = 0
     var droppedCount = 0
     var rowsProduced = 0
+    /// The `SYN_REPORT`s seen: none, and no frame was ever complete.
+    var reports = 0
+    /// The line of the first touch event (`ABS_*`, `BTN_TOUCH`, `SYN_MT_REPORT`) since the last
+    /// `SYN_REPORT` (0: none), and how many: a recording that ends there drops that frame.
+    var unreportedLine = 0
+    var unreportedEvents = 0
 
     /// Feeds one event of the selected device; rows go to `queue` at `SYN_REPORT`.
     mutating func feed(_ e: EvdevEvent, into queue: inout RowQueue, path: String) throws(TraceError) {
@@ -103,10 +109,19 @@ struct EvdevDecoder {
             if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }
             return
         }
+        let touchEvent =
+            e.type == Evdev.EV_ABS || (e.type == Evdev.EV_KEY && e.code == Evdev.BTN_TOUCH)
+            || (e.type == Evdev.EV_SYN && e.code == Evdev.SYN_MT_REPORT)
+        if touchEvent {
+            if unreportedLine == 0 { unreportedLine = e.line }
+            unreportedEvents += 1
+        }
         switch e.type {
         case Evdev.EV_SYN:
             switch e.code {
-            case Evdev.SYN_REPORT: try report(e, into: &queue, path: path)
+            case Evdev.SYN_REPORT:
+                reports += 1
+                try report(e, into: &queue, path: path)
             case Evdev.SYN_MT_REPORT:
                 frameHasMTReport = true
                 frameHasMT = true
@@ -186,6 +201,8 @@ struct EvdevDecoder {
         buildingHasData = false; buildingHasX = false; buildingHasY = false
         frameHasMT = false; frameHasMTReport = false; frameHasST = false
         stMoved = false; buttonChanged = false
+        unreportedLine = 0
+        unreportedEvents = 0
     }
 
     private mutating func endContact(_ e: EvdevEvent, path: String) throws(TraceError) {

@@ -252,17 +252,9 @@ struct RecordingCore {
     private mutating func readDescription() throws(TraceError) {
         var descPath = options.descPath
         var beside = false
-        if descPath == nil, path.hasSuffix(".events") {
-            // `N-Trig MultiTouch.2-fingers-touch-release.events` -> `N-Trig MultiTouch.desc`; device
-            // names may hold dots (`QEMU 0.12.1 QEMU USB Tablet`): the longest existing prefix wins.
-            var stem = Substring(path.dropLast(".events".count))
-            let dirEnd = stem.lastIndex(of: "/").map { stem.index(after: $0) } ?? stem.startIndex
-            while true {
-                let candidate = stem + ".desc"
-                if access(String(candidate), R_OK) == 0 { descPath = String(candidate); beside = true; break }
-                guard let dot = stem[dirEnd...].lastIndex(of: "."), dot > dirEnd else { break }
-                stem = stem[..<dot]
-            }
+        if descPath == nil, let found = DeviceDescriptionFile.beside(recording: path) {
+            descPath = found
+            beside = true
         }
         guard let descPath else { return }
         var desc = RecordingCore(
@@ -517,6 +509,19 @@ struct RecordingCore {
             throw .invalidTrace(
                 "no touch events in the recording (no ABS_MT_*, ABS_X/ABS_Y or BTN_TOUCH\(selected >= 0 && !devices[selected].path.isEmpty ? " from \(devices[selected].pathText)" : "")): it holds \(what)",
                 at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        if format != .motionevent && decoder.reports == 0 && decoder.unreportedLine > 0 {
+            // evdev delivers a frame's events at its SYN_REPORT: without one no frame is complete.
+            throw .invalidTrace(
+                "no SYN_REPORT in the recording: evdev completes each frame of events with one, so no frame is complete and nothing can be replayed (was the capture filtered, such as 'getevent -l | grep ABS'?)",
+                at: SourceLocation(path: path, line: decoder.unreportedLine, column: 1))
+        }
+        if format != .motionevent && decoder.unreportedLine > 0 {
+            let n = decoder.unreportedEvents
+            warn(
+                .warning(
+                    "the recording ends before the SYN_REPORT of its last frame: that frame's \(n) touch event\(n == 1 ? "" : "s") from here \(n == 1 ? "was" : "were") dropped (the capture was cut off?)",
+                    at: SourceLocation(path: path, line: decoder.unreportedLine, column: 1)))
         }
         if !offScreen.isEmpty {
             let n = offScreen.count

@@ -35,7 +35,7 @@ extension TraceReader {
 /// Shared helpers for the readers' error messages.
 enum ReaderText {
     /// `p[0..<n]` as text for a message: invalid UTF-8 repaired, long values shortened.
-    static func quote(_ p: UnsafePointer<UInt8>, _ n: Int, limit: Int = 40) -> String {
+    static func quote(_ p: UnsafePointer<UInt8>, _ n: Int, limit: Int = QuotedValue.maximumBytes) -> String {
         let shown = min(n, limit)
         var text = String(decoding: UnsafeBufferPointer(start: p, count: shown), as: UTF8.self)
         if shown < n { text += "..." }

@@ -38,6 +38,13 @@ package struct TraceSequenceValidator {
     private var ended: [TouchID: TextPosition] = [:]
     private static let endedMemory = 1024
 
+    /// The most touches down at once, 10,000 (issue 44, D16): a touch screen reports a few dozen at
+    /// most, and every event costs the recognizers a look at each touch down (as in UIKit), so a
+    /// trace that adds touches one per frame while thousands are down replays in time quadratic in
+    /// their number (10,000 such touches: 1.4 s in a release build; 200,000 ran for more than 12
+    /// minutes without a word). One more is an error at its row, in strict and lenient mode alike.
+    package static let maximumTouchesDown = 10_000
+
     /// Creates a validator for rows read from `path`.
     package init(mode: TraceValidationMode = .strict, path: String, touchNames: TouchNameTable) {
         self.mode = mode
@@ -100,6 +107,7 @@ package struct TraceSequenceValidator {
                 warn(.warning(message + "; treated as moved", at: location(row.positions.phase), notes: [note]))
                 row.phase = .moved
             } else {
+                try checkRoom(for: row)
                 addDown(id, row.positions.phase)
                 if !ended.isEmpty { ended[id] = nil }
             }
@@ -112,6 +120,7 @@ package struct TraceSequenceValidator {
                         message, at: location(row.positions.phase),
                         notes: notes + [TraceHints.unsortedOrLenient(lenient: "treats the move as a touch-down")])
                 }
+                try checkRoom(for: row)
                 warn(.warning(message + "; treated as began", at: location(row.positions.phase), notes: notes))
                 row.phase = .began
                 addDown(id, row.positions.phase)
@@ -136,6 +145,15 @@ package struct TraceSequenceValidator {
             if case .name(let index) = id { touchNames.noteEnd(of: index) }
         }
         return true
+    }
+
+    /// The error for a touch-down past ``maximumTouchesDown``.
+    private func checkRoom(for row: TraceRow) throws(TraceError) {
+        guard down.count >= Self.maximumTouchesDown else { return }
+        throw TraceError.invalidTrace(
+            "touch \(describe(row.touch)) begins while \(down.count) touches are down: gesturereplay replays at most \(Self.maximumTouchesDown) touches down at once (a touch screen reports a few dozen; each event costs every recognizer a look at every touch down)",
+            at: location(row.positions.phase),
+            notes: [.note("the first touch still down began here", at: location(down.min { $0.began < $1.began }!.began))])
     }
 
     /// Warnings for touches still down (call at the end of the trace), in began order.

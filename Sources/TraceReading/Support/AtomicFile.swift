@@ -20,11 +20,13 @@ import Darwin
 ///   through, never replaced; a path that is the process's standard output or standard error
 ///   (`/dev/stdout`, `/proc/self/fd/1`, a file the output is redirected to) is written to that
 ///   descriptor, after what was already written there.
-/// - A file that is one of the run's inputs is refused (a usage error, exit 2); an existing file
-///   that is read-only (no write permission bit, such as a 0444 golden, or one the user may not
-///   write) and a folder are errors (exit 74).
-/// - SIGINT, SIGTERM or SIGHUP while a temporary file exists remove it before the process ends
-///   (unless the process handles the signal itself, as a live `convert` does to complete its file).
+/// - An existing file that is read-only (no write permission bit, such as a 0444 golden, or one the
+///   user may not write) and a folder are errors (exit 74). Whether the path may be written at all
+///   (not one of the run's inputs, not another output) is decided before, by ``RunFiles/check()``.
+/// - A signal that ends the process while a temporary file exists (SIGINT, SIGTERM, SIGHUP,
+///   SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU: ``TemporaryFiles/signals``)
+///   removes it before the process ends by that signal (unless the process handles the signal
+///   itself, as a live `convert` does to complete its file).
 ///
 /// Every failure is an error naming the path with exit 74 (`ioError`); nothing is ever left
 /// half-written under the target's name.
@@ -38,9 +40,8 @@ package final class AtomicFile {
     private let ownsDescriptor: Bool
     private var done = false
 
-    /// Opens `path` for writing as described above; `inputs` are the run's input files (a path that
-    /// names one of them, by any name or link, is refused).
-    package init(_ path: String, inputs: [String] = []) throws(TraceError) {
+    /// Opens `path` for writing as described above.
+    package init(_ path: String) throws(TraceError) {
         self.path = path
         guard !path.isEmpty else { throw .usage("an output file name is empty") }
         var st = stat()
@@ -52,7 +53,6 @@ package final class AtomicFile {
                 if fstat(fd, &own) == 0 && own.st_dev == st.st_dev && own.st_ino == st.st_ino
                     && (st.st_mode & S_IFMT) != S_IFDIR
                 {
-                    try Self.refuseInput(path, st, inputs)
                     fileDescriptor = fd
                     replacement = nil
                     ownsDescriptor = false
@@ -66,7 +66,6 @@ package final class AtomicFile {
         if stat(target, &st) == 0 {
             switch st.st_mode & S_IFMT {
             case S_IFREG:
-                try Self.refuseInput(path, st, inputs)
                 // A file without any write permission (a 0444 golden) is kept, also for root.
                 if st.st_mode & 0o222 == 0 || access(target, W_OK) != 0 {
                     throw .ioError(path, "cannot write: \(Self.errorText(EACCES)) (the file is read-only)")
@@ -76,7 +75,6 @@ package final class AtomicFile {
             case S_IFDIR:
                 throw .ioError(path, "cannot write: it is a folder")
             default:
-                try Self.refuseInput(path, st, inputs)
                 // A device, FIFO or socket: written through (opening a FIFO waits for its reader,
                 // as the shell's `>` does).
                 var fd: Int32
@@ -94,6 +92,13 @@ package final class AtomicFile {
         // is taken (planted, or left by an interrupted run).
         var fd: Int32 = -1
         var temporary = ""
+        // The handlers first, and the signals held while the file is created and recorded: a
+        // signal between the two would leave it behind.
+        TemporaryFiles.installHandlers()
+        var held = TemporaryFiles.signalSet
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         for _ in 0..<64 {
             let serial = Self.counter.wrappingAdd(1, ordering: .relaxed).oldValue
             let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
@@ -157,16 +162,6 @@ package final class AtomicFile {
                 offset += n
             }
             return 0
-        }
-    }
-
-    /// A usage error when the file `st` (at `path`) is one of `inputs`.
-    private static func refuseInput(_ path: String, _ st: stat, _ inputs: [String]) throws(TraceError) {
-        for input in inputs where input != "-" {
-            var other = stat()
-            if stat(input, &other) == 0 && other.st_dev == st.st_dev && other.st_ino == st.st_ino {
-                throw .usage("the output '\(path)' is one of this run's inputs ('\(input)'); it would be replaced")
-            }
         }
     }
 
@@ -237,11 +232,26 @@ enum TemporaryFiles {
         states[slot].store(0, ordering: .releasing)
     }
 
-    /// Installs the handlers for SIGINT, SIGTERM and SIGHUP that are at their default action
-    /// (once; a handler the process set, the live replay's, is left alone).
-    private static func installHandlers() {
+    /// The signals whose default action ends the process and that a handler may catch: the
+    /// keyboard's (SIGINT, SIGQUIT), a closed pipe's (SIGPIPE: `2>&1 | head` closes standard error
+    /// under a `convert -o`), kill's and timers'. Not SIGKILL and SIGSTOP (they cannot be caught),
+    /// nor SIGXFSZ (a file size limit: the write fails and its error removes the file) and the
+    /// crash signals.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU]
+
+    /// ``signals`` as a set.
+    static var signalSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in signals { sigaddset(&set, sig) }
+        return set
+    }
+
+    /// Installs the handlers for ``signals`` that are at their default action (once; a handler
+    /// the process set, the live replay's, is left alone; an ignored signal stays ignored).
+    static func installHandlers() {
         guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
+        for sig in signals {
             var old = sigaction()
             var action = sigaction()
             #if canImport(Glibc)

@@ -80,10 +80,10 @@ package enum FileIO {
 
     /// Writes `text` to `path` through ``AtomicFile`` (a regular file replaced atomically, keeping
     /// its mode; a symbolic link's target replaced; a device, FIFO or standard output written
-    /// through; a folder, a loop of links, a read-only file or one of `inputs` refused). Any
-    /// failure is thrown (`ioError`, exit 74; an input as output: `usage`, exit 2).
-    package static func writeAtomically(_ text: String, to path: String, inputs: [String] = []) throws(TraceError) {
-        let file = try AtomicFile(path, inputs: inputs)
+    /// through; a folder, a loop of links or a read-only file refused). Any failure is thrown
+    /// (`ioError`, exit 74). The caller has checked the run's files first (``RunFiles/check()``).
+    package static func writeAtomically(_ text: String, to path: String) throws(TraceError) {
+        let file = try AtomicFile(path)
         let error = file.writeAll(text)
         if error != 0 {
             file.discard()

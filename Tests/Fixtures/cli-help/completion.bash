@@ -28,9 +28,10 @@ _gesturereplay() {
         --density) return ;;
         --rotate) COMPREPLY=($(compgen -W "0 90 180 270" -- "$cur")); return ;;
         --device) return ;;
-        --desc) return ;;
+        --desc) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --move-interval) return ;;
         --element) return ;;
+        --pixel-scale) return ;;
         --velocity) COMPREPLY=($(compgen -W "uikit lsq2 flutter impulse" -- "$cur")); return ;;
         --states) return ;;
         --show) return ;;
@@ -56,15 +57,15 @@ _gesturereplay() {
     esac
     if [[ "$cur" == -* ]]; then
         case "$cmd" in
-            replay) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --touches --velocity --views --lenient --states --show --summary --set --live --idle-flush --unbuffered --help -h --version" ;;
-            check) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --touches --velocity --views --lenient --states --show --summary --set --expect --update --expect-error --html --html-all --color --help -h" ;;
-            test) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --touches --velocity --views --lenient --states --show --summary --set --update --junit --shard --jobs -j --exclude --html --html-all --color --help -h" ;;
+            replay) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --live --idle-flush --unbuffered --help -h --version" ;;
+            check) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --expect --update --expect-error --html --html-all --color --help -h" ;;
+            test) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --update --junit --shard --jobs -j --exclude --html --html-all --color --help -h" ;;
             synth) opts="--output -o --to --help -h" ;;
-            render) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --touches --velocity --views --lenient --states --show --summary --set --output -o --from --to --all --help -h" ;;
-            convert) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --lenient --output -o --to --help -h" ;;
-            stats) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --velocity --lenient --set --shard --jobs -j --exclude --format -f --merge --help -h" ;;
-            compare) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --velocity --lenient --set --shard --jobs -j --exclude --format -f --a-scene --b-scene --a-set --b-set --goldens --help -h" ;;
-            shrink) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --velocity --lenient --set --jobs -j --output -o --a-scene --b-scene --a-set --b-set --until --reason --max-replays --help -h" ;;
+            render) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --output -o --from --to --all --help -h" ;;
+            convert) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --output -o --to --help -h" ;;
+            stats) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --velocity --lenient --set --shard --jobs -j --exclude --format -f --merge --help -h" ;;
+            compare) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --velocity --lenient --set --shard --jobs -j --exclude --format -f --a-scene --b-scene --a-set --b-set --goldens --help -h" ;;
+            shrink) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --velocity --lenient --set --jobs -j --output -o --a-scene --b-scene --a-set --b-set --until --reason --max-replays --help -h" ;;
         esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return

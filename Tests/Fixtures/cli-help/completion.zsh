@@ -29,9 +29,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--touches[add a line per touch end with its release velocity]' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
@@ -64,9 +65,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--touches[add a line per touch end with its release velocity]' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
@@ -101,9 +103,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--touches[add a line per touch end with its release velocity]' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
@@ -150,9 +153,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--touches[add a line per touch end with its release velocity]' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
@@ -181,9 +185,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
                 '--output=[write to FILE (atomically) instead of standard output (- or none); (synth) with a sweep, one file per value\: FILE-VALUE.EXT]:FILE:_files' \
                 '-o+[write to FILE (atomically) instead of standard output (- or none); (synth) with a sweep, one file per value\: FILE-VALUE.EXT]:FILE:_files' \
@@ -206,9 +211,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
                 '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
@@ -237,9 +243,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
                 '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
@@ -272,9 +279,10 @@ _gesturereplay() {
                 '--flip-x[a device recording'\''s raw x axis is mirrored (before --rotate)]' \
                 '--flip-y[a device recording'\''s raw y axis is mirrored (before --rotate)]' \
                 '--device=[the input device of a recording holding several (default\: the only touchscreen-like one)]:PATH|NAME:' \
-                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:' \
+                '--desc=[an evemu recording'\''s device description (evemu-describe; default\: DEVICE.desc beside DEVICE.GESTURE.events)]:FILE:_files' \
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
+                '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
                 '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
                 '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \

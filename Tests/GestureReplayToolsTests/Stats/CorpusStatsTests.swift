@@ -119,9 +119,12 @@ struct CorpusStatsTests {
             ("\"format\": \"gesturereplay-stats\"", "\"format\": \"other\"", "field 'format' must be \"gesturereplay-stats\""),
             (
                 "\"attempts\": 2", "\"attempts\": \"2\"",
-                "field 'recognizers[0].attempts' must be a whole number from 0 to 4294967295, not a string"
+                "field 'recognizers[0].attempts' must be a whole number from 0 to 9007199254740991, not a string"
             ),
-            ("\"failed\": 0", "\"failed\": 1e300", "field 'recognizers[0].failed' must be a whole number from 0 to 4294967295, not 1e+300"),
+            (
+                "\"failed\": 0", "\"failed\": 1e300",
+                "field 'recognizers[0].failed' must be a whole number from 0 to 9007199254740991, not 1e+300"
+            ),
             ("\"traces\": 2", "\"traces\": 3", "field 'traces' is not the number of 'counted' paths (2)"),
             ("\"attempts\": 2", "\"attempts\": 2, \"extra\": 0", "unknown field 'recognizers[0].extra'"),
             ("\"p50\": 0.", "\"p50\": 9.", "field 'recognizers[0].values[0].p50' does not match its histogram"),

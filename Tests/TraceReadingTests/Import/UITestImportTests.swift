@@ -138,6 +138,52 @@ import GestureReplayTools
                 == true, "\(missing.errorText ?? "")")
     }
 
+    /// Issue 44, item 4: WebDriverAgent's own actions move to an element (or by the pointer) with no
+    /// x and y, and press without a button: accepted as WebDriverAgent accepts them, with a note.
+    @Test func w3cMoveWithoutOffsetIsTheElementsCentreAsWebDriverAgentTakesIt() {
+        let element = #"{"element-6066-11e4-a52e-4f735466cecf": "button"}"#
+        let text = Self.pointer(
+            #"{"type": "pointerMove", "origin": \#(element)}, {"type": "pointerDown"}, {"type": "pointerMove", "origin": "pointer", "duration": 0}, {"type": "pointerUp"}"#
+        )
+        let r = ImportSupport.read(text, options: Self.options { $0.elements = ["button": Rect(x: 20, y: 100, width: 120, height: 44)] })
+        #expect(r.error == nil, "\(r.errorText ?? "")")
+        #expect(r.rows == [Row(0, 1, .began, 80, 122), Row(0, 1, .moved, 80, 122), Row(0, 1, .ended, 80, 122)])
+        #expect(
+            r.warningText == [
+                "rec.txt:1:97: note: actions[0].actions[0]: pointerMove without x and y: the element's centre, as WebDriverAgent moves (the W3C specification requires x and y)"
+            ], "\(r.warningText)")
+        // A viewport move still needs its point; x without y is an error.
+        let viewport = ImportSupport.read(Self.pointer(#"{"type": "pointerMove"}"#))
+        #expect(viewport.errorText?.contains("actions[0].actions[0]: missing 'x'") == true, "\(viewport.errorText ?? "no error")")
+        let half = ImportSupport.read(Self.pointer(#"{"type": "pointerMove", "x": 1, "origin": "pointer"}"#))
+        #expect(half.errorText?.contains("actions[0].actions[0]: missing 'y'") == true, "\(half.errorText ?? "no error")")
+    }
+
+    /// Issue 44, item 4: XCTest's drag velocity is in pixels per second (Apple: "expressed in pixels
+    /// per second"): points at the screen's scale, `--pixel-scale`, else `--density`, else 3 with a note.
+    @Test func appiumDragVelocityIsInPixelsPerSecond() {
+        let text =
+            #"{"script": "mobile: dragFromToWithVelocity", "args": [{"pressDuration": 0, "holdDuration": 0, "fromX": 0, "fromY": 100, "toX": 300, "toY": 100, "velocity": 3000}]}"#
+        func end(_ r: ImportSupport.Result) -> Double? { r.rows.last?.t }
+        let standard = ImportSupport.read(text, options: Self.options { $0.moveInterval = 1 })
+        #expect(end(standard) == 0.3, "\(standard.rows)")
+        #expect(
+            standard.warningText.contains {
+                $0.contains(
+                    "args[0].velocity 3000 is in pixels per second (XCTest): 1000 pt/s at a screen scale of 3 pixels per point; give the device's with UITestImportOptions.pixelScale = S"
+                )
+            }, "\(standard.warningText)")
+        let scale2 = ImportSupport.read(
+            text,
+            options: Self.options {
+                $0.moveInterval = 1; $0.pixelScale = 2
+            })
+        #expect(end(scale2) == 0.2 && !scale2.warningText.contains { $0.contains("pixels per second") }, "\(scale2.rows)")
+        // --density: the coordinates are pixels too.
+        let density = ImportSupport.read(text, options: Self.options({ $0.moveInterval = 1 }, density: 2))
+        #expect(end(density) == 0.1 && density.rows.last?.x == 150, "\(density.rows)")
+    }
+
     @Test func appiumDoubleTapAndTouchAndHoldFollowWebDriverAgentsTimes() {
         let tap = ImportSupport.read(Self.text("appium/double-tap.json"))
         #expect(

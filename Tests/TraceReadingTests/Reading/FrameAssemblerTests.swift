@@ -136,6 +136,45 @@ struct FrameAssemblerTests {
         #expect(warnings.isEmpty)
     }
 
+    /// Issue 44, D16: at most 10,000 touches down at once, in both modes; one more is an error at
+    /// its row (200,000 touches held down, one per frame, replayed for more than 12 minutes).
+    @Test(arguments: [TraceValidationMode.strict, .lenient])
+    func touchesDownAreBounded(mode: TraceValidationMode) throws {
+        let names = TouchNameTable()
+        var v = TraceSequenceValidator(mode: mode, path: "v", touchNames: names)
+        let limit = TraceSequenceValidator.maximumTouchesDown
+        #expect(limit == 10_000)
+        var kept = 0
+        for i in 0..<limit {
+            var row = TraceRow(
+                time: Double(i), touch: .integer(Int64(i)), phase: .began, x: 0, y: 0,
+                positions: .init(all: TextPosition(line: i + 2, column: 9)))
+            if try v.check(&row, warn: { _ in }) { kept += 1 }
+        }
+        #expect(kept == limit)
+        // Lifting one makes room for one.
+        var lift = TraceRow(
+            time: 1e4, touch: .integer(5), phase: .ended, x: 0, y: 0, positions: .init(all: TextPosition(line: 1, column: 1)))
+        #expect(try v.check(&lift, warn: { _ in }))
+        var room = TraceRow(
+            time: 1e4, touch: .integer(-1), phase: .began, x: 0, y: 0, positions: .init(all: TextPosition(line: 10_002, column: 9)))
+        #expect(try v.check(&room, warn: { _ in }))
+        var more = TraceRow(
+            time: 1e4, touch: .integer(99_999), phase: mode == .strict ? .began : .moved, x: 0, y: 0,
+            positions: .init(all: TextPosition(line: 10_003, column: 9)))
+        do {
+            _ = try v.check(&more, warn: { _ in })
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                DiagnosticFormatter().format(error).hasPrefix(
+                    "v:10003:9: error: touch 99999 begins while 10000 touches are down: gesturereplay replays at most 10000 touches down at once"
+                ),
+                "\(DiagnosticFormatter().format(error))")
+            #expect(error.diagnostic.notes.first?.location == SourceLocation(path: "v", line: 2, column: 9))
+        }
+    }
+
     @Test func validatorAloneReportsNotes() throws {
         let names = TouchNameTable()
         var v = TraceSequenceValidator(mode: .strict, path: "v", touchNames: names)

@@ -23,6 +23,8 @@ enum AppiumImport {
         let j: UITestJSON
         let options: UITestImportOptions
         let density: Double
+        /// `--density` as given (nil: coordinates are points).
+        let givenDensity: Double?
         let screen: Size?
     }
 
@@ -31,11 +33,13 @@ enum AppiumImport {
         warn: (Diagnostic) -> Void
     ) throws(TraceError) -> [TraceRow] {
         let j = UITestJSON(path: path)
-        let c = Context(j: j, options: options, density: density ?? 1, screen: screen)
+        let c = Context(j: j, options: options, density: density ?? 1, givenDensity: density, screen: screen)
         var b = GestureRowBuilder(path: path, interval: options.moveInterval)
         _ = try j.object(root, "the document")
         if let script = root["script"] {
-            try mobile(root, script, c, &b)
+            var notes: [Diagnostic] = []
+            try mobile(root, script, c, &b, notes: &notes)
+            for note in notes { warn(note) }
         } else if let actions = root["actions"] {
             let items = try j.array(actions, "actions")
             if items.first?.arrayValue != nil {
@@ -179,7 +183,9 @@ enum AppiumImport {
 
     // MARK: mobile: gestures
 
-    static func mobile(_ root: JSONValue, _ script: JSONValue, _ c: Context, _ b: inout GestureRowBuilder) throws(TraceError) {
+    static func mobile(
+        _ root: JSONValue, _ script: JSONValue, _ c: Context, _ b: inout GestureRowBuilder, notes: inout [Diagnostic]
+    ) throws(TraceError) {
         let j = c.j
         let s = try j.string(script, "script")
         let prefix = "mobile:"
@@ -281,7 +287,15 @@ enum AppiumImport {
                 hold = try seconds("holdDuration")
                 let v = try num("velocity")
                 guard v > 0 else { throw j.error("velocity must be positive", ap + ".velocity", args["velocity"]!) }
-                speed = v / c.density
+                // XCTest's velocity is in pixels per second: points at the screen's scale.
+                let scale = c.options.pixelScale ?? c.givenDensity ?? UITestImportOptions.defaultPixelScale
+                if c.options.pixelScale == nil && c.givenDensity == nil {
+                    notes.append(
+                        .note(
+                            "\(ap).velocity \(j.format(v)) is in pixels per second (XCTest): \(j.format(v / scale)) pt/s at a screen scale of \(j.format(scale)) pixels per point; give the device's with \(option: .pixelScale, "S")",
+                            at: args["velocity"]!.location))
+                }
+                speed = v / scale
             }
             let distance = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
             let touch = b.newTouch()

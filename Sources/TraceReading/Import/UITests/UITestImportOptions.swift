@@ -11,9 +11,20 @@ public struct UITestImportOptions: Hashable, Sendable {
     /// Element rectangles in points by name (`--element NAME=X,Y,W,H`): a W3C element origin or an
     /// Appium `element`/`elementId` resolves to one of these.
     public var elements: [String: Rect] = [:]
+    /// The screen's scale, pixels per point (`--pixel-scale`): XCTest gives the velocity of
+    /// `press(forDuration:thenDragTo:withVelocity:thenHoldForDuration:)`, which Appium's
+    /// `mobile: dragFromToWithVelocity` passes on, "in pixels per second" (Apple's documentation of
+    /// `XCUICoordinate`). Nil (the default): the Appium `--density` when given, else
+    /// ``defaultPixelScale``, with a note.
+    public var pixelScale: Double?
 
     /// 16 ms (WebKit's `fingerMoveInterval`).
     public static let defaultMoveInterval = 0.016
+
+    /// 3 pixels per point, the @3x scale of current iPhones (older ones, such as the iPhone SE and
+    /// XR, are @2x: Apple's Human Interface Guidelines, "Layout"), for an XCTest velocity when no
+    /// scale is given.
+    public static let defaultPixelScale = 3.0
 
     public init() {}
 

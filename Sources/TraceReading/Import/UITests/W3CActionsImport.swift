@@ -89,6 +89,7 @@ enum W3CActionsImport {
         let ticks = lists.map(\.count).max() ?? 0
         var time = 0.0
         var warnedDoubleDown = false
+        var notedNoOffset = false
         for tick in 0..<ticks {
             // The tick's duration: its longest pause, pointerMove or scroll with a duration.
             var tickDuration = 0.0
@@ -133,25 +134,51 @@ enum W3CActionsImport {
                     try b.add(time, touch, type == "pointerUp" ? .ended : .cancelled, p.position, a.location)
                     p.touch = nil
                 case "pointerMove":
-                    let x = try j.number(try j.required(a, "x", ap), ap + ".x")
-                    let y = try j.number(try j.required(a, "y", ap), ap + ".y")
-                    var target = Point(x: x, y: y)
+                    // WebDriverAgent (FBW3CActionsSynthesizer) takes a move relative to an element or
+                    // the pointer without x and y as no offset (its own actions send them so); the
+                    // spec requires both, and viewport moves do here too.
+                    let hasX = a["x"].map { !$0.isNull } ?? false
+                    let hasY = a["y"].map { !$0.isNull } ?? false
+                    var offset = Point(x: 0, y: 0)
+                    var relative: String?
+                    if hasX || hasY {
+                        offset = Point(
+                            x: try j.number(try j.required(a, "x", ap), ap + ".x"), y: try j.number(try j.required(a, "y", ap), ap + ".y"))
+                    }
+                    var target = offset
                     if let origin = a["origin"], !origin.isNull {
                         if let s = origin.stringValue {
                             switch s {
                             case "viewport": break
-                            case "pointer": target = Point(x: p.position.x + x, y: p.position.y + y)
+                            case "pointer":
+                                target = Point(x: p.position.x + offset.x, y: p.position.y + offset.y)
+                                relative = "the pointer's position"
                             default:
                                 throw j.error(
                                     "unknown origin '\(s)' (expected viewport, pointer or an element reference)", ap + ".origin", origin)
                             }
                         } else if origin.objectValue != nil {
                             let c = try element(origin, ap + ".origin", options, j).center
-                            target = Point(x: c.x + x, y: c.y + y)
+                            target = Point(x: c.x + offset.x, y: c.y + offset.y)
+                            relative = "the element's centre"
                         } else {
                             throw j.error(
                                 "expected \"viewport\", \"pointer\" or an element reference, found \(origin.typeDescription)",
                                 ap + ".origin", origin)
+                        }
+                    }
+                    if !hasX && !hasY {
+                        guard let relative else {
+                            // A viewport move needs its point (the error names x).
+                            _ = try j.required(a, "x", ap)
+                            break
+                        }
+                        if !notedNoOffset {
+                            notedNoOffset = true
+                            warn(
+                                .note(
+                                    "\(ap): pointerMove without x and y: \(relative), as WebDriverAgent moves (the W3C specification requires x and y)",
+                                    at: a.location))
                         }
                     }
                     try b.checkPoint(target, ap, a.location)
