@@ -20,9 +20,9 @@ import Testing
         h.root.addGestureRecognizer(rude)
         let f = h.down(x: 10, y: 10)
         h.wait(0.1)
-        f.move(by: CGVector(dx: 5, dy: 0))
+        f.move(by: Vector(dx: 5, dy: 0))
         h.wait(0.1)
-        f.move(by: CGVector(dx: 5, dy: 0))
+        f.move(by: Vector(dx: 5, dy: 0))
         try h.expect("rude", states: [.began, .cancelled])
         let notes = h.recorder.diagnostics.filter { $0.kind == .coercedTransition }.map(\.message)
         #expect(notes.count == 2)
@@ -78,7 +78,7 @@ import Testing
         #expect(child.superview === root && grandchild.superview === child)
         #expect(grandchild.subviews.isEmpty && child.subviews.count == 1)
         // Hit-testing still terminates.
-        #expect(root.hitTest(CGPoint(x: 16, y: 16)) === grandchild)
+        #expect(root.hitTest(CGPoint(x: 16, y: 16), with: nil) === grandchild)
     }
 
     @Test func aRecognizerAddedToASecondViewMovesThereAsInUIKit() throws {
@@ -87,14 +87,14 @@ import Testing
         let right = UIView(name: "right", frame: CGRect(x: 200, y: 0, width: 200, height: 400))
         root.addSubview(left)
         root.addSubview(right)
-        let h = GestureHarness(root: root)
+        let h = GestureHarness(root: root.engineView)
         let tap = UITapGestureRecognizer(target: nil, action: nil)
         tap.name = "tap"
         left.addGestureRecognizer(tap)
         right.addGestureRecognizer(tap)
         #expect(tap.view === right)
-        #expect(left.gestureRecognizers.isEmpty && right.uikitGestureRecognizers.count == 1)
-        #expect(right.uikitGestureRecognizers.first === tap)
+        #expect(left.gestureRecognizers == nil && right.gestureRecognizers?.count == 1)
+        #expect(right.gestureRecognizers?.first === tap)
         h.tap(at: 0, x: 100, y: 100)
         h.tap(at: 1, x: 300, y: 100)
         #expect(h.log == ["tap ended @1.1"])
