@@ -98,10 +98,10 @@ import Testing
         try h.expect("drag", states: [.began, .changed, .ended])
         #expect(drag.movesSeen == 3)
         #expect(drag.trail.map(\.x) == [100, 124, 144])
-        // `began` is sent when the state is set, inside `super.touchesMoved` (before the subclass
-        // appended this move's point); `changed` comes from the update after the delivery, as
-        // UIKit's `-[UIGestureRecognizer _updateGestureForActiveEvents]`, so this move's point is in.
-        #expect(handler.calls == ["began 1", "changed 3", "ended 3"])
+        // Actions are sent by the update after the delivery, as UIKit's
+        // `-[UIGestureRecognizer _updateGestureForActiveEvents]`: `began` is set inside
+        // `super.touchesMoved`, but its target runs after the subclass appended this move's point.
+        #expect(handler.calls == ["began 2", "changed 3", "ended 3"])
         #expect(second.seen == 3)
         // `as?` works on UIKit classes, and the engine's kind column says "pan".
         #expect((drag as UIGestureRecognizer) is UIPanGestureRecognizer)

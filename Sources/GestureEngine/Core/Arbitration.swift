@@ -141,27 +141,45 @@ extension GestureEnvironment {
     ///
     /// Every other recognizer taking part in the gesture shares the recognizer's event (UIKit has one
     /// touches event per window; `-[UIGestureRecognizer _isExcludedByExcludable:]` compares active
-    /// events, not touches). A recognizer that has already begun is never excluded (see `excludes`).
+    /// events, not touches). A recognizer whose Began was sent is never excluded (see `excludes`).
+    ///
+    /// During a delivery the consequences wait for the update (Update.swift), as UIKit's exclusion
+    /// runs in `_UIGestureEnvironmentUpdate` after every touch method of the event: a `began` is
+    /// applied now and arbitrated then (`arbitrationQueue`); an `ended` of a discrete recognizer is
+    /// applied then, after the exclusion pass (`deferredRecognitions`), because
+    /// `-[UIGestureRecognizer _exclude]` turns an excluded recognizer's `ended` into `failed`.
     func recognize(_ r: GestureRecognizer, _ newState: GestureRecognizerState) {
-        if newState == .ended && isDeliveringStep {
-            // A discrete recognition during delivery: UIKit's update runs the exclusion pass before
-            // it sends the actions, and `-[UIGestureRecognizer _exclude]` turns an excluded
-            // recognizer's `ended` into `failed`. The state reads `ended` (later requests are
-            // ignored) and the recognition is applied after the delivery.
-            r.dispatch.currentState = .ended
-            r.dispatch.isRecognitionDeferred = true
-            r.dispatch.pendingFailureReason = nil
-            deferredRecognitions.append(r)
+        if isDeliveringStep {
+            if newState == .ended {
+                // The state reads `ended` (later requests are ignored); the transition waits.
+                r.dispatch.currentState = .ended
+                r.dispatch.isRecognitionDeferred = true
+                r.dispatch.pendingFailureReason = nil
+                deferredRecognitions.append(r)
+            } else {
+                applyTransition(r, to: newState, reason: nil)
+                r.dispatch.arbitrationPending = true
+                arbitrationQueue.append(.passUnretained(r))
+            }
             return
         }
         dispatchDepth += 1
         applyTransition(r, to: newState, reason: nil)
-        if r.cancelsTouchesInView && tracksViewDelivery { cancelViewTouches(of: r) }
+        queueViewCancellation(for: r)
+        failRecognizersPrevented(by: r, verb: newState == .began ? "began" : "recognized")
+        dispatchDepth -= 1
+    }
 
+    /// `r` recognized (`verb`: "began" or "recognized"): every other participant still undecided
+    /// that requires `r` to fail fails, and so does every one `r` excludes. A recognizer that began
+    /// in the same event, still unarbitrated, counts as undecided: its Began was never sent, so
+    /// `_exclude` fails it, and its transitions of this event are never reported
+    /// (`withdrawRecognition(_:)`).
+    func failRecognizersPrevented(by r: GestureRecognizer, verb: String) {
         var losers: [(GestureRecognizer, String)] = []
-        let verb = newState == .began ? "began" : "recognized"
-        for w in participants
-        where w !== r && w.dispatch.isParticipating && w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset {
+        for w in participants where w !== r && w.dispatch.isParticipating {
+            let undecided = (w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset) || w.dispatch.arbitrationPending
+            guard undecided else { continue }
             if requiresFailure(w, of: r) {
                 losers.append((w, makeReason("required recognizer '\(r.name)' \(verb)")))
             } else if excludes(r, w) {
@@ -169,10 +187,24 @@ extension GestureEnvironment {
             }
         }
         for (w, _) in losers { clearPending(w) }
-        for (w, reason) in losers where !w.dispatch.isQueuedForReset {
+        for (w, reason) in losers {
+            if w.dispatch.arbitrationPending {
+                withdrawRecognition(w)
+            } else if w.dispatch.isQueuedForReset {
+                continue
+            }
             applyTransition(w, to: .failed, reason: reason)
         }
-        dispatchDepth -= 1
+    }
+
+    /// Takes back a recognition made in the current event whose Began was never sent, before it is
+    /// reported: the recognizer reads `possible` again (its reset, if it also ended, stays queued).
+    private func withdrawRecognition(_ w: GestureRecognizer) {
+        w.dispatch.arbitrationPending = false
+        w.dispatch.beganActionPending = false
+        let id = Unmanaged.passUnretained(w).toOpaque()
+        reports.removeAll { $0.recognizer.toOpaque() == id }
+        w.dispatch.currentState = .possible
     }
 
     /// After a step's delivery: the discrete recognitions made during it (`deferredRecognitions`
@@ -280,7 +312,7 @@ extension GestureEnvironment {
     ///   (`_affectedByGesture:`), `y` does not require `x` to fail, `y.canPrevent(x)`,
     ///   `x.canBePrevented(by: y)`, and neither delegate allows simultaneous recognition.
     private func excludes(_ y: GestureRecognizer, _ x: GestureRecognizer) -> Bool {
-        if x.dispatch.currentState.isActive || x.dispatch.pendingBegan { return false }
+        if (x.dispatch.currentState.isActive && !x.dispatch.arbitrationPending) || x.dispatch.pendingBegan { return false }
         guard viewsAreRelated(x, y) else { return false }
         guard !requiresFailure(y, of: x) else { return false }
         guard y.canPrevent(x), x.canBePrevented(by: y) else { return false }

@@ -63,12 +63,16 @@ extension GestureEnvironment {
         countFailureAnswerer(joining: r)
     }
 
-    /// Whether `y` takes part in this environment's gesture and is still undecided (a recognition
-    /// deferred to the end of the delivery is undecided: it may be excluded).
+    /// Whether `y` takes part in this environment's gesture and is still undecided for the
+    /// recognizers that require it to fail. Until the update has looked at the event, a recognition
+    /// made during the delivery is undecided (it may be excluded), and so is a failure: a recognizer
+    /// waiting for `y` is released by the update, after every touch method of the event, whatever
+    /// order the recognizers were added in.
     @inline(__always)
     func isUndecidedParticipant(_ y: GestureRecognizer) -> Bool {
         y.dispatch.isParticipating && y.dispatch.environment === self
-            && (y.dispatch.currentState == .possible || y.dispatch.isRecognitionDeferred) && !y.dispatch.isQueuedForReset
+            && (y.dispatch.releasePending || y.dispatch.arbitrationPending
+                || ((y.dispatch.currentState == .possible || y.dispatch.isRecognitionDeferred) && !y.dispatch.isQueuedForReset))
     }
 
     /// True while a recognizer that `w` requires to fail is still undecided in this gesture.

@@ -71,7 +71,7 @@ public final class GestureEnvironment {
     /// Recognizers that joined `participants` in the current step: the exclusion pass after the
     /// step's delivery looks at them (`excludeNewcomers()`); empty in a step where no touch began.
     @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
-    @exclusivity(unchecked) private var resetQueue: [GestureRecognizer] = []
+    @exclusivity(unchecked) var resetQueue: [GestureRecognizer] = []
     /// The recognizers of a large batch of resets still in `participants`, and the touches (still
     /// down) whose lists still hold them, with the recognizer, until `removeResetRecognizersFromLists()`.
     /// Unretained: `adopted` holds the recognizers, `activeTouches` the touches, until then.
@@ -88,6 +88,27 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var deferredRecognitions: [GestureRecognizer] = []
     /// Empty storage for the next `resetQueue` (see `settle()`).
     @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
+
+    // The update (Update.swift): what the event's touch methods did, waiting for it.
+    /// True while `runUpdate()` runs (a nested call returns at once: the running one picks up its work).
+    @exclusivity(unchecked) var isUpdating = false
+    /// Transitions applied since the last update, in order, for the observer (filled only when there
+    /// is one); reported by the update with the values read then.
+    @exclusivity(unchecked) var reports: [PendingTransition] = []
+    /// Recognizers with actions that had a transition since the last update, in order, each once.
+    @exclusivity(unchecked) var updateQueue: [Unmanaged<GestureRecognizer>] = []
+    @exclusivity(unchecked) var spareUpdateQueue: [Unmanaged<GestureRecognizer>] = []
+    /// Recognitions made during the current delivery whose exclusion waits for the update, in order.
+    @exclusivity(unchecked) var arbitrationQueue: [Unmanaged<GestureRecognizer>] = []
+    /// Failures and cancellations whose waiting recognizers the update has not yet released, in order.
+    @exclusivity(unchecked) var failedQueue: [Unmanaged<GestureRecognizer>] = []
+    /// Recognizers that reached a terminal state since the last update: the update queues their
+    /// resets, or holds them back while a relative is active (`blockedResets`).
+    @exclusivity(unchecked) var finishedQueue: [Unmanaged<GestureRecognizer>] = []
+    /// Recognitions whose views' touches are cancelled after the update's reports.
+    @exclusivity(unchecked) var viewCancellations: [Unmanaged<GestureRecognizer>] = []
+    /// Finished recognizers whose reset waits for their active relatives (`isResetBlocked`).
+    @exclusivity(unchecked) var blockedResets: [Unmanaged<GestureRecognizer>] = []
     /// Tests only: true makes the engine take its plain paths where it has a fast one (today the
     /// exclusion pass, `excludeNewcomers()`, a `changed` request, `request(_:to:)`, moves a
     /// recognizer declared quiet, `dispatchStep()`, and the failure questions asked of every
@@ -386,7 +407,6 @@ public final class GestureEnvironment {
         // returns, so these stay in place. The recognizers stay alive through `adopted`.
         let stepCount = stepRecognizers.count
         var index = outerCount
-        let deferredStart = deferredRecognitions.count
         let wasDelivering = isDeliveringStep
         isDeliveringStep = true
         while index < stepCount {
@@ -395,8 +415,12 @@ public final class GestureEnvironment {
             u._withUnsafeGuaranteedRef { deliver(to: $0) }
         }
         isDeliveringStep = wasDelivering
-        if deferredRecognitions.count > deferredStart { resolveDeferredRecognitions(from: deferredStart) }
-        if !newcomers.isEmpty { excludeNewcomers() }
+        // Every touch method of the event has run: now the update (Update.swift), as UIKit's
+        // `_deliverEvent:toGestureRecognizers:usingBlock:` runs `_UIGestureEnvironmentUpdate` after
+        // the delivery. Then the views, as `-[UIWindow sendEvent:]` sends them the touches after the
+        // gesture environment.
+        sendChangedToIdleActiveRecognizers(from: outerCount, to: stepCount)
+        runUpdate()
         if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(stepTouches) }
         if anyEnded { removeEndedTouches() }
         stepTouches.clearKeepingCapacity()
@@ -466,8 +490,9 @@ public final class GestureEnvironment {
 
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
-        let transitionsBefore = r.dispatch.transitions
         let stamp = stamp
+        r.dispatch.deliveredStamp = stamp
+        r.dispatch.transitionsAtDelivery = r.dispatch.transitions
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
         let phases = r.dispatch.stepPhases
         let tracked = r.dispatch.trackedTouches
@@ -496,18 +521,30 @@ public final class GestureEnvironment {
             }
             scratch.removeAll(keepingCapacity: true)
         }
-        // UIKit's update (`-[UIGestureRecognizer _updateGestureForActiveEvents]`, run for every
-        // recognizer the event was delivered to) sends the actions of a recognizer in `began` or
-        // `changed` (one left in `began` moves to `changed`): a pan or long press never sets
-        // `changed` itself, so a move, a finger landing on it (then ignored) or one of several
-        // fingers lifting all send `changed`. A recognizer that changed state during this delivery
-        // has had its transition reported already.
-        // (The state first: most recognizers a step reaches are still possible.)
-        let s = r.dispatch.currentState
-        if (s == .began || s == .changed) && r.dispatch.transitions == transitionsBefore && r.dispatch.pendingState == nil
-            && !r.dispatch.isQueuedForReset
-        {
-            applyTransition(r, to: .changed, reason: nil)
+    }
+
+    /// The first part of UIKit's update for the step's recognizers (`from..<to` in the step's list):
+    /// `-[UIGestureRecognizer _updateGestureForActiveEvents]`, run for every recognizer the event
+    /// was delivered to, sends the actions of one in `began` or `changed` (one left in `began`
+    /// moves to `changed`). A pan or long press never sets `changed` itself, so a move, a finger
+    /// landing on it (then ignored) or one of several fingers lifting all send `changed`; a
+    /// recognizer whose delivery changed its state has its transition already.
+    private func sendChangedToIdleActiveRecognizers(from start: Int, to end: Int) {
+        let stamp = stamp
+        var i = start
+        while i < end {
+            let u = stepRecognizers[i]
+            i += 1
+            u._withUnsafeGuaranteedRef { r in
+                // (The state first: most recognizers a step reaches are still possible.)
+                let s = r.dispatch.currentState
+                if (s == .began || s == .changed) && r.dispatch.deliveredStamp == stamp
+                    && r.dispatch.transitions == r.dispatch.transitionsAtDelivery && r.dispatch.pendingState == nil
+                    && !r.dispatch.isQueuedForReset
+                {
+                    applyTransition(r, to: .changed, reason: nil)
+                }
+            }
         }
     }
 
@@ -524,6 +561,7 @@ public final class GestureEnvironment {
     /// After a step: resets recognizers that reached a terminal state, and lets held view touches go.
     func settle() {
         guard dispatchDepth == 0 else { return }
+        runUpdate()
         while !resetQueue.isEmpty {
             // The queued recognizers are reset as one batch; the queue continues in the spare
             // storage, so neither array is reallocated (a nested settle sees only what is queued
@@ -538,6 +576,8 @@ public final class GestureEnvironment {
             if deferring { removeResetRecognizersFromLists() }
             batch.clearKeepingCapacity()
             spareResetQueue = batch
+            // A reset may end a relative's activity: resets it held back may go now.
+            if !blockedResets.isEmpty { queueUnblockedResets() }
         }
         if !heldTouches.isEmpty && tracksViewDelivery { releaseHeldTouches() }
     }
@@ -572,6 +612,8 @@ public final class GestureEnvironment {
         r.dispatch.pendingFailureReason = nil
         r.dispatch.shouldBeginAsked = false
         r.dispatch.isQueuedForReset = false
+        r.dispatch.isResetBlocked = false
+        r.dispatch.beganActionPending = false
         r.dispatch.quietMovesBefore = -.infinity
         r.dispatch.attempt &+= 1
         if r.dispatch.isParticipating {
@@ -618,28 +660,39 @@ public final class GestureEnvironment {
 
     // MARK: Transitions
 
-    /// Applies a transition the rules allow, reports it, and schedules the reset after a terminal state.
+    /// Applies a transition the rules allow, as `-[UIGestureRecognizer setState:]` does: it records
+    /// the state and leaves the rest to the update (Update.swift), which reports the transition,
+    /// sends the actions, releases the recognizers waiting for a failure and queues the reset.
     func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reason: String?) {
         let previous = r.dispatch.currentState
         r.dispatch.currentState = newState
         r.dispatch.transitions &+= 1
         r.dispatch.pendingFailureReason = nil
-        if newState.isTerminal && !r.dispatch.isQueuedForReset {
-            r.dispatch.isQueuedForReset = true
-            resetQueue.append(r)
+        let unmanaged = Unmanaged.passUnretained(r)
+        if newState.isTerminal {
+            if !r.dispatch.isQueuedForReset {
+                r.dispatch.isQueuedForReset = true
+                finishedQueue.append(unmanaged)
+            }
+            if newState != .ended {
+                // `_notifyDependentsGestureRecognizerHasCompleted:`: a failed or cancelled recognizer
+                // unblocks the recognizers waiting for it, at the update.
+                r.dispatch.releasePending = true
+                failedQueue.append(unmanaged)
+            }
         }
-        if let observer {
-            // The values are filled in place (GestureValues is large: no copy into the transition).
-            var transition = Transition(
-                time: currentTime, recognizer: r, previous: previous, state: newState, values: GestureValues(),
-                reason: newState == .failed || newState == .cancelled ? reason : nil)
-            r.fillValues(&transition.values)
-            observer.environment(self, didTransition: transition)
+        if observer != nil {
+            reports.append(
+                PendingTransition(
+                    recognizer: unmanaged, previous: previous, state: newState, time: currentTime,
+                    reason: newState == .failed || newState == .cancelled ? reason : nil))
         }
-        if newState == .failed {
-            releaseRecognizers(waitingFor: r)
-        } else {
-            r.sendActions(for: newState)
+        if r.hasActions {
+            if newState == .began { r.dispatch.beganActionPending = true }
+            if !r.dispatch.needsUpdate {
+                r.dispatch.needsUpdate = true
+                updateQueue.append(unmanaged)
+            }
         }
     }
 

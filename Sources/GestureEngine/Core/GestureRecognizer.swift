@@ -111,7 +111,10 @@ open class GestureRecognizer {
 
     /// Holds back this recognizer's recognition until `other` fails; if `other` recognizes, this one fails.
     public func require(toFail other: GestureRecognizer) {
-        if !dispatch.requiredToFail.contains(where: { $0 === other }) { dispatch.requiredToFail.append(other) }
+        guard !dispatch.requiredToFail.contains(where: { $0 === other }) else { return }
+        dispatch.requiredToFail.append(other)
+        other.dispatch.requiredBy.removeAll { $0.recognizer == nil }
+        other.dispatch.requiredBy.append(WeakRecognizer(recognizer: self))
     }
 
     /// Whether this recognizer, recognizing, may prevent `other` (default true; UIKit's tap overrides it).
@@ -248,6 +251,10 @@ open class GestureRecognizer {
     @inline(__always) func sendActions(for state: GestureRecognizerState) {
         if !storedActions.isEmpty { runActions(for: state) }
     }
+
+    /// Whether any action was added (`addTarget(_:action:)`, `addAction(_:)`): the update looks
+    /// only at recognizers that have some.
+    var hasActions: Bool { !storedActions.isEmpty }
 
     private func runActions(for state: GestureRecognizerState) {
         switch state {

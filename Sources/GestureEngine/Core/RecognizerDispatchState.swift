@@ -67,8 +67,38 @@ struct RecognizerDispatchState {
     var isInWaitingList = false
     /// Recognizers that must fail before this one may recognize (`require(toFail:)`).
     var requiredToFail: [GestureRecognizer] = []
+    /// The recognizers that listed this one in their `require(toFail:)` (held weakly): with
+    /// `requiredToFail`, the relatives whose activity holds back this recognizer's reset.
+    var requiredBy: [WeakRecognizer] = []
+
+    // The update (`GestureEnvironment.runUpdate()`, UIKit's `_UIGestureEnvironmentUpdate`).
+    /// In the environment's update queue: its actions are sent at the next update.
+    var needsUpdate = false
+    /// UIKit's "began, actions not yet sent" flag: set when `began` is applied to a recognizer with
+    /// actions, cleared when the update sends them (Began first, with `state` reading `began`, for
+    /// one that has moved on in the same event; `_updateGestureForActiveEvents`).
+    var beganActionPending = false
+    /// Began (or recognized) during the current delivery: its exclusion of others and its view's
+    /// touch cancellation wait for the update, and another recognition of the same event may still
+    /// exclude it (its Began was never sent).
+    var arbitrationPending = false
+    /// Failed (or was cancelled) since the update last looked at the recognizers waiting for it:
+    /// it still counts as undecided for them, so their release waits for the update.
+    var releasePending = false
+    /// The step whose delivery reached it, and `transitions` then: the update sends `changed` to
+    /// an active recognizer whose delivery changed nothing.
+    var deliveredStamp = 0
+    var transitionsAtDelivery = 0
+    /// Finished, with its reset held back while a recognizer joined to it by a failure requirement
+    /// is active (`-[UIGestureEnvironment _activeRelationshipsForGestureRecognizer:]`).
+    var isResetBlocked = false
     /// The environment that delivered this recognizer's touches. Not retained: read at every state
     /// change, it costs a plain load, and the environment sets it back to nil when it goes away
     /// (`GestureEnvironment.deinit`), so it behaves as a weak reference and never dangles.
     unowned(unsafe) var environment: GestureEnvironment?
+}
+
+/// A recognizer held weakly (`RecognizerDispatchState.requiredBy`).
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
 }

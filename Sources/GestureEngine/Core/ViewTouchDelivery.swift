@@ -140,18 +140,27 @@ extension GestureEnvironment {
         }
     }
 
-    /// Is an undecided recognizer of this attempt holding the touch's `began` (or `ended`)? A
-    /// `began` is held by a recognizer with `delaysTouchesBegan` and also by one that already holds
-    /// delayed touches (`-[UIGestureRecognizer _delayTouchesForEventIfNeeded:]`:
+    /// Is a recognizer of this attempt holding the touch's `began` (or `ended`)? An undecided one
+    /// holds it: a `began` is held by a recognizer with `delaysTouchesBegan` and also by one that
+    /// already holds delayed touches (`-[UIGestureRecognizer _delayTouchesForEventIfNeeded:]`:
     /// `delaysTouchesBegan || [_delayedTouches count]`), so a view never hears a new touch begin
-    /// before an older touch's held end.
+    /// before an older touch's held end. A failed one still holds it while its failure requirements
+    /// are unmet: `_updateGestureForActiveEvents` enqueues a failed recognizer's delayed touches only
+    /// when `unmetRequirementsForGestureRecognizer:` is false (they go when the requirement resolves,
+    /// or at its reset, which waits for it).
     private func isHeld(_ touch: Touch, byDelaysBegan: Bool) -> Bool {
         // The recognizers are alive: held touches belong to this environment, which holds them (`adopted`).
         for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts) {
             let r = holder.takeUnretainedValue()
-            guard r.dispatch.attempt == attempt && r.dispatch.currentState == .possible && !r.dispatch.isQueuedForReset else { continue }
-            if byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return true }
-            if byDelaysBegan && !heldTouches.isEmpty && holdsDelayedTouches(r, other: touch) { return true }
+            guard r.dispatch.attempt == attempt else { continue }
+            if r.dispatch.currentState == .possible && !r.dispatch.isQueuedForReset {
+                if byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return true }
+                if byDelaysBegan && !heldTouches.isEmpty && holdsDelayedTouches(r, other: touch) { return true }
+            } else if r.dispatch.isResetBlocked && r.dispatch.currentState == .failed
+                && (byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded) && hasUnmetRequirements(r)
+            {
+                return true
+            }
         }
         return false
     }

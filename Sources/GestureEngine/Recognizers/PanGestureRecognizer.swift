@@ -93,6 +93,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The translation since the pan began, points (`translationInView:`). Views only translate,
     /// so the vector is the same in every view's coordinates; `view` is accepted for UIKit's signature.
     public func translation(in view: View?) -> Vector {
+        if holdsMotionAtZero { return .zero }
         let t = lastLocation - firstLocation
         return Vector(dx: UIKitVelocityEstimator.finite(t.dx), dy: UIKitVelocityEstimator.finite(t.dy))
     }
@@ -106,7 +107,8 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// The velocity of the pan, points per second (zero before any movement).
     public func velocity(in view: View?) -> Vector {
-        tracker.velocityInPlace() ?? .zero
+        if holdsMotionAtZero { return .zero }
+        return tracker.velocityInPlace() ?? .zero
     }
 
     /// The pan's location (`locationInView:`): the centroid at its last move (shifted when fingers
@@ -223,6 +225,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// True makes the pan ask `shouldTryToBegin(translation:)` once the hysteresis is reached
     /// (false for a plain pan: no call per move).
     @exclusivity(unchecked) var checksBegin = false
+
+    /// True makes `translation(in:)` and `velocity(in:)` read zero (a scroll view's pan holding a
+    /// caught deceleration: `_beginScroll` sets the caught bit, which they check).
+    @exclusivity(unchecked) var holdsMotionAtZero = false
 
     /// Whether the pan begins now that `raw` (the translation before the hysteresis is removed)
     /// reached the hysteresis on an axis; false keeps it possible (asked again at the next move). It

@@ -4,14 +4,17 @@
 ///   reached on an axis the scroll view can scroll (`_canScrollX/Y` and `_canPanHorizontally/Vertically`);
 ///   otherwise it stays possible and asks again at the next move, so a horizontal drag in a
 ///   vertical-only scroll view never begins it (a pan on the superview can take it).
-/// - **Content cancellation** (`touchesMoved:` then `-[UIScrollView _canCancelContentTouches:]`): at
-///   the move where it would begin, a content view that already has the touch and may not be
-///   cancelled (`ScrollView.touchesShouldCancel(in:)` false: a control; or any view when
-///   `canCancelContentTouches` is false) fails it (UIKit sets began then failed in one call, before
-///   any action; reported as failed).
+/// - **Content cancellation** (`-[UIScrollViewPanGestureRecognizer touchesMoved:withEvent:]`): the
+///   pan reaches `began` inside `[super touchesMoved:]`, and only then asks
+///   `-[UIScrollView _canCancelContentTouches:]`; when a content view that already has the touch may
+///   not be cancelled (`ScrollView.touchesShouldCancel(in:)` false: a control; or any view when
+///   `canCancelContentTouches` is false) it requests Failed, which `setState:` turns into
+///   `cancelled` (reported `began -> cancelled` with the reason; its Began never reaches the scroll
+///   view, whose content does not move, and the content view keeps its touch).
 /// - **Catching a deceleration** (`_beginScroll`): a touch landing while the content moves stops it
-///   and begins the pan at touch-down; the translation stays zero until the finger has moved 10 pt
-///   on a scrollable axis, and 10 pt come off it then.
+///   and begins the pan at touch-down; `translation(in:)` and `velocity(in:)` read zero while the
+///   caught bit is set (`_handleCaughtDeceleratingScrollViewWithEvent:` sets it again while the
+///   finger is under 10 pt from its start on a scrollable axis), and 10 pt come off the translation then.
 /// - **Directional lock** (`_centroidMovedTo:atTime:affectingTranslation:`, when the scroll view's
 ///   `isDirectionalLockEnabled`): while possible each move step re-decides the lock (≤ 20° from
 ///   horizontal: horizontal, ≥ 70°: vertical, between: unchanged); after it began, only after a pause
@@ -30,10 +33,10 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
 
     weak var scrollView: ScrollView?
     private(set) var lock = Lock.none
-    /// Caught a deceleration at touch-down; the translation reads zero until 10 pt.
-    private(set) var isCaught = false
-    /// Taken off the raw translation when a caught pan starts moving the content.
-    private var caughtOffset = Vector.zero
+    /// Caught a deceleration at touch-down; the translation and velocity read zero until 10 pt.
+    private(set) var isCaught = false {
+        didSet { holdsMotionAtZero = isCaught }
+    }
     private var lastStepLocation = Point.zero
     private var lastMoveTime = 0.0
 
@@ -48,13 +51,12 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
 
     /// The translation the content follows (`translationInView:`, zero while caught, the locked-out axis zero).
     func contentTranslation() -> Vector {
-        if isCaught { return .zero }
-        return locked(translation(in: nil) - caughtOffset)
+        locked(translation(in: nil))
     }
 
     /// The velocity the content follows, pt/s (zero while caught, the locked-out axis zero).
     func contentVelocity() -> Vector {
-        isCaught ? .zero : locked(velocity(in: nil))
+        locked(velocity(in: nil))
     }
 
     private func locked(_ v: Vector) -> Vector {
@@ -84,18 +86,29 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         if let sv = scrollView, sv.isDirectionalLockEnabled, numberOfTouches > 0 { updateLock(sv, event.timestamp) }
+        let hadBegun = hasBegun
+        super.touchesMoved(touches, with: event)
         if isCaught, let sv = scrollView {
-            // `_handleCaughtDeceleratingScrollViewWithEvent:`: caught until the hysteresis is met on a scrollable axis.
-            let c = centroid()
-            let raw = translation(in: nil) + (c - location(in: nil))
+            // `_handleCaughtDeceleratingScrollViewWithEvent:`: caught until the hysteresis is met on a
+            // scrollable axis; then the hysteresis comes off the translation.
+            isCaught = false
+            let raw = translation(in: nil)
             let h = Self.hysteresis
             if (sv.canScrollX && Swift.abs(raw.dx) >= h) || (sv.canScrollY && Swift.abs(raw.dy) >= h) {
-                isCaught = false
-                caughtOffset = Vector(
-                    dx: raw.dx - Self.removingHysteresis(raw.dx, h), dy: raw.dy - Self.removingHysteresis(raw.dy, h))
+                removeHysteresisFromTranslation(h)
+            } else {
+                isCaught = true
             }
         }
-        super.touchesMoved(touches, with: event)
+        if !hadBegun && hasBegun, let sv = scrollView, let holder = sv.contentViewBlockingCancel(self.touches) {
+            // Began inside `[super touchesMoved:]`; `_canCancelContentTouches:` said NO: Failed,
+            // coerced to Cancelled (requested as such here: no coercion note for the engine's own class).
+            dispatch.pendingFailureReason =
+                sv.canCancelContentTouches
+                ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
+                : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false"
+            state = .cancelled
+        }
     }
 
     private func updateLock(_ sv: ScrollView, _ time: Double) {
@@ -130,20 +143,12 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
         if !canX && !canY { return false }
         if canY && !canX && !willY { return false }
         if canX && !canY && !willX { return false }
-        if let holder = sv.contentViewBlockingCancel(touches) {
-            fail(
-                sv.canCancelContentTouches
-                    ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
-                    : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false")
-            return false
-        }
         return true
     }
 
     public override func reset() {
         super.reset()
         isCaught = false
-        caughtOffset = .zero
         // The lock stays for a touch that catches the motion this gesture starts (`_beginScroll`
         // restores the previous lock); any other gesture clears it at its first touch.
     }
