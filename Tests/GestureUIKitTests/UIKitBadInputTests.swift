@@ -107,3 +107,67 @@ import Testing
         #expect(!fired)
     }
 }
+
+/// A target or delegate that went away is said once into the replay, naming where the selector was
+/// made (UIKit holds both weakly and says nothing); the other targets still run.
+@Suite struct UIKitGoneTargetTests {
+    final class Counter {
+        var n = 0
+        func hit(_ g: UIGestureRecognizer) { n += 1 }
+    }
+
+    final class Refuser: UIGestureRecognizerDelegate {
+        func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    }
+
+    @Test func aGoneTargetIsReportedOnceWithItsPlace() throws {
+        let h = GestureHarness()
+        let tap = UITapGestureRecognizer()
+        tap.name = "tap"
+        let kept = Counter()
+        var gone: Counter? = Counter()
+        tap.addTarget(gone!, action: Selector("hit:", Counter.hit))
+        tap.addTarget(kept, action: Selector("hit:", Counter.hit))
+        gone = nil
+        h.root.addGestureRecognizer(tap)
+        h.tap(at: 0)
+        h.tap(at: 1)
+        #expect(kept.n == 2)
+        let messages = h.recorder.messages.map(\.text)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("warning: the target of action 'hit:' (GestureUIKitTests/UIKitBadInputTests.swift:") == true)
+        #expect(messages.first?.contains("is gone") == true)
+    }
+
+    @Test func aGoneDelegateIsReportedOnceAndItsDefaultsApply() throws {
+        let h = GestureHarness()
+        let tap = UITapGestureRecognizer()
+        tap.name = "tap"
+        var delegate: Refuser? = Refuser()
+        tap.delegate = delegate
+        h.root.addGestureRecognizer(tap)
+        h.tap(at: 0)
+        try h.expect("tap", states: [.failed])
+        delegate = nil
+        h.tap(at: 1)
+        h.tap(at: 2)
+        try h.expect("tap", states: [.failed, .ended, .ended])
+        let messages = h.recorder.messages.map(\.text)
+        #expect(messages.count == 1 && messages.first?.contains("the delegate of 'tap' (a Refuser) is gone") == true)
+    }
+
+    /// A view subclass overriding both designated initializers inherits `init()`, as on iOS.
+    final class Card: UIView {
+        var taps = 0
+        override init(frame: CGRect) { super.init(frame: frame) }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    @Test func aViewSubclassIsMadeWithInit() {
+        let card = Card()
+        #expect(card.frame == .zero && card.name.hasPrefix("Card-"))
+        let named = Card(name: "named", frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(named.name == "named" && named.frame == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(named.description == "<Card: named; frame = (1.0 2.0; 3.0 4.0)>")
+    }
+}
