@@ -27,7 +27,9 @@ struct UIKitDerivatives: BuildToolPlugin {
                 Diagnostics.error("no such iOS file: \(entry)", file: list.path, line: number + 1)
                 continue
             }
-            let derived = output.appendingPathComponent(input.lastPathComponent)
+            // Its own file name (`TipTap.linux.swift`): the derivative's first line points the
+            // compiler at the iOS file, whose name must not be the derivative's too (#fileID).
+            let derived = output.appendingPathComponent(input.deletingPathExtension().lastPathComponent + ".linux.swift")
             commands.append(
                 .buildCommand(
                     displayName: "Deriving \(input.lastPathComponent) for Linux", executable: tool.url,

@@ -405,7 +405,6 @@ func makeEngineRecognizer(for type: UIGestureRecognizer.Type) -> GestureRecogniz
     if type == UIRotationGestureRecognizer.self { return RotationGestureRecognizer() }
     if type is UIRotationGestureRecognizer.Type { return UIKitRotationBridge() }
     if type == UIGestureRecognizer.self { return GestureRecognizer() }
-    if type is UIGestureRecognizer.Type { return UIKitCustomBridge() }
     return UIKitCustomBridge()
 }
 
@@ -558,7 +557,6 @@ func makeEngineView(for type: UIView.Type, name: String, frame: Rect) -> View {
     if type == UIControl.self { return Control(name: name, frame: frame) }
     if type is UIControl.Type { return UIKitControlBridge(name: name, frame: frame) }
     if type == UIView.self { return View(name: name, frame: frame) }
-    if type is UIView.Type { return UIKitViewBridge(name: name, frame: frame) }
     return UIKitViewBridge(name: name, frame: frame)
 }
 

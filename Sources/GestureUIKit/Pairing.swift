@@ -31,10 +31,12 @@ protocol EngineOwnedFace: AnyObject {
 
 /// The link an engine object keeps to its face (stored in the engine object's slot).
 final class FaceAnchor {
-    private var strongFace: AnyObject?
-    private weak var weakFace: AnyObject?
+    // Read at every call into UIKit code, only by GestureUIKit on the replay's thread: no run-time
+    // exclusivity check (docs/engine.md, "Cost").
+    @exclusivity(unchecked) private var strongFace: (any EngineOwnedFace)?
+    @exclusivity(unchecked) private weak var weakFace: (any EngineOwnedFace)?
 
-    init(face: AnyObject, ownedByEngine: Bool) {
+    init(face: any EngineOwnedFace, ownedByEngine: Bool) {
         if ownedByEngine { strongFace = face } else { weakFace = face }
     }
 
@@ -55,7 +57,7 @@ final class FaceAnchor {
 
     deinit {
         // The engine object is going away: a face it owned may outlive it (user code holds it).
-        (strongFace as? any EngineOwnedFace)?.engineObjectDidGoAway()
+        strongFace?.engineObjectDidGoAway()
     }
 }
 
@@ -74,7 +76,7 @@ struct Pairing<Engine: AnyObject> {
     private(set) var isAlive = true
 
     /// Pairs `face` with `engine`, storing the anchor through `store` (the engine object's slot).
-    init(face: AnyObject, engine: Engine, owner: Owner, store: (FaceAnchor) -> Void) {
+    init(face: any EngineOwnedFace, engine: Engine, owner: Owner, store: (FaceAnchor) -> Void) {
         let anchor = FaceAnchor(face: face, ownedByEngine: owner == .engine)
         store(anchor)
         self.anchor = anchor

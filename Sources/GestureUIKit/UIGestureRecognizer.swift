@@ -19,7 +19,7 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
     public typealias State = GestureRecognizerState
 
     /// The pair's link to the engine recognizer (see `Pairing`).
-    private var pairing: Pairing<GestureRecognizer>!
+    @exclusivity(unchecked) private var pairing: Pairing<GestureRecognizer>!
     /// The targets and actions (`addTarget(_:action:)`), in the order added.
     private var actions: [ActionEntry] = []
     /// True once the engine recognizer sends this object's actions.
@@ -49,7 +49,12 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
 
     private func pair(with engine: GestureRecognizer, owner: Pairing<GestureRecognizer>.Owner) {
         pairing = Pairing(face: self, engine: engine, owner: owner) { engine.uikitFace = $0 }
+        storedBridge = engine as? any RecognizerBridge
     }
+
+    /// The engine recognizer as a bridge, found once at pairing (a cast per call would cost more
+    /// than the call); valid while the pairing is.
+    @exclusivity(unchecked) private unowned(unsafe) var storedBridge: (any RecognizerBridge)?
 
     /// The engine recognizer sends this object's targets their actions (once).
     private func enableActions() {
@@ -223,7 +228,10 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
     }
 
     /// The engine recognizer as a bridge (nil for one of UIKit's own classes).
-    var bridge: (any RecognizerBridge)? { engineRecognizer as? any RecognizerBridge }
+    var bridge: (any RecognizerBridge)? {
+        _ = engineRecognizer  // re-pairs when the engine recognizer went away
+        return storedBridge
+    }
 
     // MARK: Target-action
 

@@ -15,13 +15,13 @@ public final class UITouch: NSObject, EngineOwnedFace {
         case direct, indirect, pencil, indirectPointer
     }
 
-    private var pairing: Pairing<Touch>!
+    @exclusivity(unchecked) private var pairing: Pairing<Touch>!
     /// The values of the last delivery, read once the engine touch is gone.
-    private var lastPhase = TouchPhase.began
-    private var lastWindowLocation = Point.zero
-    private var lastPreviousWindowLocation = Point.zero
-    private var lastTimestamp = 0.0
-    private var lastTapCount = 1
+    @exclusivity(unchecked) private var lastPhase = TouchPhase.began
+    @exclusivity(unchecked) private var lastWindowLocation = Point.zero
+    @exclusivity(unchecked) private var lastPreviousWindowLocation = Point.zero
+    @exclusivity(unchecked) private var lastTimestamp = 0.0
+    @exclusivity(unchecked) private var lastTapCount = 1
     private weak var lastView: UIView?
 
     private init(pairedWith touch: Touch) {

@@ -24,7 +24,7 @@ open class UIView: UIResponder, EngineOwnedFace {
     }
 
     /// The pair's link to the engine view (see `Pairing`).
-    private var pairing: Pairing<View>!
+    @exclusivity(unchecked) private var pairing: Pairing<View>!
 
     /// `UIView(frame:)`: `frame` in the superview's coordinates, points. With `init?(coder:)` the only
     /// designated initializers, as in UIKit, so that a subclass overriding both inherits `init()`.
@@ -53,6 +53,16 @@ open class UIView: UIResponder, EngineOwnedFace {
 
     private func pair(with view: View, owner: Pairing<View>.Owner) {
         pairing = Pairing(face: self, engine: view, owner: owner) { view.uikitStorage = $0 }
+        storedBridge = view as? any ViewBridge
+    }
+
+    /// The engine view as a bridge, found once at pairing; valid while the pairing is.
+    @exclusivity(unchecked) private unowned(unsafe) var storedBridge: (any ViewBridge)?
+
+    /// The engine view as a bridge (nil for one of UIKit's own classes).
+    var viewBridge: (any ViewBridge)? {
+        _ = engineView  // re-pairs when the engine view went away
+        return storedBridge
     }
 
     func engineObjectDidGoAway() { pairing.engineWentAway() }
@@ -230,7 +240,7 @@ open class UIView: UIResponder, EngineOwnedFace {
     /// for recognizers that cancel touches in their view, as UIKit does.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         let r = gestureRecognizer.engineRecognizer
-        if let bridge = engineView as? any ViewBridge { return bridge.engineShouldBegin(r) }
+        if let bridge = viewBridge { return bridge.engineShouldBegin(r) }
         return engineView.gestureRecognizerShouldBegin(r)
     }
 
@@ -247,7 +257,7 @@ open class UIView: UIResponder, EngineOwnedFace {
         guard let event, let e = event.touchEvent else { return }
         let list = event.ordered(touches)
         let v = engineView
-        if let bridge = v as? any ViewBridge { return bridge.engineTouches(phase, list, e) }
+        if let bridge = viewBridge { return bridge.engineTouches(phase, list, e) }
         switch phase {
         case .began: v.touchesBegan(list, with: e)
         case .moved: v.touchesMoved(list, with: e)
@@ -276,14 +286,14 @@ open class UIView: UIResponder, EngineOwnedFace {
     /// so an override (an enlarged or redirected hit area) decides where the touch goes, as on iOS.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         let v = engineView
-        if let bridge = v as? any ViewBridge { return bridge.engineHitTest(point.engine, event?.touchEvent)?.uikitView }
+        if let bridge = viewBridge { return bridge.engineHitTest(point.engine, event?.touchEvent)?.uikitView }
         return v.hitTest(point.engine, with: event?.touchEvent)?.uikitView
     }
     /// `point(inside:with:)`, as `-[UIView pointInside:withEvent:]`: whether `point` (this view's
     /// coordinates, points) is inside the bounds; the engine's hit test asks it.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         let v = engineView
-        if let bridge = v as? any ViewBridge { return bridge.enginePointInside(point.engine, event?.touchEvent) }
+        if let bridge = viewBridge { return bridge.enginePointInside(point.engine, event?.touchEvent) }
         return v.point(inside: point.engine, with: event?.touchEvent)
     }
 

@@ -114,11 +114,13 @@ public enum BridgeRenderer {
             func makeEngineRecognizer(for type: UIGestureRecognizer.Type) -> GestureRecognizer {
 
             """
-        for r in mostDerivedFirst(BridgeTable.recognizers, name: \.uikit, superclass: \.uikitSuperclass) {
+        let ordered = mostDerivedFirst(BridgeTable.recognizers, name: \.uikit, superclass: \.uikitSuperclass)
+        for r in ordered {
             out += "    if type == \(r.uikit).self { return \(r.engine)() }\n"
-            out += "    if type is \(r.uikit).Type { return \(r.bridgeName)() }\n"
+            // The root class's test would always be true: its bridge is the fallback below.
+            if r.uikit != "UIGestureRecognizer" { out += "    if type is \(r.uikit).Type { return \(r.bridgeName)() }\n" }
         }
-        return out + "    return UIKitCustomBridge()\n}\n"
+        return out + "    return \(ordered.last!.bridgeName)()\n}\n"
     }
 
     static func makeRecognizerFace() -> String {
@@ -213,11 +215,12 @@ public enum BridgeRenderer {
                 if type == UIWindow.self { return View(name: name, frame: frame) }
 
             """
-        for v in mostDerivedFirst(BridgeTable.views, name: \.uikit, superclass: \.uikitSuperclass) {
+        let ordered = mostDerivedFirst(BridgeTable.views, name: \.uikit, superclass: \.uikitSuperclass)
+        for v in ordered {
             out += "    if type == \(v.uikit).self { return \(v.engine)(name: name, frame: frame) }\n"
-            out += "    if type is \(v.uikit).Type { return \(v.bridgeName)(name: name, frame: frame) }\n"
+            if v.uikit != "UIView" { out += "    if type is \(v.uikit).Type { return \(v.bridgeName)(name: name, frame: frame) }\n" }
         }
-        return out + "    return UIKitViewBridge(name: name, frame: frame)\n}\n"
+        return out + "    return \(ordered.last!.bridgeName)(name: name, frame: frame)\n}\n"
     }
 
     static func makeViewFace() -> String {

@@ -81,7 +81,7 @@ public struct RecognizerCatalog: Sendable {
     /// A parameter of recognizers of type `R`, declared once: its name (the scene key), the key path
     /// it sets, the values it accepts, and optionally a default that every new recognizer of the
     /// kind gets before the scene's values are applied.
-    public struct Parameter<R: AnyObject & SendableMetatype>: Sendable {
+    public struct Parameter<R>: Sendable {
         let info: ParameterInfo
         let set: @Sendable (R, JSONValue) throws(TraceError) -> Void
         let applyDefault: (@Sendable (R) -> Void)?
@@ -201,7 +201,7 @@ public struct RecognizerCatalog: Sendable {
         }
 
         /// The same parameter for a subclass (the built-in marquee takes the pan's parameters).
-        func cast<S: AnyObject & SendableMetatype>(to: S.Type) -> Parameter<S> {
+        func cast<S>(to: S.Type) -> Parameter<S> {
             let base = self.set
             let set: Parameter<S>.Set = { r, v throws(TraceError) in
                 guard let typed = r as? R else { return }
@@ -475,7 +475,7 @@ public struct RecognizerCatalog: Sendable {
     }
 
     /// Throws when a parameter name is empty, repeated, a scene key or a common parameter.
-    private static func checkParameters<R: AnyObject & SendableMetatype>(
+    private static func checkParameters<R>(
         of name: String, _ parameters: [Parameter<R>]
     ) throws(RegistrationError) {
         var seen: Set<String> = []
