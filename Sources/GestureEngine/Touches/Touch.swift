@@ -67,6 +67,9 @@ public final class Touch {
     /// True while the environment holds back this touch's `began` or `ended` from its view.
     @exclusivity(unchecked) var heldBegan = false
     @exclusivity(unchecked) var heldEnded = false
+    /// GestureUIKit's link to this touch's `UITouch` (its `FaceAnchor`): nil until UIKit-style code
+    /// receives the touch. Never read by the engine.
+    package var uikitFace: AnyObject?
 
     init(id: Int, location: Point, timestamp: Double, view: View?) {
         self.id = id
