@@ -54,7 +54,7 @@ examples:
 
 # Formatting with the toolchain's swift-format and the repository's .swift-format (4-space indent,
 # 140 columns): `make format` rewrites the Swift files in place, `make lint` fails on any difference.
-SWIFT_FILES = Package.swift Sources Tests fuzz/targets
+SWIFT_FILES = Package.swift Sources Tests Plugins fuzz/targets
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 

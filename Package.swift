@@ -26,6 +26,10 @@ let package = Package(
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         // UIKit's names over the engine: a UIKit gesture file compiles with its import replaced (docs/uikit-compat.md).
         .library(name: "GestureUIKit", targets: ["GestureUIKit"]),
+        // The derivative path: a Linux-ready copy of each listed iOS file, written on every build and
+        // never committed (imports, Objective-C attributes and #selector changed; docs/uikit-compat.md).
+        .executable(name: "uikit-derive", targets: ["uikit-derive"]),
+        .plugin(name: "UIKitDerivatives", targets: ["UIKitDerivatives"]),
         // The command line as a library: a user's executable runs it with its own recognizer kinds.
         .library(name: "GestureReplayCLI", targets: ["GestureReplayCLI"]),
         .executable(name: "gesturereplay", targets: ["gesturereplay"]),
@@ -41,6 +45,15 @@ let package = Package(
         // UIKit's names and signatures over the engine, with Foundation (as `import UIKit` brings it);
         // the engine itself stays stdlib-only and knows nothing of it (docs/uikit-compat.md).
         .target(name: "GestureUIKit", dependencies: ["GestureEngine"]),
+        // GestureUIKit's bridge classes are generated from one table (Sources/GestureUIKit/Bridges+Generated.swift:
+        // `swift run generate-uikit-bridges`; GeneratedBridgesTests fails while the file is out of date).
+        .target(name: "UIKitBridgeGenerator"),
+        .executableTarget(name: "generate-uikit-bridges", dependencies: ["UIKitBridgeGenerator"]),
+        // The derivative path: the translator (stdlib only), its command and the build-tool plugin
+        // that runs it on the files a target's UIKitSources.txt lists.
+        .target(name: "UIKitSourceTranslation"),
+        .executableTarget(name: "uikit-derive", dependencies: ["UIKitSourceTranslation"]),
+        .plugin(name: "UIKitDerivatives", capability: .buildTool(), dependencies: ["uikit-derive"]),
         // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
         // descriptive failures, so it depends on neither Swift Testing nor XCTest.
         .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceKit"]),
@@ -60,7 +73,14 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter", "TestSupport"]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // UIKit-style recognizers (Tests/GestureUIKitTests/UIKitSources) compiled with only their import replaced.
-        .testTarget(name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "TraceKit"]),
+        .testTarget(
+            name: "GestureUIKitTests",
+            dependencies: ["GestureUIKit", "GestureTesting", "TraceKit", "UIKitBridgeGenerator", "UIKitSourceTranslation", "TestSupport"]),
+        // An app's recognizer files as they ship for iOS (App/, never edited), compiled through the
+        // derivative path (UIKitSources.txt lists them) and replayed (issue 48's acceptance test).
+        .testTarget(
+            name: "UIKitAppTests", dependencies: ["GestureUIKit", "GestureTesting", "TraceKit"], exclude: ["App", "UIKitSources.txt"],
+            plugins: ["UIKitDerivatives"]),
         // The tests mirror the three trace modules. Malformed/corpus holds broken trace files that the
         // tests read from disk; Scene/scenes the scenes of the scene loader's tests.
         .testTarget(

@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Wiggle", targets: ["Wiggle"]),
         .library(name: "SwipeUIKit", targets: ["SwipeUIKit"]),
+        .library(name: "AppGestures", targets: ["AppGestures"]),
         .executable(name: "wiggle-replay", targets: ["wiggle-replay"]),
     ],
     dependencies: [
@@ -23,11 +24,20 @@ let package = Package(
                 .product(name: "GestureEngine", package: "gesturereplay"),
                 .product(name: "TraceKit", package: "gesturereplay"),
                 .product(name: "GestureUIKit", package: "gesturereplay"),
-                "SwipeUIKit",
+                "SwipeUIKit", "AppGestures",
             ]),
         // A recognizer written for UIKit, one file that builds unchanged for iOS (`import UIKit`) and,
         // here, against GestureUIKit (docs/uikit-compat.md).
         .target(name: "SwipeUIKit", dependencies: [.product(name: "GestureUIKit", package: "gesturereplay")]),
+        // An app's recognizer files as they ship for iOS, listed in UIKitSources.txt and compiled through
+        // the derivative path (the UIKitDerivatives plugin), with their catalog entries (AppKinds.swift).
+        .target(
+            name: "AppGestures",
+            dependencies: [
+                .product(name: "GestureUIKit", package: "gesturereplay"), .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "GestureEngine", package: "gesturereplay"),
+            ],
+            exclude: ["UIKitSources.txt"], plugins: [.plugin(name: "UIKitDerivatives", package: "gesturereplay")]),
         // The engine's own seed recognizers, compiled here from their sources (symbolic links into
         // ../Sources/GestureEngine/Recognizers) against the public API only: the compiler checks
         // their claim to use nothing else.
@@ -44,8 +54,9 @@ let package = Package(
         .testTarget(
             name: "WiggleTests",
             dependencies: [
-                "Wiggle", "EngineSeeds", "SwipeUIKit",
+                "Wiggle", "EngineSeeds", "SwipeUIKit", "AppGestures",
                 .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "GestureReplayCLI", package: "gesturereplay"),
                 .product(name: "GestureUIKit", package: "gesturereplay"),
             ]),
     ],

@@ -15,26 +15,38 @@ enum ReplayContext {
         case environment(GestureEnvironment)
     }
 
-    private static let key = "GestureUIKit.ReplayContext"
+    /// This thread's sources, innermost last (one list per thread, kept in a POSIX thread-specific
+    /// slot: a read is a load, a call an append and a removal, no allocation once the list grew).
+    final class Stack {
+        @exclusivity(unchecked) var sources: [Source] = []
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<Stack>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
+
+    /// This thread's stack, made on first use.
+    @inline(__always) static var stack: Stack {
+        if let pointer = pthread_getspecific(key) { return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue() }
+        let stack = Stack()
+        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
+        return stack
+    }
 
     /// The innermost source on this thread, if any.
-    static var current: Source? {
-        (Thread.current.threadDictionary[key] as? Box)?.source
-    }
+    static var current: Source? { stack.sources.last }
 
     /// Runs `body` with `source` as the current source (restoring the previous one after).
     @inline(__always)
     static func with<T>(_ source: Source, _ body: () throws -> T) rethrows -> T {
-        let dict = Thread.current.threadDictionary
-        let previous = dict[key]
-        dict[key] = Box(source)
-        defer { dict[key] = previous }
+        let stack = self.stack
+        stack.sources.append(source)
+        defer { stack.sources.removeLast() }
         return try body()
-    }
-
-    final class Box {
-        let source: Source
-        init(_ source: Source) { self.source = source }
     }
 
     /// The environment replaying the current source, if any.

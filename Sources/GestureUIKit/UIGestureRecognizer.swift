@@ -1,108 +1,97 @@
+import Foundation
 import GestureEngine
 
 /// `UIGestureRecognizer`, over the engine.
 ///
 /// Design (docs/uikit-compat.md, "How it works"): a UIKit recognizer is a pair. This object has
-/// UIKit's API and is what UIKit code subclasses; its *engine recognizer* (`engineRecognizer`) is a
-/// subclass of the engine's class of the same gesture (`PanGestureRecognizer` for
-/// `UIPanGestureRecognizer`, the plain `GestureRecognizer` here) that the environment replays. The
-/// engine recognizer hands every touch method, `reset()` and the prevention questions to this
-/// object, whose default implementations (what `super` reaches in a subclass) run the engine's
-/// built-in rules: one implementation of each rule, and a subclass that overrides `touchesMoved`
-/// and calls `super` still gets the built-in pan. State, locations, velocity and targets are read
-/// from and written to the engine recognizer.
-///
-/// Ownership has no cycle: while the recognizer is attached (`View.addGestureRecognizer(_:)`, a
-/// scene, `engineRecognizerForReplay`), the view holds the engine recognizer, which holds this
-/// object; otherwise this object holds its engine recognizer.
-open class UIGestureRecognizer {
+/// UIKit's API and is what UIKit code subclasses; its *engine recognizer* (`engineRecognizer`) is
+/// what the environment replays: the engine class of the same gesture itself for one of UIKit's
+/// classes (`TapGestureRecognizer` for `UITapGestureRecognizer()`), a *bridge* for a subclass (a
+/// subclass of that engine class that hands every touch method, `reset()`, the prevention questions
+/// and the reported values to this object, whose defaults, what `super` reaches, run the engine
+/// class's rules: `RecognizerBridge`). State, locations and velocity are read from the engine
+/// recognizer. Each engine recognizer has one UIKit object for its whole life (`Pairing.swift`
+/// states who owns whom), so identity (`===`, `==`, `hash`, sets) holds in delegates, `view`'s
+/// `gestureRecognizers` and touches. Like UIKit's, it is an `NSObject`: `init()`, identity equality
+/// and hashing, `description`.
+open class UIGestureRecognizer: NSObject, EngineOwnedFace {
     /// `UIGestureRecognizer.State`: the engine's states (`.recognized` is `.ended`).
     public typealias State = GestureRecognizerState
 
-    let link: BridgeLink
-    private var strongEngine: GestureRecognizer?
-    private weak var weakEngine: GestureRecognizer?
+    /// The pair's link to the engine recognizer (see `Pairing`).
+    @exclusivity(unchecked) private var pairing: Pairing<GestureRecognizer>!
     /// The targets and actions (`addTarget(_:action:)`), in the order added.
     private var actions: [ActionEntry] = []
+    /// True once the engine recognizer sends this object's actions.
+    private var sendsActions = false
     private let delegateAdapter = DelegateAdapter()
     /// Objects kept alive with this recognizer (`retain(_:)`).
     var retainedObjects: [AnyObject] = []
+    /// Values reported with each transition (`reportValue(named:_:)`), in order.
+    var reportedValues: [(name: String, read: () -> GestureValue?)] = []
 
-    /// `init(target:action:)`: the target given here runs first, before targets added later (UIKit's order).
+    /// `init(target:action:)`: the target given here runs first, before targets added later (UIKit's
+    /// order). The only designated initializer, as in UIKit, so that subclasses inherit `init()`.
     public init(target: Any?, action: Selector?) {
-        link = BridgeLink()
-        let engine = makeEngineRecognizer()
-        strongEngine = engine
-        weakEngine = engine
-        link.weakOwner = self
-        engine.addAction { r in UIGestureRecognizer.owner(of: r)?.sendActions() }
+        super.init()
+        if let engine = PendingPair.recognizer?.object {
+            // The UIKit object of an engine recognizer made elsewhere (`makeRecognizerFace(for:)`).
+            pair(with: engine, owner: .engine)
+            return
+        }
+        pair(with: makeEngineRecognizer(for: type(of: self)), owner: .face)
+        enableActions()
         if let target, let action { addTarget(target, action: action) }
     }
 
-    /// `UIGestureRecognizer()`: no target.
-    public convenience init() { self.init(target: nil, action: nil) }
+    /// `UIGestureRecognizer()` (`NSObject`'s `init()`): no target. Subclasses inherit it.
+    public override convenience init() { self.init(target: nil, action: nil) }
 
-    /// A UIKit face for an engine recognizer made elsewhere (a scene's built-in): no overrides.
-    init(wrapping engine: GestureRecognizer) {
-        link = BridgeLink()
-        weakEngine = engine
-        strongEngine = nil
+    private func pair(with engine: GestureRecognizer, owner: Pairing<GestureRecognizer>.Owner) {
+        pairing = Pairing(face: self, engine: engine, owner: owner) { engine.uikitFace = $0 }
+        storedBridge = engine as? any RecognizerBridge
     }
 
-    /// Makes this class's engine recognizer (overridden by each built-in class, inside GestureUIKit).
-    func makeEngineRecognizer() -> GestureRecognizer { UIKitCustomBridge(link: link) }
+    /// The engine recognizer as a bridge, found once at pairing (a cast per call would cost more
+    /// than the call); valid while the pairing is.
+    @exclusivity(unchecked) private unowned(unsafe) var storedBridge: (any RecognizerBridge)?
 
-    /// The engine recognizer the environment replays (see the type's documentation).
+    /// The engine recognizer sends this object's targets their actions (once).
+    private func enableActions() {
+        guard !sendsActions else { return }
+        sendsActions = true
+        engineRecognizer.addAction { r in (r.existingUIKitRecognizer)?.sendActions() }
+    }
+
+    func engineObjectDidGoAway() { pairing.engineWentAway() }
+
+    /// True while this object keeps its engine recognizer alive (see `Pairing`).
+    var ownsEngineRecognizer: Bool { pairing.owner == .face }
+
+    /// The engine recognizer the environment replays (see the type's documentation). If the replay
+    /// that owned it ended while this object lived on, a new, detached one of the same class.
     public var engineRecognizer: GestureRecognizer {
-        if let e = strongEngine ?? weakEngine { return e }
-        // The view that held it went away while this object lived on: a fresh, detached one.
-        let engine = makeEngineRecognizer()
-        strongEngine = engine
-        weakEngine = engine
-        link.weakOwner = self
-        link.strongOwner = nil
-        engine.addAction { r in UIGestureRecognizer.owner(of: r)?.sendActions() }
-        return engine
+        if let engine = pairing.engine { return engine }
+        pair(with: makeEngineRecognizer(for: type(of: self)), owner: .face)
+        if sendsActions {
+            sendsActions = false
+            enableActions()
+        }
+        return pairing.engine!
     }
 
-    /// The engine recognizer, for something that attaches it to a view and keeps it (a scene, a test
-    /// harness): from now on the engine recognizer keeps this object alive, not the other way round.
+    /// The engine recognizer, for something that attaches it with the engine's API and keeps it (a
+    /// scene, a test harness): from now on the engine recognizer keeps this object alive.
     public var engineRecognizerForReplay: GestureRecognizer {
         let engine = engineRecognizer
-        if strongEngine != nil, link.weakOwner === self {
-            link.strongOwner = self
-            strongEngine = nil
-        }
+        pairing.handToEngine()
         return engine
     }
 
-    /// Back to this object holding its engine recognizer (it was detached from its view).
-    func engineRecognizerWasDetached() {
-        guard let engine = weakEngine, link.strongOwner === self else { return }
-        strongEngine = engine
-        link.strongOwner = nil
-    }
-
-    /// The UIKit object of an engine recognizer: the one whose engine recognizer it is, or a UIKit
-    /// face of the matching class for an engine recognizer made elsewhere.
-    public static func owner(of recognizer: GestureRecognizer) -> UIGestureRecognizer? {
-        if let bridge = recognizer as? any UIKitBridge { return bridge.link.owner }
-        return nil
-    }
-
-    /// The UIKit object for `recognizer` (its owner, or a new face of the matching UIKit class).
-    static func uikit(for recognizer: GestureRecognizer) -> UIGestureRecognizer {
-        if let owner = owner(of: recognizer) { return owner }
-        switch recognizer {
-        case is ScreenEdgePanGestureRecognizer: return UIScreenEdgePanGestureRecognizer(wrapping: recognizer)
-        case is PanGestureRecognizer: return UIPanGestureRecognizer(wrapping: recognizer)
-        case is TapGestureRecognizer: return UITapGestureRecognizer(wrapping: recognizer)
-        case is LongPressGestureRecognizer: return UILongPressGestureRecognizer(wrapping: recognizer)
-        case is SwipeGestureRecognizer: return UISwipeGestureRecognizer(wrapping: recognizer)
-        case is PinchGestureRecognizer: return UIPinchGestureRecognizer(wrapping: recognizer)
-        case is RotationGestureRecognizer: return UIRotationGestureRecognizer(wrapping: recognizer)
-        default: return UIGestureRecognizer(wrapping: recognizer)
-        }
+    /// The UIKit object of an engine recognizer: its own, made on first request for one made
+    /// elsewhere (a scene's built-in recognizer, a scroll view's pan), the same object every time.
+    public static func uikit(for recognizer: GestureRecognizer) -> UIGestureRecognizer {
+        recognizer.uikitRecognizer
     }
 
     // MARK: State and configuration
@@ -120,11 +109,11 @@ open class UIGestureRecognizer {
         set { engineRecognizer.name = newValue ?? engineRecognizer.kind }
     }
 
-    /// `view`: the view it is attached to (any engine view: a scene's plain views included).
-    public var view: View? { engineRecognizer.view }
+    /// `view`: the view it is attached to, a `UIView` (a scene's plain views included).
+    open var view: UIView? { engineRecognizer.view?.uikitView }
 
     /// `delegate` (weak, as UIKit's).
-    public var delegate: (any UIGestureRecognizerDelegate)? {
+    open var delegate: (any UIGestureRecognizerDelegate)? {
         get { delegateAdapter.delegate }
         set {
             delegateAdapter.delegate = newValue
@@ -132,32 +121,37 @@ open class UIGestureRecognizer {
         }
     }
 
-    public var isEnabled: Bool {
+    open var isEnabled: Bool {
         get { engineRecognizer.isEnabled }
         set { engineRecognizer.isEnabled = newValue }
     }
-    public var cancelsTouchesInView: Bool {
+    open var cancelsTouchesInView: Bool {
         get { engineRecognizer.cancelsTouchesInView }
         set { engineRecognizer.cancelsTouchesInView = newValue }
     }
-    public var delaysTouchesBegan: Bool {
+    open var delaysTouchesBegan: Bool {
         get { engineRecognizer.delaysTouchesBegan }
         set { engineRecognizer.delaysTouchesBegan = newValue }
     }
-    public var delaysTouchesEnded: Bool {
+    open var delaysTouchesEnded: Bool {
         get { engineRecognizer.delaysTouchesEnded }
         set { engineRecognizer.delaysTouchesEnded = newValue }
     }
     /// `requiresExclusiveTouchType`: accepted (every replayed touch is a finger).
-    public var requiresExclusiveTouchType = true
+    open var requiresExclusiveTouchType = true
+    /// `allowedTouchTypes`: accepted (every replayed touch is `direct`).
+    open var allowedTouchTypes: [NSNumber] = [NSNumber(value: UITouch.TouchType.direct.rawValue)]
 
     // MARK: Locations
 
-    /// `location(in:)`: the centroid of the touches in `view`'s coordinates (window's when nil), points.
-    open func location(in view: View?) -> CGPoint { engineRecognizer.location(in: view) }
-    /// `location(ofTouch:in:)`.
-    open func location(ofTouch touchIndex: Int, in view: View?) -> CGPoint {
-        engineRecognizer.location(ofTouch: touchIndex, in: view)
+    /// `location(in:)`: the centroid of the touches in `view`'s coordinates (the window's when nil),
+    /// points. Overridable, as in UIKit.
+    open func location(in view: UIView?) -> CGPoint {
+        CGPoint(engineRecognizer.location(in: view?.engineView))
+    }
+    /// `location(ofTouch:in:)`: touch number `touchIndex` (in the order the touches began).
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        CGPoint(engineRecognizer.location(ofTouch: touchIndex, in: view?.engineView))
     }
     /// `numberOfTouches`.
     open var numberOfTouches: Int { engineRecognizer.numberOfTouches }
@@ -165,110 +159,134 @@ open class UIGestureRecognizer {
     // MARK: Relationships
 
     /// `require(toFail:)`.
-    public func require(toFail other: UIGestureRecognizer) {
-        engineRecognizer.require(toFail: other.engineRecognizer)
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        engineRecognizer.require(toFail: otherGestureRecognizer.engineRecognizer)
     }
-
-    /// `canPrevent(_:)`: the engine class's answer by default.
+    /// `canPrevent(_:)`: the engine class's answer by default (a tap's differs).
     open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
-        bridge?.engineCanPrevent(preventedGestureRecognizer.engineRecognizer) ?? true
+        let other = preventedGestureRecognizer.engineRecognizer
+        return bridge?.engineCanPrevent(other) ?? engineRecognizer.canPrevent(other)
     }
     /// `canBePrevented(by:)`.
     open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
-        bridge?.engineCanBePrevented(by: preventingGestureRecognizer.engineRecognizer) ?? true
+        let other = preventingGestureRecognizer.engineRecognizer
+        return bridge?.engineCanBePrevented(by: other) ?? engineRecognizer.canBePrevented(by: other)
     }
-    /// `shouldRequireFailure(of:)`.
+    /// `shouldRequireFailure(of:)` (default false).
     open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool {
-        bridge?.engineShouldRequireFailure(of: otherGestureRecognizer.engineRecognizer) ?? false
+        let other = otherGestureRecognizer.engineRecognizer
+        return bridge?.engineShouldRequireFailure(of: other) ?? engineRecognizer.shouldRequireFailure(of: other)
     }
-    /// `shouldBeRequiredToFail(by:)`.
+    /// `shouldBeRequiredToFail(by:)` (default false).
     open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
-        bridge?.engineShouldBeRequiredToFail(by: otherGestureRecognizer.engineRecognizer) ?? false
+        let other = otherGestureRecognizer.engineRecognizer
+        return bridge?.engineShouldBeRequiredToFail(by: other) ?? engineRecognizer.shouldBeRequiredToFail(by: other)
     }
 
     // MARK: Touches (UIGestureRecognizerSubclass)
 
     /// `touchesBegan(_:with:)`: the engine class's rules by default (call `super`).
-    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        bridge?.engineTouches(.began, event.ordered(touches), event)
-    }
-    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        bridge?.engineTouches(.moved, event.ordered(touches), event)
-    }
-    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        bridge?.engineTouches(.ended, event.ordered(touches), event)
-    }
-    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        bridge?.engineTouches(.cancelled, event.ordered(touches), event)
-    }
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { engineDefault(.began, touches, event) }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { engineDefault(.moved, touches, event) }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { engineDefault(.ended, touches, event) }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { engineDefault(.cancelled, touches, event) }
     /// `reset()`: the engine class's by default (call `super`).
     open func reset() {
-        bridge?.engineReset()
+        if let bridge { bridge.engineReset() } else { engineRecognizer.reset() }
     }
     /// `ignore(_:for:)`.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
-        if let e = event.touchEvent { engineRecognizer.ignore(touch, for: e) }
+        if let e = event.touchEvent, let t = touch.engineTouch { engineRecognizer.ignore(t, for: e) }
     }
 
-    /// The engine recognizer as a bridge (nil for a face of an engine recognizer made elsewhere).
-    var bridge: (any UIKitBridge)? { engineRecognizer as? any UIKitBridge }
+    /// The engine class's own touch method (what `super` reaches).
+    private func engineDefault(_ phase: TouchPhase, _ touches: Set<UITouch>, _ event: UIEvent) {
+        guard let e = event.touchEvent else { return }
+        let list = event.ordered(touches)
+        if let bridge { return bridge.engineTouches(phase, list, e) }
+        let engine = engineRecognizer
+        switch phase {
+        case .began: engine.touchesBegan(list, with: e)
+        case .moved: engine.touchesMoved(list, with: e)
+        case .ended: engine.touchesEnded(list, with: e)
+        default: engine.touchesCancelled(list, with: e)
+        }
+    }
+
+    /// Calls this object's touch method for `phase` (the bridge's delivery), in its replay context.
+    final func deliver(_ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent) {
+        let uiEvent = UIEvent(event, delivered: touches)
+        let set = UITouch.faces(of: touches)
+        ReplayContext.with(.recognizer(engineRecognizer)) {
+            switch phase {
+            case .began: touchesBegan(set, with: uiEvent)
+            case .moved: touchesMoved(set, with: uiEvent)
+            case .ended: touchesEnded(set, with: uiEvent)
+            default: touchesCancelled(set, with: uiEvent)
+            }
+        }
+    }
+
+    /// The engine recognizer as a bridge (nil for one of UIKit's own classes).
+    var bridge: (any RecognizerBridge)? {
+        _ = engineRecognizer  // re-pairs when the engine recognizer went away
+        return storedBridge
+    }
 
     // MARK: Target-action
 
     /// Targets whose selector names no method (`Selector` made from a name alone): each is reported
     /// into the replay at its first action.
-    public var unboundActions: [Selector] { actions.filter { !$0.selector.isBound(for: $0.target ?? self) }.map(\.selector) }
+    public var unboundActions: [Selector] { actions.filter { !$0.selector.isBound }.map(\.selector) }
 
-    /// `addTarget(_:action:)`: the target is held weakly, as in UIKit.
-    public func addTarget(_ target: Any, action: Selector) {
+    /// `addTarget(_:action:)`: the target is held weakly, as in UIKit; one that is gone when an action
+    /// is sent is reported into the replay once (UIKit says nothing).
+    open func addTarget(_ target: Any, action: Selector) {
         let object = target as AnyObject
         if actions.contains(where: { $0.target === object && $0.selector == action }) { return }
         actions.append(ActionEntry(target: object, selector: action))
+        enableActions()
     }
 
     /// `removeTarget(_:action:)`: nil matches every target or every action.
-    public func removeTarget(_ target: Any?, action: Selector?) {
+    open func removeTarget(_ target: Any?, action: Selector?) {
         let object = target.map { $0 as AnyObject }
         actions.removeAll { entry in
             (object == nil || entry.target === object) && (action == nil || entry.selector == action)
         }
     }
 
-    private func sendActions() {
-        guard let bridge = engineRecognizer as GestureRecognizer? else { return }
-        let list = actions
-        ReplayContext.with(.recognizer(bridge)) {
-            for entry in list {
-                guard let target = entry.target else { continue }
-                if entry.selector.perform(on: target, with: self) { continue }
-                guard !entry.reported else { continue }
-                entry.reported = true
-                bridge.replayPrint(
-                    "error: action '\(entry.selector.name)' names no method of \(type(of: target)) "
-                        + "(no Objective-C runtime on this platform); bind it: Selector(\"\(entry.selector.name)\", "
-                        + "\(type(of: target)).method) (docs/uikit-compat.md, \"Selectors\")")
-            }
+    /// Sends the actions (the engine recognizer's action, once per UIKit action message).
+    fileprivate func sendActions() {
+        guard !actions.isEmpty else { return }
+        let engine = engineRecognizer
+        ReplayContext.with(.recognizer(engine)) {
+            for entry in actions { entry.send(from: self, engine: engine) }
         }
     }
-}
 
-/// One `addTarget(_:action:)`.
-final class ActionEntry {
-    weak var target: AnyObject?
-    let selector: Selector
-    var reported = false
-    init(target: AnyObject, selector: Selector) {
-        self.target = target
-        self.selector = selector
+    // MARK: NSObject
+
+    /// `<UITapGestureRecognizer: tap; state = possible; view = root>`: the name in place of UIKit's
+    /// address, so that printed descriptions are the same from run to run (goldens).
+    open override var description: String {
+        let engine = engineRecognizer
+        let viewName = engine.view.map { $0.name } ?? "nil"
+        return "<\(type(of: self)): \(engine.name); state = \(engine.state); view = \(viewName)>"
     }
 }
 
-/// The engine recognizer's way back to its UIKit object: weak while the object holds the engine
-/// recognizer, strong while a view holds the engine recognizer (see `UIGestureRecognizer`).
-final class BridgeLink {
-    weak var weakOwner: UIGestureRecognizer?
-    var strongOwner: UIGestureRecognizer?
-    /// The kind printed in output, when registered under a kind of its own (catalog).
-    var kind: String?
-    var owner: UIGestureRecognizer? { strongOwner ?? weakOwner }
+extension GestureRecognizer {
+    /// This recognizer's UIKit object (`UIGestureRecognizer`): its own, or, for one made elsewhere (a
+    /// scene's, a scroll view's pan), one of the UIKit class of its engine class, made on first
+    /// request and the same object for the recognizer's whole life.
+    public var uikitRecognizer: UIGestureRecognizer {
+        if let face = existingUIKitRecognizer { return face }
+        return makeRecognizerFace(for: self)
+    }
+
+    /// The UIKit object, if one exists.
+    var existingUIKitRecognizer: UIGestureRecognizer? {
+        existingFace(uikitFace).map { unsafeDowncast($0, to: UIGestureRecognizer.self) }
+    }
 }

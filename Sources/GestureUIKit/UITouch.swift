@@ -1,10 +1,13 @@
+import Foundation
 import GestureEngine
 
-/// `UITouch`: the engine's `Touch` (one object per finger for its whole life, `Hashable` by
-/// identity), with UIKit's names for what it lacks.
-public typealias UITouch = Touch
-
-extension Touch {
+/// `UITouch`: one finger, the same object for the touch's whole life (a `Set<UITouch>` or a
+/// dictionary keyed by touches holds each finger once), over the engine's `Touch`.
+///
+/// Its `view` and `window` are UIKit objects. After the engine is done with the touch (it ended
+/// and the replay moved on), an object kept by UIKit code reads what it read at the last event
+/// that delivered it, as a `UITouch` kept past its end does.
+public final class UITouch: NSObject, EngineOwnedFace {
     /// `UITouch.Phase`.
     public typealias Phase = TouchPhase
     /// `UITouch.TouchType`: every replayed touch is `direct` (a finger).
@@ -12,82 +15,110 @@ extension Touch {
         case direct, indirect, pencil, indirectPointer
     }
 
-    /// `UITouch.type`: `direct`.
-    public var type: TouchType { .direct }
-    /// `UITouch.window`: the root of the touch's view tree (the engine's window coordinates are its
-    /// superview's), nil for a touch that hit no view.
-    public var window: View? { view?.window }
-    /// `UITouch.force`, `maximumPossibleForce`: traces record no force (0, as a device without 3D Touch).
-    public var force: CGFloat { 0 }
-    public var maximumPossibleForce: CGFloat { 0 }
-    /// `UITouch.majorRadius`, `majorRadiusTolerance`: traces record no radius; UIKit's typical finger value.
-    public var majorRadius: CGFloat { 20 }
-    public var majorRadiusTolerance: CGFloat { 5 }
-    /// `UITouch.gestureRecognizers` is not kept per touch; ask the view's recognizers.
+    @exclusivity(unchecked) private var pairing: Pairing<Touch>!
+    /// The values of the last delivery, read once the engine touch is gone.
+    @exclusivity(unchecked) private var lastPhase = TouchPhase.began
+    @exclusivity(unchecked) private var lastWindowLocation = Point.zero
+    @exclusivity(unchecked) private var lastPreviousWindowLocation = Point.zero
+    @exclusivity(unchecked) private var lastTimestamp = 0.0
+    @exclusivity(unchecked) private var lastTapCount = 1
+    private weak var lastView: UIView?
 
-    /// `UITouch.location(in:)` for a `UIView` (the engine's `location(in:)` takes any view).
-    public func preciseLocation(in view: View?) -> CGPoint { location(in: view) }
-    /// `UITouch.precisePreviousLocation(in:)`.
-    public func precisePreviousLocation(in view: View?) -> CGPoint { previousLocation(in: view) }
-}
-
-/// `UIEvent` for the touches of one event: `allTouches` (optional, as UIKit's), `touches(for:)`,
-/// `timestamp`. A recognizer's touch methods get one per call (do not keep it).
-public final class UIEvent {
-    /// `UIEvent.EventType`: always `touches`.
-    public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses }
-    /// `UIEvent.ButtonMask`: no buttons for a finger.
-    public struct ButtonMask: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let primary = ButtonMask(rawValue: 1)
-        public static let secondary = ButtonMask(rawValue: 2)
+    private init(pairedWith touch: Touch) {
+        super.init()
+        pairing = Pairing(face: self, engine: touch, owner: .engine) { touch.uikitFace = $0 }
     }
 
-    /// The engine's event (nil for an event made in code).
-    public let touchEvent: TouchEvent?
-    /// The touches of the current call, in the order they began (to give the engine back its order).
-    let delivered: [Touch]
+    func engineObjectDidGoAway() { pairing.engineWentAway() }
 
-    init(_ event: TouchEvent?, delivered: [Touch]) {
-        self.touchEvent = event
-        self.delivered = delivered
+    /// The engine's touch (nil once the engine is done with it).
+    public var engineTouch: Touch? { pairing.engine }
+
+    /// The UIKit object of `touch`, made on first request, the same object for the touch's life.
+    public static func uikit(for touch: Touch) -> UITouch {
+        let face = existingFace(touch.uikitFace).map { unsafeDowncast($0, to: UITouch.self) } ?? UITouch(pairedWith: touch)
+        face.remember(touch)
+        return face
     }
 
-    /// An event for code that calls a touch method itself (tests).
-    public convenience init() { self.init(nil, delivered: []) }
+    /// The UIKit objects of `touches`.
+    static func faces(of touches: [Touch]) -> Set<UITouch> {
+        var set = Set<UITouch>(minimumCapacity: touches.count)
+        for t in touches { set.insert(uikit(for: t)) }
+        return set
+    }
 
-    public var type: EventType { .touches }
-    public var subtype: Int { 0 }
-    /// `UIEvent.timestamp`: trace time, seconds.
-    public var timestamp: TimeInterval { touchEvent?.timestamp ?? 0 }
-    /// `UIEvent.buttonMask`: empty (fingers).
-    public var buttonMask: ButtonMask { [] }
-    /// Every touch down during the event (nil outside a replay, as UIKit's may be).
-    public var allTouches: Set<UITouch>? { touchEvent.map { Set($0.allTouches) } }
-    /// The touches `recognizer` receives.
-    public func touches(for recognizer: UIGestureRecognizer) -> Set<UITouch>? {
-        touchEvent.map { Set($0.touches(for: recognizer.engineRecognizer)) }
+    private func remember(_ t: Touch) {
+        lastPhase = t.phase
+        lastWindowLocation = t.windowLocation
+        lastPreviousWindowLocation = t.previousWindowLocation
+        lastTimestamp = t.timestamp
+        lastTapCount = t.tapCount
     }
-    /// The touches whose view is `view`.
-    public func touches(for view: View) -> Set<UITouch>? {
-        touchEvent.map { Set($0.touches(for: view)) }
-    }
-    /// The touches of `window`'s tree.
-    public func touches(for window: UIWindow) -> Set<UITouch>? {
-        touchEvent.map { Set($0.allTouches.filter { $0.view?.isDescendant(of: window) ?? false }) }
-    }
-    /// `coalescedTouches(for:)`: replayed samples are not coalesced; the touch itself.
-    public func coalescedTouches(for touch: UITouch) -> [UITouch]? { [touch] }
-    public func predictedTouches(for touch: UITouch) -> [UITouch]? { [] }
 
-    /// `touches` as the engine's list, in the order the touches began.
-    func ordered(_ touches: Set<UITouch>) -> [Touch] {
-        if touches.count == delivered.count && delivered.allSatisfy(touches.contains) { return delivered }
-        var list = delivered.filter(touches.contains)
-        if list.count < touches.count {
-            for t in touches.sorted(by: { $0.beganTimestamp < $1.beganTimestamp }) where !list.contains(t) { list.append(t) }
+    /// `phase` in the current event.
+    public var phase: Phase { engineTouch?.phase ?? lastPhase }
+    /// `timestamp`: trace time of the last event that mentioned the touch, seconds.
+    public var timestamp: TimeInterval { engineTouch?.timestamp ?? lastTimestamp }
+    /// `tapCount` (UIKit's rule, docs/engine.md "Tap count").
+    public var tapCount: Int { engineTouch?.tapCount ?? lastTapCount }
+    /// `view`: the view the touch was hit-tested to when it began (nil when it hit none).
+    public var view: UIView? {
+        guard let t = engineTouch else { return lastView }
+        let v = t.view?.uikitView
+        lastView = v
+        return v
+    }
+    /// `window`: the window of the touch's view (nil when the view is in none).
+    public var window: UIWindow? { view?.window }
+    /// `gestureRecognizers`: the recognizers of the touch's view and its ancestors (those that may
+    /// receive it), deepest first, as UIKit objects.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        guard let v = view else { return nil }
+        var list: [UIGestureRecognizer] = []
+        var current: UIView? = v
+        while let c = current {
+            list += c.engineView.gestureRecognizers.map(\.uikitRecognizer)
+            current = c.superview
         }
         return list
     }
+    /// `type`: `direct`.
+    public var type: TouchType { .direct }
+    /// `force`, `maximumPossibleForce`: traces record no force (0, as a device without 3D Touch).
+    public var force: CGFloat { 0 }
+    public var maximumPossibleForce: CGFloat { 0 }
+    /// `majorRadius`, `majorRadiusTolerance`: traces record no radius; UIKit's typical finger value, points.
+    public var majorRadius: CGFloat { 20 }
+    public var majorRadiusTolerance: CGFloat { 5 }
+
+    /// `location(in:)`: in `view`'s coordinates (the window's when nil), points.
+    public func location(in view: UIView?) -> CGPoint {
+        CGPoint(convert(engineTouch?.windowLocation ?? lastWindowLocation, to: view))
+    }
+    /// `previousLocation(in:)`: at the previous event that mentioned the touch.
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        CGPoint(convert(engineTouch?.previousWindowLocation ?? lastPreviousWindowLocation, to: view))
+    }
+    /// `preciseLocation(in:)`, `precisePreviousLocation(in:)`: the same (traces have one precision).
+    public func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
+    public func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
+
+    private func convert(_ window: Point, to view: UIView?) -> Point {
+        guard let view else { return window }
+        return view.engineView.convert(fromWindow: window)
+    }
+
+    /// `<UITouch: 1; phase = began; location = (100.0, 200.0)>`: the trace's touch id in place of
+    /// UIKit's address (stable from run to run).
+    public override var description: String {
+        let p = engineTouch?.windowLocation ?? lastWindowLocation
+        let id = engineTouch.map { "\($0.id)" } ?? "-"
+        return "<UITouch: \(id); phase = \(phase); location = (\(p.x), \(p.y))>"
+    }
+}
+
+extension Touch {
+    /// This touch's UIKit object (`UITouch`), the same object for the touch's whole life.
+    public var uikitTouch: UITouch { UITouch.uikit(for: self) }
 }

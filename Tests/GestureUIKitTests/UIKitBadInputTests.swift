@@ -20,9 +20,9 @@ import Testing
         h.root.addGestureRecognizer(rude)
         let f = h.down(x: 10, y: 10)
         h.wait(0.1)
-        f.move(by: CGVector(dx: 5, dy: 0))
+        f.move(by: Vector(dx: 5, dy: 0))
         h.wait(0.1)
-        f.move(by: CGVector(dx: 5, dy: 0))
+        f.move(by: Vector(dx: 5, dy: 0))
         try h.expect("rude", states: [.began, .cancelled])
         let notes = h.recorder.diagnostics.filter { $0.kind == .coercedTransition }.map(\.message)
         #expect(notes.count == 2)
@@ -78,7 +78,7 @@ import Testing
         #expect(child.superview === root && grandchild.superview === child)
         #expect(grandchild.subviews.isEmpty && child.subviews.count == 1)
         // Hit-testing still terminates.
-        #expect(root.hitTest(CGPoint(x: 16, y: 16)) === grandchild)
+        #expect(root.hitTest(CGPoint(x: 16, y: 16), with: nil) === grandchild)
     }
 
     @Test func aRecognizerAddedToASecondViewMovesThereAsInUIKit() throws {
@@ -87,14 +87,14 @@ import Testing
         let right = UIView(name: "right", frame: CGRect(x: 200, y: 0, width: 200, height: 400))
         root.addSubview(left)
         root.addSubview(right)
-        let h = GestureHarness(root: root)
+        let h = GestureHarness(root: root.engineView)
         let tap = UITapGestureRecognizer(target: nil, action: nil)
         tap.name = "tap"
         left.addGestureRecognizer(tap)
         right.addGestureRecognizer(tap)
         #expect(tap.view === right)
-        #expect(left.gestureRecognizers.isEmpty && right.uikitGestureRecognizers.count == 1)
-        #expect(right.uikitGestureRecognizers.first === tap)
+        #expect(left.gestureRecognizers == nil && right.gestureRecognizers?.count == 1)
+        #expect(right.gestureRecognizers?.first === tap)
         h.tap(at: 0, x: 100, y: 100)
         h.tap(at: 1, x: 300, y: 100)
         #expect(h.log == ["tap ended @1.1"])
@@ -105,5 +105,69 @@ import Testing
         let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: false) { _ in fired = true }
         #expect(!timer.isValid)
         #expect(!fired)
+    }
+}
+
+/// A target or delegate that went away is said once into the replay, naming where the selector was
+/// made (UIKit holds both weakly and says nothing); the other targets still run.
+@Suite struct UIKitGoneTargetTests {
+    final class Counter {
+        var n = 0
+        func hit(_ g: UIGestureRecognizer) { n += 1 }
+    }
+
+    final class Refuser: UIGestureRecognizerDelegate {
+        func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    }
+
+    @Test func aGoneTargetIsReportedOnceWithItsPlace() throws {
+        let h = GestureHarness()
+        let tap = UITapGestureRecognizer()
+        tap.name = "tap"
+        let kept = Counter()
+        var gone: Counter? = Counter()
+        tap.addTarget(gone!, action: Selector("hit:", Counter.hit))
+        tap.addTarget(kept, action: Selector("hit:", Counter.hit))
+        gone = nil
+        h.root.addGestureRecognizer(tap)
+        h.tap(at: 0)
+        h.tap(at: 1)
+        #expect(kept.n == 2)
+        let messages = h.recorder.messages.map(\.text)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("warning: the target of action 'hit:' (GestureUIKitTests/UIKitBadInputTests.swift:") == true)
+        #expect(messages.first?.contains("is gone") == true)
+    }
+
+    @Test func aGoneDelegateIsReportedOnceAndItsDefaultsApply() throws {
+        let h = GestureHarness()
+        let tap = UITapGestureRecognizer()
+        tap.name = "tap"
+        var delegate: Refuser? = Refuser()
+        tap.delegate = delegate
+        h.root.addGestureRecognizer(tap)
+        h.tap(at: 0)
+        try h.expect("tap", states: [.failed])
+        delegate = nil
+        h.tap(at: 1)
+        h.tap(at: 2)
+        try h.expect("tap", states: [.failed, .ended, .ended])
+        let messages = h.recorder.messages.map(\.text)
+        #expect(messages.count == 1 && messages.first?.contains("the delegate of 'tap' (a Refuser) is gone") == true)
+    }
+
+    /// A view subclass overriding both designated initializers inherits `init()`, as on iOS.
+    final class Card: UIView {
+        var taps = 0
+        override init(frame: CGRect) { super.init(frame: frame) }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    @Test func aViewSubclassIsMadeWithInit() {
+        let card = Card()
+        #expect(card.frame == .zero && card.name.hasPrefix("Card-"))
+        let named = Card(name: "named", frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(named.name == "named" && named.frame == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(named.description == "<Card: named; frame = (1.0 2.0; 3.0 4.0)>")
     }
 }

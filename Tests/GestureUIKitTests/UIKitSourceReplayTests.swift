@@ -9,7 +9,7 @@ import Testing
 @Suite struct UIKitSourceReplayTests {
     /// A harness whose root is a 400 x 800 window at the origin.
     func harness() -> GestureHarness {
-        GestureHarness(root: UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 800)))
+        GestureHarness(root: UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 800)).engineViewForReplay)
     }
 
     @Test func twoFingerVerticalSwipeRecognizesFromTouchesMoved() throws {
@@ -17,12 +17,12 @@ import Testing
         let swipe = TwoFingerVerticalSwipeGestureRecognizer(target: nil, action: nil)
         swipe.name = "swipe2"
         h.root.addGestureRecognizer(swipe)
-        let fingers = h.down(at: [CGPoint(x: 100, y: 300), CGPoint(x: 160, y: 300)])
+        let fingers = h.down(at: [Point(x: 100, y: 300), Point(x: 160, y: 300)])
         h.wait(0.05)
-        h.move(fingers, by: CGVector(dx: 0, dy: 30))
+        h.move(fingers, by: Vector(dx: 0, dy: 30))
         #expect(h.states("swipe2").isEmpty)
         h.wait(0.05)
-        h.move(fingers, by: CGVector(dx: 5, dy: 40))
+        h.move(fingers, by: Vector(dx: 5, dy: 40))
         h.wait(0.05)
         h.up(fingers)
         try h.expect("swipe2", states: [.ended])
@@ -34,9 +34,9 @@ import Testing
         let swipe = TwoFingerVerticalSwipeGestureRecognizer(target: nil, action: nil)
         swipe.name = "swipe2"
         h.root.addGestureRecognizer(swipe)
-        let fingers = h.down(at: [CGPoint(x: 100, y: 300), CGPoint(x: 160, y: 300)])
+        let fingers = h.down(at: [Point(x: 100, y: 300), Point(x: 160, y: 300)])
         h.wait(0.05)
-        h.move(fingers, by: CGVector(dx: 50, dy: 70))
+        h.move(fingers, by: Vector(dx: 50, dy: 70))
         try h.expect("swipe2", states: [.failed])
     }
 
@@ -48,7 +48,7 @@ import Testing
         let f = h.down(x: 100, y: 100)
         for dx in [30.0, -30, 30] {
             h.wait(0.25)
-            f.move(by: CGVector(dx: dx, dy: 0))
+            f.move(by: Vector(dx: dx, dy: 0))
         }
         try h.expect("tickle", states: [.ended])
         // `print` in the recognizer reached the replay, attributed to it, at the trace time.
@@ -65,7 +65,7 @@ import Testing
         h.root.addGestureRecognizer(tickle)
         let f = h.down(x: 100, y: 100)
         h.wait(0.05)
-        f.move(by: CGVector(dx: 30, dy: 0))
+        f.move(by: Vector(dx: 30, dy: 0))
         f.up()
         try h.expect("tickle", states: [.failed])
     }
@@ -90,10 +90,10 @@ import Testing
         drag.addTarget(second, action: Selector("hit:", Second.hit))
         h.root.addGestureRecognizer(drag)
         let f = h.down(x: 100, y: 100)
-        f.move(by: CGVector(dx: 4, dy: 0), over: 0.05)
+        f.move(by: Vector(dx: 4, dy: 0), over: 0.05)
         #expect(h.states("drag").isEmpty)  // within the pan's 10 pt hysteresis: the built-in rule
-        f.move(by: CGVector(dx: 20, dy: 0), over: 0.05)
-        f.move(by: CGVector(dx: 20, dy: 0), over: 0.05)
+        f.move(by: Vector(dx: 20, dy: 0), over: 0.05)
+        f.move(by: Vector(dx: 20, dy: 0), over: 0.05)
         f.up()
         try h.expect("drag", states: [.began, .changed, .ended])
         #expect(drag.movesSeen == 3)
@@ -115,7 +115,7 @@ import Testing
         vertical.name = "vertical"
         h.root.addGestureRecognizer(vertical)
         let f = h.down(x: 100, y: 100)
-        f.move(by: CGVector(dx: 30, dy: 5), over: 0.05, steps: 3)
+        f.move(by: Vector(dx: 30, dy: 5), over: 0.05, steps: 3)
         f.up()
         // It began (the built-in pan's rule), then its own velocity check cancelled it (UIKit
         // coerces began -> failed to cancelled).
@@ -126,7 +126,7 @@ import Testing
         v2.name = "vertical"
         h2.root.addGestureRecognizer(v2)
         let g = h2.down(x: 100, y: 100)
-        g.move(by: CGVector(dx: 5, dy: 30), over: 0.05, steps: 3)
+        g.move(by: Vector(dx: 5, dy: 30), over: 0.05, steps: 3)
         g.up()
         try h2.expect("vertical", states: [.began, .changed, .changed, .ended])
     }

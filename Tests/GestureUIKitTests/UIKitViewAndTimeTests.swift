@@ -28,7 +28,7 @@ import Testing
         let window = UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         let canvas = CanvasView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         window.addSubview(canvas)
-        let h = GestureHarness(root: window)
+        let h = GestureHarness(root: window.engineView)
         let f = h.down(x: 150, y: 120)
         h.wait(0.1)
         f.up()
@@ -51,7 +51,7 @@ import Testing
         let window = UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         let small = EnlargedHitArea(frame: CGRect(x: 100, y: 100, width: 20, height: 20))
         window.addSubview(small)
-        let h = GestureHarness(root: window)
+        let h = GestureHarness(root: window.engineView)
         h.tap(at: 0, x: 140, y: 110)  // 20 pt right of the view: inside the enlarged area
         #expect(small.touched == 1)
         h.tap(at: 1, x: 160, y: 110)  // 40 pt right: outside it
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aUIKitDelegateIsAskedWithUIKitObjects() throws {
-        let h = GestureHarness(root: UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 400)))
+        let h = GestureHarness(root: UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 400)).engineViewForReplay)
         let tap = UITapGestureRecognizer(target: nil, action: nil)
         tap.name = "tap"
         let delegate = LeftHalfRefuser()

@@ -1,3 +1,4 @@
+import AppGestures
 import GestureEngine
 import GestureUIKit
 import SwipeUIKit
@@ -24,9 +25,10 @@ extension RecognizerCatalog {
     /// Everything this package adds, as `wiggle-replay` uses it: the built-in kinds plus `wiggle`
     /// (`withWiggle`), and the lecture's view classes `FirstAttemptView` and `SecondAttemptView`
     /// (LectureViews.swift), which scene files may name as a view's `"class"`, and the UIKit-source
-    /// kind `twoFingerVerticalSwipe` (SwipeUIKit, compiled against GestureUIKit).
+    /// kind `twoFingerVerticalSwipe` (SwipeUIKit, compiled against GestureUIKit), and the app's
+    /// `tipTap` and `tapAndDrag` (AppGestures: its iOS files through the derivative path).
     public static var examples: RecognizerCatalog {
-        var catalog = RecognizerCatalog.withWiggle
+        var catalog = RecognizerCatalog.registeringAppKinds(in: .withWiggle)
         // A UIKit class: its UIKit object made by its UIKit initializer, replayed through its engine
         // recognizer, printed with the registered kind.
         try! catalog.register(kind: "twoFingerVerticalSwipe") { name in

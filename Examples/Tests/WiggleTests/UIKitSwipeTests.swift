@@ -38,7 +38,7 @@ struct UIKitSwipeTests {
             func swiped(_ g: TwoFingerVerticalSwipeGestureRecognizer) { seen.append(g.direction?.rawValue ?? "none") }
         }
         let window = UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let environment = GestureEnvironment(rootView: window)
+        let environment = GestureEnvironment(rootView: window.engineView)
         let handler = Handler()
         let swipe = TwoFingerVerticalSwipeGestureRecognizer(target: handler, action: Selector("swiped:", Handler.swiped))
         window.addGestureRecognizer(swipe)

@@ -52,7 +52,7 @@ extension GestureEnvironment {
         if isWaitingForFailure(r) {
             r.dispatch.pendingState = applied
             r.dispatch.pendingBegan = applied == .began
-            if r.dispatch.isParticipating && r.isDelivered(by: self) { waiting.insert(r) }
+            if r.dispatch.isParticipating && r.isDelivered(by: self) { arbitration.waiting.insert(r) }
             return
         }
         recognize(r, applied)
@@ -107,7 +107,7 @@ extension GestureEnvironment {
         case .cancelled:
             r.dispatch.pendingFailureReason = nil
             clearPending(r)
-            applyTransition(r, to: .failed, reason: "cancelled while waiting for its failure requirements")
+            applyTransition(r, to: .failed, reason: "cancelled while arbitration.waiting for its failure requirements")
         default:
             return
         }
@@ -115,7 +115,7 @@ extension GestureEnvironment {
 
     /// Drops `r`'s held-back recognition, if any.
     func clearPending(_ r: GestureRecognizer) {
-        if r.dispatch.isInWaitingList { waiting.remove(r) }
+        if r.dispatch.isInWaitingList { arbitration.waiting.remove(r) }
         r.dispatch.pendingState = nil
         r.dispatch.pendingBegan = false
     }
@@ -150,28 +150,28 @@ extension GestureEnvironment {
     /// applied then, after the exclusion pass (`deferredRecognitions`), because
     /// `-[UIGestureRecognizer _exclude]` turns an excluded recognizer's `ended` into `failed`.
     func recognize(_ r: GestureRecognizer, _ newState: GestureRecognizerState) {
-        if isDeliveringStep {
+        if step.isDeliveringStep {
             if newState == .ended {
                 // The state reads `ended` (later requests are ignored); the transition waits.
                 r.dispatch.currentState = .ended
                 r.dispatch.isRecognitionDeferred = true
                 r.dispatch.pendingFailureReason = nil
-                deferredRecognitions.append(r)
-                hasUpdateWork = true
-                hasArbitrationWork = true
+                arbitration.deferredRecognitions.append(r)
+                update.hasUpdateWork = true
+                update.hasArbitrationWork = true
             } else {
                 applyTransition(r, to: newState, reason: nil)
                 r.dispatch.arbitrationPending = true
-                arbitrationQueue.append(.passUnretained(r))
-                hasArbitrationWork = true
+                update.arbitrationQueue.append(.passUnretained(r))
+                update.hasArbitrationWork = true
             }
             return
         }
-        dispatchDepth += 1
+        step.dispatchDepth += 1
         applyTransition(r, to: newState, reason: nil)
         queueViewCancellation(for: r)
         failRecognizersPrevented(by: r, verb: newState == .began ? "began" : "recognized")
-        dispatchDepth -= 1
+        step.dispatchDepth -= 1
     }
 
     /// `r` recognized (`verb`: "began" or "recognized"): every other participant still undecided
@@ -181,7 +181,7 @@ extension GestureEnvironment {
     /// (`withdrawRecognition(_:)`).
     func failRecognizersPrevented(by r: GestureRecognizer, verb: String) {
         var losers: [(GestureRecognizer, String?)] = []
-        for w in participants where w !== r && w.dispatch.isParticipating {
+        for w in arbitration.participants where w !== r && w.dispatch.isParticipating {
             let undecided = (w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset) || w.dispatch.arbitrationPending
             guard undecided else { continue }
             if requiresFailure(w, of: r) {
@@ -206,7 +206,7 @@ extension GestureEnvironment {
     private func withdrawRecognition(_ w: GestureRecognizer) {
         w.dispatch.arbitrationPending = false
         w.dispatch.beganActionPending = false
-        reports.removeAll(of: w)
+        update.reports.removeAll(of: w)
         w.dispatch.currentState = .possible
     }
 
@@ -218,23 +218,23 @@ extension GestureEnvironment {
     /// double tap excludes the single tap's second recognition (the tap's `canPrevent` exception
     /// spares only a tap needing more taps). The excluded fail; the others are applied in order.
     func resolveDeferredRecognitions(from start: Int) {
-        dispatchDepth += 1
-        let wasDelivering = isDeliveringStep
-        isDeliveringStep = false
-        defer { isDeliveringStep = wasDelivering }
+        step.dispatchDepth += 1
+        let wasDelivering = step.isDeliveringStep
+        step.isDeliveringStep = false
+        defer { step.isDeliveringStep = wasDelivering }
         var i = start
-        while i < deferredRecognitions.count {
-            let x = deferredRecognitions[i]
+        while i < arbitration.deferredRecognitions.count {
+            let x = arbitration.deferredRecognitions[i]
             i += 1
             x.dispatch.deferredExcluder = nil
-            for y in participants where y !== x && canExclude(y) && excludes(y, x) {
+            for y in arbitration.participants where y !== x && canExclude(y) && excludes(y, x) {
                 x.dispatch.deferredExcluder = y
                 break
             }
         }
         i = start
-        while i < deferredRecognitions.count {
-            let x = deferredRecognitions[i]
+        while i < arbitration.deferredRecognitions.count {
+            let x = arbitration.deferredRecognitions[i]
             i += 1
             guard x.dispatch.isRecognitionDeferred else { continue }
             x.dispatch.isRecognitionDeferred = false
@@ -246,8 +246,8 @@ extension GestureEnvironment {
                 recognize(x, .ended)
             }
         }
-        deferredRecognitions.removeLast(deferredRecognitions.count - start)
-        dispatchDepth -= 1
+        arbitration.deferredRecognitions.removeLast(arbitration.deferredRecognitions.count - start)
+        step.dispatchDepth -= 1
     }
 
     /// Recognizers that joined the gesture in this step (received their first touch since their last
@@ -262,7 +262,7 @@ extension GestureEnvironment {
         // case, a touch landing while nothing is active). `excludeNewcomersPlainly()` is the pass
         // itself; a test compares the two (`usesPlainPaths`).
         guard usesPlainPaths || anyParticipantCanExclude() else {
-            newcomers.clearKeepingCapacity()
+            arbitration.newcomers.clearKeepingCapacity()
             return
         }
         excludeNewcomersPlainly()
@@ -270,29 +270,29 @@ extension GestureEnvironment {
 
     /// The exclusion pass over `newcomers` without the fast path of `excludeNewcomers()`.
     func excludeNewcomersPlainly() {
-        dispatchDepth += 1
+        step.dispatchDepth += 1
         var i = 0
-        while i < newcomers.count {
-            let x = newcomers[i]
+        while i < arbitration.newcomers.count {
+            let x = arbitration.newcomers[i]
             i += 1
             guard x.dispatch.isParticipating, !x.dispatch.isQueuedForReset, x.dispatch.currentState == .possible else { continue }
-            for y in participants where y !== x && canExclude(y) && excludes(y, x) {
+            for y in arbitration.participants where y !== x && canExclude(y) && excludes(y, x) {
                 let verb = y.dispatch.currentState == .ended ? "ended" : "is active"
                 clearPending(x)
                 applyTransition(x, to: .failed, reason: reason(for: x, "excluded: \(y.kind) '\(y.name)' \(verb)"))
                 break
             }
         }
-        newcomers.clearKeepingCapacity()
-        dispatchDepth -= 1
+        arbitration.newcomers.clearKeepingCapacity()
+        step.dispatchDepth -= 1
     }
 
     /// Whether some participant may exclude others now (`canExclude`), read without retaining them
     /// (`participants` holds them for the whole walk).
     private func anyParticipantCanExclude() -> Bool {
-        for i in participants.indices {
-            let s = participants[i].dispatch.currentState
-            if (s == .began || s == .changed || s == .ended) && participants[i].dispatch.pendingState == nil { return true }
+        for i in arbitration.participants.indices {
+            let s = arbitration.participants[i].dispatch.currentState
+            if (s == .began || s == .changed || s == .ended) && arbitration.participants[i].dispatch.pendingState == nil { return true }
         }
         return false
     }
@@ -350,16 +350,16 @@ extension GestureEnvironment {
             releaseRecognizersPlainly(waitingFor: y)
             return
         }
-        guard waiting.liveCount > 0 else { return }
+        guard arbitration.waiting.liveCount > 0 else { return }
         var order = 0
-        while let w = waiting.next(after: &order) { release(w, waitingFor: y) }
+        while let w = arbitration.waiting.next(after: &order) { release(w, waitingFor: y) }
     }
 
     /// `releaseRecognizers(waitingFor:)` walking every participant.
     func releaseRecognizersPlainly(waitingFor y: GestureRecognizer) {
         var i = 0
-        while i < participants.count {
-            let w = participants[i]
+        while i < arbitration.participants.count {
+            let w = arbitration.participants[i]
             i += 1
             if w.dispatch.isParticipating { release(w, waitingFor: y) }
         }
@@ -385,9 +385,9 @@ extension GestureEnvironment {
     func recognizerWasDisabled(_ r: GestureRecognizer) {
         guard r.dispatch.isParticipating, !r.dispatch.isQueuedForReset, !r.dispatch.currentState.isTerminal else { return }
         clearPending(r)
-        dispatchDepth += 1
+        step.dispatchDepth += 1
         applyTransition(r, to: r.dispatch.currentState.isActive ? .cancelled : .failed, reason: "disabled")
-        dispatchDepth -= 1
+        step.dispatchDepth -= 1
         settle()
     }
 }

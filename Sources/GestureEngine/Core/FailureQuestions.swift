@@ -42,7 +42,7 @@ extension GestureEnvironment {
     func countFailureAnswerer(joining r: GestureRecognizer) {
         if r.answersFailureQuestions {
             r.dispatch.isCountedAsFailureAnswerer = true
-            failureAnswerers += 1
+            arbitration.failureAnswerers += 1
         }
     }
 
@@ -51,7 +51,7 @@ extension GestureEnvironment {
     func uncountFailureAnswerer(leaving r: GestureRecognizer) {
         if r.dispatch.isCountedAsFailureAnswerer {
             r.dispatch.isCountedAsFailureAnswerer = false
-            failureAnswerers -= 1
+            arbitration.failureAnswerers -= 1
         }
     }
 
@@ -86,8 +86,8 @@ extension GestureEnvironment {
             return isWaitingForFailurePlainly(w)
         }
         for y in w.dispatch.requiredToFail where y !== w && isUndecidedParticipant(y) { return true }
-        guard failureAnswerers > 0 else { return false }
-        for y in participants where y !== w && y.dispatch.isCountedAsFailureAnswerer && isUndecidedParticipant(y) {
+        guard arbitration.failureAnswerers > 0 else { return false }
+        for y in arbitration.participants where y !== w && y.dispatch.isCountedAsFailureAnswerer && isUndecidedParticipant(y) {
             if requiresFailure(w, of: y) { return true }
         }
         return false
@@ -95,7 +95,7 @@ extension GestureEnvironment {
 
     /// `isWaitingForFailure(_:)` asking every participant.
     func isWaitingForFailurePlainly(_ w: GestureRecognizer) -> Bool {
-        for y in participants where y !== w && isUndecidedParticipant(y) {
+        for y in arbitration.participants where y !== w && isUndecidedParticipant(y) {
             if requiresFailure(w, of: y) { return true }
         }
         return false

@@ -30,16 +30,6 @@ public final class GestureEnvironment {
     var tracksViewDelivery: Bool { deliversTouchesToViews || sendsTouchMessages }
     /// `UITouch.tapCount`'s state (see `TapCountRule`).
     @exclusivity(unchecked) var tapCounts = TapCountTracker()
-    /// Admitted touches down on views with `isExclusiveTouch` (see `admit(_:to:)`).
-    @exclusivity(unchecked) var exclusiveTouchesDown = 0
-    /// View messages of the current delivery pass, sent grouped by view and message (see ViewTouchDelivery).
-    @exclusivity(unchecked) var pendingMessages: [ViewDelivery] = []
-    /// Emptied lists for `sendPendingMessages` (a pool: a handler may feed the environment again,
-    /// and the nested pass takes lists of its own), so that a pass allocates nothing once warm.
-    @exclusivity(unchecked) var spareMessageLists: [[ViewDelivery]] = []
-    @exclusivity(unchecked) var spareTouchLists: [[Touch]] = []
-    /// Touches begun so far (`Touch.beganOrder`).
-    @exclusivity(unchecked) private var touchesBegun = 0
     /// The current trace time, seconds: the last event's, or a timer's deadline while it fires.
     @exclusivity(unchecked) public internal(set) var currentTime: Double = 0
     /// True after `finish()`: later events are rejected with a diagnostic.
@@ -52,77 +42,17 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) private var hasStarted = false
     @exclusivity(unchecked) private var activeTouches = TouchTable()
     let event = TouchEvent()
-    /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
-    @exclusivity(unchecked) private var stamp = 0
-    @exclusivity(unchecked) private var stepTouches: [Touch] = []
-    /// The recognizers of the current step, each once, unretained: every one of them is in
-    /// `adopted`, which holds it strongly for this environment's whole life (see `Recognizers`).
-    /// Nested steps (a handler that feeds the environment again) add theirs after the outer step's
-    /// and cut the list back to where they started.
-    @exclusivity(unchecked) private var stepRecognizers = RecognizerList()
-    @exclusivity(unchecked) private var endingRecognizers: [Unmanaged<GestureRecognizer>] = []
-    @exclusivity(unchecked) private var scratch: [Touch] = []
-    /// Recognizers that received a touch since their last reset: the ones arbitration looks at.
-    @exclusivity(unchecked) var participants: [GestureRecognizer] = []
-    /// How many participants may answer a failure question other than from `require(toFail:)`
-    /// (FailureQuestions.swift): while none do, a recognizer waits only for its own requirements.
-    @exclusivity(unchecked) var failureAnswerers = 0
-    /// Participants with a recognition held back by a failure requirement (`pendingState`), in
-    /// `participants` order (`WaitingList`): a failure looks only at them.
-    @exclusivity(unchecked) var waiting = WaitingList()
-    /// Counts recognizers joining `participants`; each gets the count as its `joinOrder`, so the
-    /// order of `participants` is the order of `joinOrder`.
-    @exclusivity(unchecked) var joins = 0
-    /// Recognizers that joined `participants` in the current step: the exclusion pass after the
-    /// step's delivery looks at them (`excludeNewcomers()`); empty in a step where no touch began.
-    @exclusivity(unchecked) var newcomers: [GestureRecognizer] = []
-    @exclusivity(unchecked) var resetQueue: [GestureRecognizer] = []
-    /// The recognizers of a large batch of resets still in `participants`, and the touches (still
-    /// down) whose lists still hold them, with the recognizer, until `removeResetRecognizersFromLists()`.
-    /// Unretained: `adopted` holds the recognizers, `activeTouches` the touches, until then.
-    @exclusivity(unchecked) private var leftParticipants: [Unmanaged<GestureRecognizer>] = []
-    @exclusivity(unchecked) private var staleTouchEntries: [(touch: Unmanaged<Touch>, recognizer: Unmanaged<GestureRecognizer>)] = []
-    @exclusivity(unchecked) private var listCleanupGeneration = 1
-    /// True while `participants` or a touch's list holds a reset recognizer (either of the above).
-    @exclusivity(unchecked) private var listsHoldResetRecognizers = false
-    /// True while a step's touches are being delivered to its recognizers: a discrete recognition
-    /// (`possible -> ended`) made then waits for the end of the delivery (`deferredRecognitions`).
-    @exclusivity(unchecked) var isDeliveringStep = false
-    /// Discrete recognitions made during the current step's delivery, applied (or excluded) after
-    /// it, as UIKit's exclusion pass runs before the actions are sent (`resolveDeferredRecognitions`).
-    @exclusivity(unchecked) var deferredRecognitions: [GestureRecognizer] = []
-    /// Empty storage for the next `resetQueue` (see `settle()`).
-    @exclusivity(unchecked) private var spareResetQueue: [GestureRecognizer] = []
 
-    // The update (Update.swift): what the event's touch methods did, waiting for it.
-    /// True while `runUpdate()` runs (a nested call returns at once: the running one picks up its work).
-    @exclusivity(unchecked) var isUpdating = false
-    /// Transitions applied since the last update, in order, for the observer (filled only when there
-    /// is one); reported by the update with the values read then.
-    @exclusivity(unchecked) var reports = PendingTransitions()
-    /// Something waits for the update (a transition, a newcomer, a deferred recognition): set where
-    /// it is queued, so a step with none skips the update with one test.
-    @exclusivity(unchecked) var hasUpdateWork = false
-    /// Something waits for the update's arbitration or releases (a recognition during the delivery,
-    /// a deferred discrete recognition, a newcomer, a failure or cancellation).
-    @exclusivity(unchecked) var hasArbitrationWork = false
-    /// Recognizers of the current step in `began` or `changed` whose delivery changed no state: the
-    /// update sends them `changed` (`sendChangedToIdleActiveRecognizers(from:)`).
-    @exclusivity(unchecked) private var idleActiveRecognizers = RecognizerList()
-    /// Recognizers with actions that had a transition since the last update, in order, each once.
-    @exclusivity(unchecked) var updateQueue: [Unmanaged<GestureRecognizer>] = []
-    @exclusivity(unchecked) var spareUpdateQueue: [Unmanaged<GestureRecognizer>] = []
-    /// Recognitions made during the current delivery whose exclusion waits for the update, in order.
-    @exclusivity(unchecked) var arbitrationQueue: [Unmanaged<GestureRecognizer>] = []
-    /// Failures and cancellations whose waiting recognizers the update has not yet released, in order.
-    @exclusivity(unchecked) var failedQueue: [Unmanaged<GestureRecognizer>] = []
-    /// Recognizers that reached a terminal state since the last update: the update queues their
-    /// resets, or holds them back while a relative is active (`blockedResets`).
-    @exclusivity(unchecked) var finishedQueue: [Unmanaged<GestureRecognizer>] = []
-    /// Recognitions whose views' touches are cancelled after the update's reports.
-    @exclusivity(unchecked) var viewCancellations: [Unmanaged<GestureRecognizer>] = []
-    /// Finished recognizers whose reset waits for their active relatives (`isResetBlocked`).
-    @exclusivity(unchecked) var blockedResets: [Unmanaged<GestureRecognizer>] = []
+    // The engine's working state, in four groups (one file each: DispatchStepState.swift,
+    // ArbitrationState.swift, UpdateState.swift, ViewMessageState.swift).
+    /// The current dispatch step: its stamp, touches and recognizers, and the delivery in progress.
+    @exclusivity(unchecked) var step = StepState()
+    /// Who takes part in the gesture and what arbitration is waiting on (Arbitration.swift, FailureQuestions.swift).
+    @exclusivity(unchecked) var arbitration = ArbitrationState()
+    /// What the event's touch methods did, waiting for the update (Update.swift), and the resets it queued.
+    @exclusivity(unchecked) var update = UpdateState()
+    /// What the views are told and when (ViewTouchDelivery.swift).
+    @exclusivity(unchecked) var views = ViewMessageState()
     /// Tests only: true makes the engine take its plain paths where it has a fast one (today the
     /// exclusion pass, `excludeNewcomers()`, a `changed` request, `request(_:to:)`, moves a
     /// recognizer declared quiet, `dispatchStep()`, and the failure questions asked of every
@@ -134,12 +64,8 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var failureRequirementChecks = 0
     /// Tests only: how many moves the quiet-move fast path kept from a recognizer (`dispatchStep()`).
     @exclusivity(unchecked) var skippedQuietMoves = 0
-    /// Above zero while recognizers are being called; resets wait until it is back to zero.
-    @exclusivity(unchecked) var dispatchDepth = 0
-    /// Touches whose `began` or `ended` is held back from their view.
-    @exclusivity(unchecked) var heldTouches: [Touch] = []
     /// Every recognizer whose `environment` this environment set: it clears them when it goes away
-    /// (`GestureRecognizer.environment` is `unowned(unsafe)`, read at every state change, and this
+    /// (a recognizer's environment is a raw pointer, read at every state change, and this
     /// keeps it from ever dangling: it is nil once its environment is gone, as a weak reference).
     ///
     /// It is also what keeps the engine's own recognizer lists cheap. Only appended to, it holds
@@ -168,7 +94,7 @@ public final class GestureEnvironment {
         }
         for r in adopted where r.isDelivered(by: self) { r.dispatch.environment = nil }
         for touch in event.allTouches { touch.recognizers.removeAll() }
-        for r in participants { r.dispatch.trackedTouches.removeAll() }
+        for r in arbitration.participants { r.dispatch.trackedTouches.removeAll() }
     }
 
     /// The touches currently down, in the order they began.
@@ -193,14 +119,14 @@ public final class GestureEnvironment {
         advance(to: time)
         currentTime = time
         hasStarted = true
-        stamp &+= 1
+        step.stamp &+= 1
         for change in changes {
             // Unretained: activeTouches holds the touch until a step removes it, and the touch is
             // looked up again after the step below.
             var existing = activeTouches.findUnretained(change.id)
-            if let touch = existing, touch._withUnsafeGuaranteedRef({ $0.changeStamp }) == stamp {
+            if let touch = existing, touch._withUnsafeGuaranteedRef({ $0.changeStamp }) == step.stamp {
                 dispatchStep()
-                stamp &+= 1
+                step.stamp &+= 1
                 existing = activeTouches.findUnretained(change.id)
             }
             apply(change, existing)
@@ -222,9 +148,9 @@ public final class GestureEnvironment {
                 return
             }
             if entry.deadline > currentTime { currentTime = entry.deadline }
-            dispatchDepth += 1
+            step.dispatchDepth += 1
             entry.action()
-            dispatchDepth -= 1
+            step.dispatchDepth -= 1
             settle()
         }
     }
@@ -236,27 +162,27 @@ public final class GestureEnvironment {
         guard !isFinished else { return }
         isEndingTrace = true
         if !event.allTouches.isEmpty {
-            stamp &+= 1
+            step.stamp &+= 1
             for touch in event.allTouches {
                 report(.touchStillDown, "touch \(touch.id) still down at the end of the trace; cancelled")
                 touch.previousWindowLocation = touch.windowLocation
                 touch.phase = .cancelled
-                touch.changeStamp = stamp
-                stepTouches.append(touch)
+                touch.changeStamp = step.stamp
+                step.stepTouches.append(touch)
             }
             dispatchStep()
         }
         advance(to: .infinity)
-        dispatchDepth += 1
+        step.dispatchDepth += 1
         var i = 0
-        while i < participants.count {
-            let r = participants[i]
+        while i < arbitration.participants.count {
+            let r = arbitration.participants[i]
             i += 1
             if !r.dispatch.isParticipating || r.dispatch.isQueuedForReset || r.dispatch.currentState.isTerminal { continue }
             clearPending(r)
             applyTransition(r, to: r.dispatch.currentState.isActive ? .cancelled : .failed, reason: "trace ended")
         }
-        dispatchDepth -= 1
+        step.dispatchDepth -= 1
         settle()
         isFinished = true
     }
@@ -276,13 +202,13 @@ public final class GestureEnvironment {
                 touch.windowLocation = change.location
                 touch.phase = change.phase
                 touch.timestamp = currentTime
-                touch.changeStamp = stamp
+                touch.changeStamp = step.stamp
                 // UIKit's tap state, before delivery (`_UpdateTouchTapCount`); a cancelled touch leaves it.
                 if touch.tracksTap && change.phase != .cancelled {
                     tapCounts.update(touch, time: currentTime, lifted: change.phase == .ended)
                 }
                 if change.phase == .ended && !touch.isTap { touch.tapCount = 0 }
-                stepTouches.append(touch)
+                step.stepTouches.append(touch)
             }
             return
         }
@@ -299,16 +225,16 @@ public final class GestureEnvironment {
             let view = rootView.hitTest(rootPoint, with: event)
             touch = Touch(id: change.id, location: change.location, timestamp: currentTime, view: view)
             touch.tapCount = tapCounts.began(touch, at: change.location, time: currentTime)
-            touchesBegun &+= 1
-            touch.beganOrder = touchesBegun
-            if let view, exclusiveTouchesDown > 0 || view.isExclusiveTouch, !admit(touch, to: view) {
+            step.touchesBegun &+= 1
+            touch.beganOrder = step.touchesBegun
+            if let view, views.exclusiveTouchesDown > 0 || view.isExclusiveTouch, !admit(touch, to: view) {
                 // Blocked by an exclusive-touch view: down, but delivered to nothing.
                 touch.isBlockedByExclusiveTouch = true
                 touch.viewDelivery = .never
                 activeTouches.insert(touch)
                 event.allTouches.append(touch)
-                touch.changeStamp = stamp
-                stepTouches.append(touch)
+                touch.changeStamp = step.stamp
+                step.stepTouches.append(touch)
                 return
             }
             // Room for every recognizer that may take the touch (one allocation, not one per doubling).
@@ -336,14 +262,14 @@ public final class GestureEnvironment {
                     touch.recognizers.append(Unmanaged.passUnretained(r))
                     touch.recognizerAttempts.append(r.dispatch.attempt)
                     if !r.dispatch.isParticipating {
-                        if !leftParticipants.isEmpty { removeResetRecognizersFromLists() }
+                        if !arbitration.leftParticipants.isEmpty { removeResetRecognizersFromLists() }
                         r.dispatch.isParticipating = true
-                        joins &+= 1
-                        r.dispatch.joinOrder = joins
-                        participants.append(r)
-                        newcomers.append(r)
-                        hasUpdateWork = true
-                        hasArbitrationWork = true
+                        arbitration.joins &+= 1
+                        r.dispatch.joinOrder = arbitration.joins
+                        arbitration.participants.append(r)
+                        arbitration.newcomers.append(r)
+                        update.hasUpdateWork = true
+                        update.hasArbitrationWork = true
                         countFailureAnswerer(joining: r)
                     }
                 }
@@ -351,13 +277,13 @@ public final class GestureEnvironment {
             }
             if let view, view.isExclusiveTouch {
                 touch.isOnExclusiveView = true
-                exclusiveTouchesDown += 1
+                views.exclusiveTouchesDown += 1
             }
             activeTouches.insert(touch)
             event.allTouches.append(touch)
         }
-        touch.changeStamp = stamp
-        stepTouches.append(touch)
+        touch.changeStamp = step.stamp
+        step.stepTouches.append(touch)
     }
 
     private func shouldReceive(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
@@ -366,21 +292,21 @@ public final class GestureEnvironment {
     }
 
     private func dispatchStep() {
-        guard !stepTouches.isEmpty else { return }
-        if listsHoldResetRecognizers { removeResetRecognizersFromLists() }
+        guard !step.stepTouches.isEmpty else { return }
+        if arbitration.listsHoldResetRecognizers { removeResetRecognizersFromLists() }
         event.timestamp = currentTime
-        dispatchDepth += 1
-        let stamp = stamp
+        step.dispatchDepth += 1
+        let stamp = step.stamp
         let now = currentTime
         // The recognizers of the step's touches, each once, with the phases and number of its
         // touches in this step (so delivery need not look at the touches that did not change).
         // Empty unless this step runs inside another step's handler.
-        let outerCount = stepRecognizers.count
+        let outerCount = step.stepRecognizers.count
         var anyEnded = false
         var reordersStep = false
         // Walked through buffer pointers: stepTouches holds the touches for the whole walk, and
         // `adopted` holds the recognizers (see there), so the elements need no retain and release.
-        stepTouches.withUnsafeBufferPointer { touches in
+        step.stepTouches.withUnsafeBufferPointer { touches in
             for i in touches.indices {
                 Unmanaged.passUnretained(touches[i])._withUnsafeGuaranteedRef { touch in
                     let phase = touch.phase
@@ -406,7 +332,7 @@ public final class GestureEnvironment {
                                     r.dispatch.deliveryStamp = stamp
                                     r.dispatch.stepPhases = bit
                                     r.dispatch.stepTouchCount = 1
-                                    stepRecognizers.append(u)
+                                    step.stepRecognizers.append(u)
                                 } else {
                                     r.dispatch.stepPhases |= bit
                                     r.dispatch.stepTouchCount &+= 1
@@ -421,28 +347,28 @@ public final class GestureEnvironment {
         // This step's recognizers, read by index: a handler that feeds the environment again adds
         // a nested step's recognizers after them (the storage may move) and removes them before it
         // returns, so these stay in place. The recognizers stay alive through `adopted`.
-        let stepCount = stepRecognizers.count
+        let stepCount = step.stepRecognizers.count
         var index = outerCount
-        let wasDelivering = isDeliveringStep
-        let idleStart = idleActiveRecognizers.count
-        isDeliveringStep = true
+        let wasDelivering = step.isDeliveringStep
+        let idleStart = step.idleActiveRecognizers.count
+        step.isDeliveringStep = true
         while index < stepCount {
-            let u = stepRecognizers[index]
+            let u = step.stepRecognizers[index]
             index += 1
             u._withUnsafeGuaranteedRef { deliver(to: $0) }
         }
-        isDeliveringStep = wasDelivering
+        step.isDeliveringStep = wasDelivering
         // Every touch method of the event has run: now the update (Update.swift), as UIKit's
         // `_deliverEvent:toGestureRecognizers:usingBlock:` runs `_UIGestureEnvironmentUpdate` after
         // the delivery. Then the views, as `-[UIWindow sendEvent:]` sends them the touches after the
         // gesture environment.
-        if idleActiveRecognizers.count > idleStart { sendChangedToIdleActiveRecognizers(from: idleStart) }
+        if step.idleActiveRecognizers.count > idleStart { sendChangedToIdleActiveRecognizers(from: idleStart) }
         runUpdate()
-        if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(stepTouches) }
+        if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(step.stepTouches) }
         if anyEnded { removeEndedTouches() }
-        stepTouches.clearKeepingCapacity()
-        stepRecognizers.truncate(to: outerCount)
-        dispatchDepth -= 1
+        step.stepTouches.clearKeepingCapacity()
+        step.stepRecognizers.truncate(to: outerCount)
+        step.dispatchDepth -= 1
         settle()
     }
 
@@ -451,14 +377,14 @@ public final class GestureEnvironment {
     /// whose moves are quiet also has a touch of another phase (a marked swipe's finger lifting as
     /// others move): it was gathered at that touch, later than the plain order puts it.
     private func restoreStepOrder(from start: Int) {
-        let stamp = stamp
-        stepRecognizers.truncate(to: start)
-        for touch in stepTouches {
+        let stamp = step.stamp
+        step.stepRecognizers.truncate(to: start)
+        for touch in step.stepTouches {
             for u in touch.recognizers {
                 u._withUnsafeGuaranteedRef { r in
                     if r.dispatch.deliveryStamp == stamp && r.dispatch.orderStamp != stamp {
                         r.dispatch.orderStamp = stamp
-                        stepRecognizers.append(u)
+                        step.stepRecognizers.append(u)
                     }
                 }
             }
@@ -469,14 +395,14 @@ public final class GestureEnvironment {
     /// observers hear of each, in row order. One pass over each list however many touches ended
     /// (a palm of touches lifting together costs no more per touch than one finger).
     private func removeEndedTouches() {
-        let stamp = stamp
-        endingRecognizers.removeAll(keepingCapacity: true)
-        for touch in stepTouches where touch.phase.isTerminal {
+        let stamp = step.stamp
+        step.endingRecognizers.removeAll(keepingCapacity: true)
+        for touch in step.stepTouches where touch.phase.isTerminal {
             for u in touch.recognizers {
                 u._withUnsafeGuaranteedRef { r in
                     if r.dispatch.endStamp != stamp {
                         r.dispatch.endStamp = stamp
-                        endingRecognizers.append(u)
+                        step.endingRecognizers.append(u)
                     }
                     // The last of its touches to leave, in row order, gives its last centroid.
                     r.dispatch.lastEndedTouch = touch
@@ -484,7 +410,7 @@ public final class GestureEnvironment {
             }
             activeTouches.remove(touch.id)
         }
-        for u in endingRecognizers {
+        for u in step.endingRecognizers {
             u._withUnsafeGuaranteedRef { r in
                 let hadTouches = !r.dispatch.trackedTouches.isEmpty
                 r.dispatch.trackedTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
@@ -494,10 +420,10 @@ public final class GestureEnvironment {
                 r.dispatch.lastEndedTouch = nil
             }
         }
-        endingRecognizers.removeAll(keepingCapacity: true)
+        step.endingRecognizers.removeAll(keepingCapacity: true)
         event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
-        for touch in stepTouches where touch.phase.isTerminal {
-            if touch.isOnExclusiveView { exclusiveTouchesDown -= 1 }
+        for touch in step.stepTouches where touch.phase.isTerminal {
+            if touch.isOnExclusiveView { views.exclusiveTouchesDown -= 1 }
             observer?.environment(self, touchDidEnd: touch)
         }
     }
@@ -507,7 +433,7 @@ public final class GestureEnvironment {
 
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
-        let stamp = stamp
+        let stamp = step.stamp
         let transitionsBefore = r.dispatch.transitions
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
         let phases = r.dispatch.stepPhases
@@ -527,15 +453,15 @@ public final class GestureEnvironment {
             // One call per phase, in order; r's touches are read again for each phase (a handler
             // may have ignored some).
             for phase in Self.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
-                scratch.removeAll(keepingCapacity: true)
+                step.scratch.removeAll(keepingCapacity: true)
                 for touch in r.dispatch.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
-                    scratch.append(touch)
+                    step.scratch.append(touch)
                 }
-                if scratch.isEmpty { continue }
-                deliver(scratch, phase, to: r)
+                if step.scratch.isEmpty { continue }
+                deliver(step.scratch, phase, to: r)
                 if !r.receivesDeliveries { break }
             }
-            scratch.removeAll(keepingCapacity: true)
+            step.scratch.removeAll(keepingCapacity: true)
         }
         // An active recognizer whose delivery changed no state gets `changed` from the update
         // (`sendChangedToIdleActiveRecognizers(from:)`). (The state first: most recognizers a step
@@ -543,7 +469,7 @@ public final class GestureEnvironment {
         let s = r.dispatch.currentState
         if (s == .began || s == .changed) && r.dispatch.transitions == transitionsBefore && r.dispatch.pendingState == nil {
             r.dispatch.transitionsAtDelivery = transitionsBefore
-            idleActiveRecognizers.append(.passUnretained(r))
+            step.idleActiveRecognizers.append(.passUnretained(r))
         }
     }
 
@@ -556,8 +482,8 @@ public final class GestureEnvironment {
     /// lists its own after the outer step's and takes them back).
     private func sendChangedToIdleActiveRecognizers(from start: Int) {
         var i = start
-        while i < idleActiveRecognizers.count {
-            let u = idleActiveRecognizers[i]
+        while i < step.idleActiveRecognizers.count {
+            let u = step.idleActiveRecognizers[i]
             i += 1
             u._withUnsafeGuaranteedRef { r in
                 // Still as its delivery left it (a later touch method of the step may have changed it).
@@ -569,7 +495,7 @@ public final class GestureEnvironment {
                 }
             }
         }
-        idleActiveRecognizers.truncate(to: start)
+        step.idleActiveRecognizers.truncate(to: start)
     }
 
     @inline(__always)
@@ -584,26 +510,26 @@ public final class GestureEnvironment {
 
     /// After a step: resets recognizers that reached a terminal state, and lets held view touches go.
     func settle() {
-        guard dispatchDepth == 0 else { return }
+        guard step.dispatchDepth == 0 else { return }
         runUpdate()
-        while !resetQueue.isEmpty {
+        while !update.resetQueue.isEmpty {
             // The queued recognizers are reset as one batch; the queue continues in the spare
             // storage, so neither array is reallocated (a nested settle sees only what is queued
             // after the batch was taken).
-            var batch = spareResetQueue
-            spareResetQueue = []
-            swap(&batch, &resetQueue)
+            var batch = update.spareResetQueue
+            update.spareResetQueue = []
+            swap(&batch, &update.resetQueue)
             // A large batch (thousands of recognizers on one touch) leaves the lists in one pass
             // each after it; a few leave them one by one, as they are reset.
             let deferring = batch.count > Self.fewListRemovals
             for r in batch { resetRecognizer(r, deferringListRemoval: deferring) }
             if deferring { removeResetRecognizersFromLists() }
             batch.clearKeepingCapacity()
-            spareResetQueue = batch
+            update.spareResetQueue = batch
             // A reset may end a relative's activity: resets it held back may go now.
-            if !blockedResets.isEmpty { queueUnblockedResets() }
+            if !update.blockedResets.isEmpty { queueUnblockedResets() }
         }
-        if !heldTouches.isEmpty && tracksViewDelivery { releaseHeldTouches() }
+        if !views.heldTouches.isEmpty && tracksViewDelivery { releaseHeldTouches() }
     }
 
     /// UIKit's `-[UIGestureRecognizer _resetGestureRecognizer]`: `reset()` runs first, while the
@@ -612,17 +538,17 @@ public final class GestureEnvironment {
     /// `possible`.
     private func resetRecognizer(_ r: GestureRecognizer, deferringListRemoval deferring: Bool = false) {
         timers.cancelAll(ownedBy: r)
-        dispatchDepth += 1
+        step.dispatchDepth += 1
         r.reset()
-        dispatchDepth -= 1
+        step.dispatchDepth -= 1
         // Its touches drop it from their lists, now or (`deferring`) after the batch
         // (`removeResetRecognizersFromLists()`): the entry's attempt no longer matches once `attempt`
         // moves on below. A touch that ended is walked by nothing that does not compare attempts.
         for touch in r.dispatch.trackedTouches {
             if deferring {
                 if !touch.phase.isTerminal {
-                    staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
-                    listsHoldResetRecognizers = true
+                    arbitration.staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
+                    arbitration.listsHoldResetRecognizers = true
                 }
             } else if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
                 touch.recognizers.remove(at: i)
@@ -645,10 +571,10 @@ public final class GestureEnvironment {
             r.dispatch.isParticipating = false
             uncountFailureAnswerer(leaving: r)
             if deferring {
-                leftParticipants.append(.passUnretained(r))
-                listsHoldResetRecognizers = true
-            } else if let i = participants.firstIndex(where: { $0 === r }) {
-                participants.remove(at: i)
+                arbitration.leftParticipants.append(.passUnretained(r))
+                arbitration.listsHoldResetRecognizers = true
+            } else if let i = arbitration.participants.firstIndex(where: { $0 === r }) {
+                arbitration.participants.remove(at: i)
             }
         }
     }
@@ -661,23 +587,23 @@ public final class GestureEnvironment {
     /// no longer matches. Called after such a batch, and before anything walks the lists as a step
     /// (`dispatchStep()`) or adds to them (a touch beginning).
     func removeResetRecognizersFromLists() {
-        listsHoldResetRecognizers = false
-        if !leftParticipants.isEmpty {
-            participants.removeNonParticipating()
-            while !leftParticipants.isEmpty { leftParticipants.removeLast() }
-            if !waiting.isEmpty { waiting.removeStale() }
+        arbitration.listsHoldResetRecognizers = false
+        if !arbitration.leftParticipants.isEmpty {
+            arbitration.participants.removeNonParticipating()
+            while !arbitration.leftParticipants.isEmpty { arbitration.leftParticipants.removeLast() }
+            if !arbitration.waiting.isEmpty { arbitration.waiting.removeStale() }
         }
-        guard !staleTouchEntries.isEmpty else { return }
-        listCleanupGeneration &+= 1
-        for entry in staleTouchEntries {
+        guard !arbitration.staleTouchEntries.isEmpty else { return }
+        arbitration.listCleanupGeneration &+= 1
+        for entry in arbitration.staleTouchEntries {
             entry.touch._withUnsafeGuaranteedRef { touch in
-                if touch.listCleanupMark != listCleanupGeneration {
-                    touch.listCleanupMark = listCleanupGeneration
+                if touch.listCleanupMark != arbitration.listCleanupGeneration {
+                    touch.listCleanupMark = arbitration.listCleanupGeneration
                     touch.removeStaleRecognizers()
                 }
             }
         }
-        while !staleTouchEntries.isEmpty { staleTouchEntries.removeLast() }
+        while !arbitration.staleTouchEntries.isEmpty { arbitration.staleTouchEntries.removeLast() }
     }
 
     /// Batches of resets up to this size leave the lists one by one (see `settle()`).
@@ -697,32 +623,34 @@ public final class GestureEnvironment {
         if newState.isTerminal {
             if !r.dispatch.isQueuedForReset {
                 r.dispatch.isQueuedForReset = true
-                if r.dispatch.requiredToFail.isEmpty && r.dispatch.requiredBy.isEmpty && failureAnswerers == 0 && !usesPlainPaths {
+                if r.dispatch.requiredToFail.isEmpty && r.dispatch.requiredBy.isEmpty && arbitration.failureAnswerers == 0
+                    && !usesPlainPaths
+                {
                     // No relative that could hold its reset back (no failure requirement either way,
                     // no participant answering failure questions): queued at once.
-                    resetQueue.append(r)
+                    update.resetQueue.append(r)
                 } else {
-                    finishedQueue.append(unmanaged)
+                    update.finishedQueue.append(unmanaged)
                 }
             }
             if newState != .ended {
                 // `_notifyDependentsGestureRecognizerHasCompleted:`: a failed or cancelled recognizer
                 // unblocks the recognizers waiting for it, at the update.
                 r.dispatch.releasePending = true
-                failedQueue.append(unmanaged)
-                hasArbitrationWork = true
+                update.failedQueue.append(unmanaged)
+                update.hasArbitrationWork = true
             }
         }
-        hasUpdateWork = true
+        update.hasUpdateWork = true
         if observer != nil && reportedStates & (1 << newState.rawValue) != 0 && r.dispatch.isReported {
             if newState == .failed || newState == .cancelled { r.dispatch.reportedReason = reason }
-            reports.append(PendingTransition(recognizer: unmanaged, previous: previous, state: newState, time: currentTime))
+            update.reports.append(PendingTransition(recognizer: unmanaged, previous: previous, state: newState, time: currentTime))
         }
         if r.hasActions {
             if newState == .began { r.dispatch.beganActionPending = true }
             if !r.dispatch.needsUpdate {
                 r.dispatch.needsUpdate = true
-                updateQueue.append(unmanaged)
+                update.updateQueue.append(unmanaged)
             }
         }
     }

@@ -21,6 +21,9 @@ open class GestureRecognizer {
     /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
     /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
+    /// GestureUIKit's link to this recognizer's `UIGestureRecognizer` (its `FaceAnchor`): nil until
+    /// UIKit-style code asks for the recognizer. Never read by the engine.
+    package var uikitFace: AnyObject?
     /// The delegate (held weakly, as in UIKit).
     public var delegate: (any GestureRecognizerDelegate)? {
         get { storedDelegate }

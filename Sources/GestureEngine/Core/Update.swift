@@ -30,36 +30,36 @@ extension GestureEnvironment {
     /// after each step's delivery and by `settle()`; does nothing during a delivery (the step's own
     /// update follows it) or inside a running update (which picks the work up).
     func runUpdate() {
-        guard hasUpdateWork, !isUpdating, !isDeliveringStep else { return }
-        hasUpdateWork = false
-        isUpdating = true
-        dispatchDepth += 1
-        if hasArbitrationWork { arbitrateAndRelease() }
-        if !reports.isEmpty { reportTransitions() }
-        if !viewCancellations.isEmpty { cancelRecognizedViewTouches() }
-        if !updateQueue.isEmpty {
+        guard update.hasUpdateWork, !update.isUpdating, !step.isDeliveringStep else { return }
+        update.hasUpdateWork = false
+        update.isUpdating = true
+        step.dispatchDepth += 1
+        if update.hasArbitrationWork { arbitrateAndRelease() }
+        if !update.reports.isEmpty { reportTransitions() }
+        if !update.viewCancellations.isEmpty { cancelRecognizedViewTouches() }
+        if !update.updateQueue.isEmpty {
             sendUpdateActions()
-            if hasArbitrationWork { arbitrateAndRelease() }
-            if !reports.isEmpty { reportTransitions() }
-            if !viewCancellations.isEmpty { cancelRecognizedViewTouches() }
+            if update.hasArbitrationWork { arbitrateAndRelease() }
+            if !update.reports.isEmpty { reportTransitions() }
+            if !update.viewCancellations.isEmpty { cancelRecognizedViewTouches() }
         }
-        if !finishedQueue.isEmpty { queueFinishedRecognizers() }
-        dispatchDepth -= 1
-        isUpdating = false
+        if !update.finishedQueue.isEmpty { queueFinishedRecognizers() }
+        step.dispatchDepth -= 1
+        update.isUpdating = false
     }
 
     /// Steps 1 and 2 until nothing is left (a release may recognize and exclude, an exclusion fail
     /// and release).
     private func arbitrateAndRelease() {
-        hasArbitrationWork = false
+        update.hasArbitrationWork = false
         while true {
-            if !arbitrationQueue.isEmpty {
+            if !update.arbitrationQueue.isEmpty {
                 arbitrateQueuedRecognitions()
-            } else if !deferredRecognitions.isEmpty {
+            } else if !arbitration.deferredRecognitions.isEmpty {
                 resolveDeferredRecognitions(from: 0)
-            } else if !newcomers.isEmpty {
+            } else if !arbitration.newcomers.isEmpty {
                 excludeNewcomers()
-            } else if !failedQueue.isEmpty {
+            } else if !update.failedQueue.isEmpty {
                 releaseAfterFailures()
             } else {
                 return
@@ -72,8 +72,8 @@ extension GestureEnvironment {
     /// touches; one cancelled or failed in the same event does nothing (`_canExcludeOtherExcludables`).
     private func arbitrateQueuedRecognitions() {
         var i = 0
-        while i < arbitrationQueue.count {
-            let u = arbitrationQueue[i]
+        while i < update.arbitrationQueue.count {
+            let u = update.arbitrationQueue[i]
             i += 1
             u._withUnsafeGuaranteedRef { y in
                 guard y.dispatch.arbitrationPending else { return }
@@ -84,30 +84,30 @@ extension GestureEnvironment {
                 failRecognizersPrevented(by: y, verb: "began")
             }
         }
-        arbitrationQueue.removeAll(keepingCapacity: true)
+        update.arbitrationQueue.removeAll(keepingCapacity: true)
     }
 
     /// The failures and cancellations since the last look, in order: the recognizers waiting for
     /// each are released when nothing else holds them.
     private func releaseAfterFailures() {
         var i = 0
-        while i < failedQueue.count {
-            let u = failedQueue[i]
+        while i < update.failedQueue.count {
+            let u = update.failedQueue[i]
             i += 1
             u._withUnsafeGuaranteedRef { y in
                 y.dispatch.releasePending = false
                 releaseRecognizers(waitingFor: y)
             }
         }
-        failedQueue.removeAll(keepingCapacity: true)
+        update.failedQueue.removeAll(keepingCapacity: true)
     }
 
     /// A recognition's view touches are cancelled after the update's reports (a recognizer that
     /// cancels touches in its view: `cancelsTouchesInView`).
     func queueViewCancellation(for r: GestureRecognizer) {
         if r.cancelsTouchesInView && tracksViewDelivery {
-            viewCancellations.append(.passUnretained(r))
-            hasUpdateWork = true
+            update.viewCancellations.append(.passUnretained(r))
+            update.hasUpdateWork = true
         }
     }
 
@@ -115,28 +115,28 @@ extension GestureEnvironment {
     /// once the observer has heard the transitions (a recognition excluded meanwhile cancels nothing).
     private func cancelRecognizedViewTouches() {
         var i = 0
-        while i < viewCancellations.count {
-            let u = viewCancellations[i]
+        while i < update.viewCancellations.count {
+            let u = update.viewCancellations[i]
             i += 1
             u._withUnsafeGuaranteedRef { r in
                 let s = r.dispatch.currentState
                 if s == .began || s == .changed || s == .ended { cancelViewTouches(of: r) }
             }
         }
-        viewCancellations.removeAll(keepingCapacity: true)
+        update.viewCancellations.removeAll(keepingCapacity: true)
     }
 
     /// Step 3: the observer hears every transition since the last report, in order, with the values
     /// read now (GestureValues is large: filled in place, not copied into the transition).
     private func reportTransitions() {
-        guard !reports.isEmpty else { return }
+        guard !update.reports.isEmpty else { return }
         guard let observer else {
-            reports.removeAll()
+            update.reports.removeAll()
             return
         }
         var i = 0
-        while i < reports.count {
-            let p = reports[i]
+        while i < update.reports.count {
+            let p = update.reports[i]
             i += 1
             let r = p.recognizer.takeUnretainedValue()
             var transition = Transition(
@@ -145,15 +145,15 @@ extension GestureEnvironment {
             r.fillValues(&transition.values)
             observer.environment(self, didTransition: transition)
         }
-        reports.removeAll()
+        update.reports.removeAll()
     }
 
     /// Step 4: each recognizer in the queue sends its actions once. The queue is taken first: a
     /// recognizer whose state an action changes is queued again, for the next update.
     private func sendUpdateActions() {
-        var batch = spareUpdateQueue
-        spareUpdateQueue = []
-        swap(&batch, &updateQueue)
+        var batch = update.spareUpdateQueue
+        update.spareUpdateQueue = []
+        swap(&batch, &update.updateQueue)
         for u in batch {
             u._withUnsafeGuaranteedRef { r in
                 r.dispatch.needsUpdate = false
@@ -161,7 +161,7 @@ extension GestureEnvironment {
             }
         }
         batch.removeAll(keepingCapacity: true)
-        spareUpdateQueue = batch
+        update.spareUpdateQueue = batch
     }
 
     /// `_updateGestureForActiveEvents`'s actions for one recognizer: a Began not yet sent goes
@@ -197,8 +197,8 @@ extension GestureEnvironment {
     /// while a relative is active.
     private func queueFinishedRecognizers() {
         var i = 0
-        while i < finishedQueue.count {
-            let u = finishedQueue[i]
+        while i < update.finishedQueue.count {
+            let u = update.finishedQueue[i]
             i += 1
             u._withUnsafeGuaranteedRef { r in
                 guard r.dispatch.isQueuedForReset, !r.dispatch.isResetBlocked, r.isDelivered(by: self) else { return }
@@ -207,34 +207,34 @@ extension GestureEnvironment {
                     // deadline changes nothing (UIKit ignores a state set after a terminal one).
                     timers.cancelAll(ownedBy: r)
                     r.dispatch.isResetBlocked = true
-                    blockedResets.append(u)
+                    update.blockedResets.append(u)
                 } else {
-                    resetQueue.append(r)
+                    update.resetQueue.append(r)
                 }
             }
         }
-        finishedQueue.removeAll(keepingCapacity: true)
-        if !blockedResets.isEmpty { queueUnblockedResets() }
+        update.finishedQueue.removeAll(keepingCapacity: true)
+        if !update.blockedResets.isEmpty { queueUnblockedResets() }
     }
 
     /// The held-back resets whose relatives are no longer active are queued.
     func queueUnblockedResets() {
         var kept = 0
-        for i in blockedResets.indices {
-            let u = blockedResets[i]
+        for i in update.blockedResets.indices {
+            let u = update.blockedResets[i]
             let stillBlocked = u._withUnsafeGuaranteedRef { r -> Bool in
                 guard r.dispatch.isResetBlocked, r.dispatch.isQueuedForReset else { return false }
                 if hasActiveRelative(r) { return true }
                 r.dispatch.isResetBlocked = false
-                resetQueue.append(r)
+                update.resetQueue.append(r)
                 return false
             }
             if stillBlocked {
-                blockedResets[kept] = u
+                update.blockedResets[kept] = u
                 kept += 1
             }
         }
-        blockedResets.removeLast(blockedResets.count - kept)
+        update.blockedResets.removeLast(update.blockedResets.count - kept)
     }
 
     /// `_isActive` of a relative: taking part in this gesture, enabled, and `possible`, `began` or
@@ -252,8 +252,8 @@ extension GestureEnvironment {
         for w in r.dispatch.requiredBy {
             if let w = w.recognizer, w !== r, isActiveRelative(w) { return true }
         }
-        guard usesPlainPaths || failureAnswerers > 0 || r.dispatch.isCountedAsFailureAnswerer else { return false }
-        for y in participants where y !== r && isActiveRelative(y) {
+        guard usesPlainPaths || arbitration.failureAnswerers > 0 || r.dispatch.isCountedAsFailureAnswerer else { return false }
+        for y in arbitration.participants where y !== r && isActiveRelative(y) {
             if requiresFailure(r, of: y) || requiresFailure(y, of: r) { return true }
         }
         return false
@@ -263,8 +263,8 @@ extension GestureEnvironment {
     /// requires to fail is active.
     func hasUnmetRequirements(_ r: GestureRecognizer) -> Bool {
         for y in r.dispatch.requiredToFail where y !== r && isActiveRelative(y) { return true }
-        guard usesPlainPaths || failureAnswerers > 0 || r.dispatch.isCountedAsFailureAnswerer else { return false }
-        for y in participants where y !== r && isActiveRelative(y) && requiresFailure(r, of: y) { return true }
+        guard usesPlainPaths || arbitration.failureAnswerers > 0 || r.dispatch.isCountedAsFailureAnswerer else { return false }
+        for y in arbitration.participants where y !== r && isActiveRelative(y) && requiresFailure(r, of: y) { return true }
         return false
     }
 }

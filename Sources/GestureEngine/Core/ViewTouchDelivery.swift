@@ -28,7 +28,7 @@ extension GestureEnvironment {
                 }
                 if isHeld(touch, byDelaysBegan: true) {
                     touch.heldBegan = true
-                    heldTouches.append(touch)
+                    views.heldTouches.append(touch)
                 } else {
                     sendToView(touch, .touchesBegan)
                     touch.viewDelivery = .delivered
@@ -43,7 +43,7 @@ extension GestureEnvironment {
                 } else if touch.viewDelivery == .delivered {
                     if isHeld(touch, byDelaysBegan: false) {
                         touch.heldEnded = true
-                        heldTouches.append(touch)
+                        views.heldTouches.append(touch)
                     } else {
                         sendToView(touch, .touchesEnded)
                         touch.viewDelivery = .finished
@@ -60,7 +60,7 @@ extension GestureEnvironment {
                 }
             }
         }
-        if !pendingMessages.isEmpty { sendPendingMessages() }
+        if !views.pendingMessages.isEmpty { sendPendingMessages() }
     }
 
     /// `UIView.isExclusiveTouch`, as UIKit applies it (`-[UITouchesEvent _addTouch:forDelayedDelivery:]`
@@ -89,11 +89,11 @@ extension GestureEnvironment {
 
     /// A recognizer that cancels touches in its view recognized: its touches' views get `touchesCancelled`.
     func cancelViewTouches(of r: GestureRecognizer) {
-        defer { if !pendingMessages.isEmpty { sendPendingMessages() } }
+        defer { if !views.pendingMessages.isEmpty { sendPendingMessages() } }
         for touch in r.dispatch.trackedTouches { cancelInView(touch) }
         // Touches that already lifted but whose `ended` is still held (a double tap recognizing on
         // its second tap holds the first tap's lift): the held `ended` becomes a cancel.
-        for touch in heldTouches where touch.heldEnded && touch.phase.isTerminal {
+        for touch in views.heldTouches where touch.heldEnded && touch.phase.isTerminal {
             for (holder, attempt) in zip(touch.recognizers, touch.recognizerAttempts)
             where holder.toOpaque() == Unmanaged.passUnretained(r).toOpaque() && r.dispatch.attempt == attempt {
                 cancelInView(touch)
@@ -114,10 +114,10 @@ extension GestureEnvironment {
 
     /// Delivers held `began`s and `ended`s whose recognizers have all failed.
     func releaseHeldTouches() {
-        defer { if !pendingMessages.isEmpty { sendPendingMessages() } }
+        defer { if !views.pendingMessages.isEmpty { sendPendingMessages() } }
         var i = 0
-        while i < heldTouches.count {
-            let touch = heldTouches[i]
+        while i < views.heldTouches.count {
+            let touch = views.heldTouches[i]
             if touch.heldBegan && !isHeld(touch, byDelaysBegan: true) {
                 touch.heldBegan = false
                 sendToView(touch, .touchesBegan)
@@ -135,7 +135,7 @@ extension GestureEnvironment {
             if touch.heldBegan || touch.heldEnded {
                 i += 1
             } else {
-                heldTouches.remove(at: i)
+                views.heldTouches.remove(at: i)
             }
         }
     }
@@ -155,7 +155,7 @@ extension GestureEnvironment {
             guard r.dispatch.attempt == attempt else { continue }
             if r.dispatch.currentState == .possible && !r.dispatch.isQueuedForReset {
                 if byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return true }
-                if byDelaysBegan && !heldTouches.isEmpty && holdsDelayedTouches(r, other: touch) { return true }
+                if byDelaysBegan && !views.heldTouches.isEmpty && holdsDelayedTouches(r, other: touch) { return true }
             } else if r.dispatch.isResetBlocked && r.dispatch.currentState == .failed
                 && (byDelaysBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded) && hasUnmetRequirements(r)
             {
@@ -168,7 +168,7 @@ extension GestureEnvironment {
     /// Whether `r` (undecided) holds a delayed touch other than `other`: a held `began` it delays,
     /// or a held `ended` it delays (UIKit's `_delayedTouches`).
     private func holdsDelayedTouches(_ r: GestureRecognizer, other: Touch) -> Bool {
-        for t in heldTouches where t !== other && (t.heldBegan ? r.delaysTouchesBegan : t.heldEnded && r.delaysTouchesEnded) {
+        for t in views.heldTouches where t !== other && (t.heldBegan ? r.delaysTouchesBegan : t.heldEnded && r.delaysTouchesEnded) {
             for (holder, attempt) in zip(t.recognizers, t.recognizerAttempts)
             where holder.toOpaque() == Unmanaged.passUnretained(r).toOpaque() && r.dispatch.attempt == attempt {
                 return true
@@ -181,7 +181,7 @@ extension GestureEnvironment {
         guard let view = touch.view, deliversTouchesToViews || touch.reachesResponderSubclass else { return }
         let delivery = ViewDelivery(time: currentTime, view: view, kind: kind, touch: touch, tapCount: touch.tapCount)
         if deliversTouchesToViews { observer?.environment(self, didDeliver: delivery) }
-        if touch.reachesResponderSubclass { pendingMessages.append(delivery) }
+        if touch.reachesResponderSubclass { views.pendingMessages.append(delivery) }
     }
 
     /// Sends the pass's messages to the views: one call per view and message, in the order the
@@ -190,10 +190,10 @@ extension GestureEnvironment {
     /// handler may feed the environment again: the pass takes its list first (lists come from a
     /// pool, so nothing is allocated once warm).
     private func sendPendingMessages() {
-        var messages = spareMessageLists.popLast() ?? []
-        swap(&messages, &pendingMessages)
-        var touches = spareTouchLists.popLast() ?? []
-        dispatchDepth += 1
+        var messages = views.spareMessageLists.popLast() ?? []
+        swap(&messages, &views.pendingMessages)
+        var touches = views.spareTouchLists.popLast() ?? []
+        step.dispatchDepth += 1
         while let first = messages.first {
             // Take the group out, keeping the other messages in order.
             var kept = 0
@@ -215,9 +215,9 @@ extension GestureEnvironment {
             }
             touches.removeAll(keepingCapacity: true)
         }
-        dispatchDepth -= 1
-        spareMessageLists.append(messages)
-        spareTouchLists.append(touches)
+        step.dispatchDepth -= 1
+        views.spareMessageLists.append(messages)
+        views.spareTouchLists.append(touches)
     }
 
     /// Inserts `touch` into `touches` (a view's few touches of one message) by `beganOrder`.

@@ -43,7 +43,7 @@ public final class Touch {
     /// its view never hear of it (`View.isExclusiveTouch`).
     @exclusivity(unchecked) public internal(set) var isBlockedByExclusiveTouch = false
     /// True when the touch landed (admitted) on a view with `isExclusiveTouch`: it counts in
-    /// `GestureEnvironment.exclusiveTouchesDown` until it ends.
+    /// `GestureEnvironment.views.exclusiveTouchesDown` until it ends.
     @exclusivity(unchecked) var isOnExclusiveView = false
     /// True when the touch's view or one of its ancestors is a `View` subclass: its view messages
     /// are sent (a plain view's default methods pass them up the responder chain).
@@ -67,6 +67,9 @@ public final class Touch {
     /// True while the environment holds back this touch's `began` or `ended` from its view.
     @exclusivity(unchecked) var heldBegan = false
     @exclusivity(unchecked) var heldEnded = false
+    /// GestureUIKit's link to this touch's `UITouch` (its `FaceAnchor`): nil until UIKit-style code
+    /// receives the touch. Never read by the engine.
+    package var uikitFace: AnyObject?
 
     init(id: Int, location: Point, timestamp: Double, view: View?) {
         self.id = id

@@ -34,8 +34,8 @@ open class View {
     /// Objects that live as long as this view: a scene keeps its recognizers' delegates here (a
     /// recognizer holds its delegate weakly), so keeping only the root view keeps them too.
     package var retainedObjects: [AnyObject] = []
-    /// What GestureUIKit keeps for this view (`UIView`'s plain properties: `backgroundColor`,
-    /// `alpha`, `transform`, ...): nil until UIKit-style code sets one. Never read by the engine.
+    /// GestureUIKit's link to this view's `UIView` (its `FaceAnchor`): nil until UIKit-style code
+    /// asks for the view. Never read by the engine.
     package var uikitStorage: AnyObject?
     /// False (UIKit's default, `UIView.isMultipleTouchEnabled`): the view receives only the first
     /// of the touches down on it at a time; a touch that lands while another is down on the view is

@@ -21,7 +21,7 @@ struct RenderCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS"
     static let listsHelpOption = true
     static let options =
-        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [WritingOptions.output, from, to, StandardOptions.help]
+        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [WritingOptions.output, from, to, all, StandardOptions.help]
 
     // render --from/--to (issue 36): the trace times a picture shows.
     static let from = OptionSpec(
@@ -31,6 +31,12 @@ struct RenderCommand: Command {
     static let to = OptionSpec(
         long: "to", valueName: "SECONDS", help: "draw trace times up to SECONDS"
     ) { p, v throws(UsageError) in p.pictureWindow.to = try pictureTime("to", v) }
+
+    // render --all (issue 49): a scroll view's own recognizers listed one by one.
+    static let all = OptionSpec(
+        long: "all",
+        help: "list every recognizer's outcome (a scroll view's own\nrecognizers are otherwise folded into its gestures)"
+    ) { p, _ in p.pictureListsEveryOutcome = true }
 
     /// The trace (a regular file: it is read twice).
     var tracePath: String
@@ -44,6 +50,8 @@ struct RenderCommand: Command {
     var outputPath: String?
     /// `--from`/`--to`.
     var window: PictureWindow
+    /// `--all`.
+    var listsEveryOutcome: Bool
 
     init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         guard paths.count == 1 else {
@@ -58,6 +66,7 @@ struct RenderCommand: Command {
         output = parsed.output
         outputPath = parsed.writing.outputPath
         window = parsed.pictureWindow
+        listsEveryOutcome = parsed.pictureListsEveryOutcome
     }
 
     /// The trace, its device description and scene, and `-o FILE`.
@@ -77,7 +86,9 @@ struct RenderCommand: Command {
             throw .usage(
                 "render needs a regular trace file, not a FIFO, pipe or device: '\(tracePath)' (the trace is read twice)")
         }
-        let svg = try Picture.svg(tracePath, options: options, window: window) { printError(formatter.format($0)) }
+        let svg = try Picture.svg(tracePath, options: options, window: window, listsEveryOutcome: listsEveryOutcome) {
+            printError(formatter.format($0))
+        }
         if let outputPath, outputPath != "-" {
             out.flush()
             try FileIO.writeAtomically(svg, to: outputPath)

@@ -11,7 +11,7 @@ let allOptions: [OptionSpec] = [
     CheckCommand.expect, CheckingOptions.update, CheckCommand.expectError, TestCommand.junit,
     SuiteRunOptions.shard, SuiteRunOptions.jobs, SuiteRunOptions.exclude,
     CheckingOptions.html, CheckingOptions.htmlAll, CheckingOptions.color,
-    WritingOptions.output, WritingOptions.traceFormat, RenderCommand.from, RenderCommand.to,
+    WritingOptions.output, WritingOptions.traceFormat, RenderCommand.from, RenderCommand.to, RenderCommand.all,
     LiveOptions.live, LiveOptions.idleFlush, LiveOptions.unbuffered,
     CorpusOptions.formatOption, StatsCommand.merge, SideOptions.aScene, SideOptions.bScene, SideOptions.aSet, SideOptions.bSet,
     CompareCommand.goldens, ShrinkCommand.until, ShrinkCommand.reason, ShrinkCommand.maxReplays,

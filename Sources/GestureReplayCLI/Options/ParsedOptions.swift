@@ -25,6 +25,8 @@ struct ParsedOptions {
     var writing = WritingValues()
     /// `render --from/--to`: the trace times drawn.
     var pictureWindow = PictureWindow()
+    /// `render --all`: list every recognizer's outcome.
+    var pictureListsEveryOutcome = false
     /// `stats`/`compare`: `--format text|json`, `--merge`, and the two sides (`SideOptions`).
     var corpus = CorpusOptions()
     /// `shrink`'s own options.

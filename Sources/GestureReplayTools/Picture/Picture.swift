@@ -25,13 +25,17 @@ public enum Picture {
     public static let maximumControlEvents = 5000
     /// Outcomes (ended, failed, cancelled) listed with their reasons beside the picture at most.
     public static let maximumListedOutcomes = 24
+    /// Touch-down times kept for the timeline's summary of touches (the picture says when it has more).
+    public static let maximumTouchStarts = 100_000
 
     /// Replays the trace at `tracePath` with `options` and returns the picture, headed `title`
-    /// (default: the path), showing trace times `window` (default: all). Throws what the replay
-    /// throws; standard input is refused (the trace is read twice).
+    /// (default: the path), showing trace times `window` (default: all). The outcomes list folds a
+    /// scroll view's own recognizers into one row per gesture of the scroll view unless
+    /// `listsEveryOutcome`. Throws what the replay throws; standard input is refused (the trace is
+    /// read twice).
     public static func svg(
         _ tracePath: String, options: ReplayOptions, title: String? = nil, window: PictureWindow = PictureWindow(),
-        highlight: PictureHighlight? = nil, warn: @escaping (Diagnostic) -> Void = { _ in }
+        listsEveryOutcome: Bool = false, highlight: PictureHighlight? = nil, warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws(TraceError) -> String {
         if tracePath == "-" {
             throw .usage("render needs a trace file, not standard input (the trace is read twice)")
@@ -42,6 +46,7 @@ public enum Picture {
         var data = PictureData(tracePath: title ?? tracePath)
         data.window = window
         try samples(tracePath, options, into: &data)
+        if let warning = data.windowMissesTrace { warn(.warning(warning, at: nil)) }
         let recorder = PictureRecorder(data)
         var sink = OutputBuffer(fileDescriptor: nil)
         // The picture needs the transitions, not their text: none is rendered (a long trace's text
@@ -54,6 +59,7 @@ public enum Picture {
         try LiveReplay.replay(.path(tracePath), options: quiet, output: &sink, warn: warn, observer: recorder)
         var picture = SVGPicture(recorder.data)
         picture.highlight = highlight
+        picture.listsEveryOutcome = listsEveryOutcome
         return picture.render()
     }
 
@@ -122,6 +128,8 @@ struct SampleCollector {
     var kept = 0
     /// When each lane's touch lifted (+infinity while it is down).
     var laneEnds: [Double] = []
+    /// The first and last sample time of the whole trace, window or not.
+    var traceTimes: (Double, Double)?
 
     init(window: PictureWindow) {
         self.window = window
@@ -129,6 +137,7 @@ struct SampleCollector {
 
     mutating func add(_ touch: TouchID, _ phase: TouchPhase, _ p: Point, at time: Double, label: () -> String) {
         let lifts = phase == .ended || phase == .cancelled
+        if time.isFinite { traceTimes = traceTimes.map { (min($0.0, time), max($0.1, time)) } ?? (time, time) }
         guard window.contains(time) else {
             if lifts, let i = active.removeValue(forKey: touch), i >= 0, let lane = data.touches[i].lane { laneEnds[lane] = time }
             return
@@ -137,6 +146,7 @@ struct SampleCollector {
         if slot == nil || phase == .began {
             // A new touch (or an id used again).
             data.touchCount += 1
+            if data.touchStarts.count < Picture.maximumTouchStarts { data.touchStarts.append(time) }
             if data.touches.count < Picture.maximumDrawnTouches {
                 var path = PictureData.TouchPath(label: label(), ordinal: data.touches.count)
                 path.lane = freeLane(at: time)
@@ -214,10 +224,12 @@ struct SampleCollector {
     func finish(into result: inout PictureData) {
         result.touches = data.touches
         result.touchCount = data.touchCount
+        result.touchStarts = data.touchStarts
         result.sampleCount = data.sampleCount
         result.sampleBounds = data.sampleBounds
         result.nonFiniteSamples = data.nonFiniteSamples
         result.sampleTimes = data.sampleTimes
+        result.traceTimes = traceTimes
         result.touchLanes = laneEnds.count
         result.touchesWithoutLane = data.touchesWithoutLane
         result.stride = stride

@@ -90,6 +90,13 @@ struct LabelPlacer {
 /// A round step for an axis or a scale bar: 1, 2 or 5 times a power of ten, the smallest at least `minimum`.
 func roundStep(atLeast minimum: Double) -> Double {
     guard minimum.isFinite, minimum > 0 else { return 1 }
+    if minimum > 1e12 {
+        // Past the loop's range (a time axis at 1e17 s): the power of ten by exponent.
+        var p = 1e12
+        while p * 10 <= minimum && (p * 10).isFinite { p *= 10 }
+        for m in [1.0, 2, 5, 10] where p * m >= minimum { return p * m }
+        return p * 10
+    }
     var p = 1e-6
     while p * 10 <= minimum && p < 1e12 { p *= 10 }
     for m in [1.0, 2, 5, 10] where p * m >= minimum { return p * m }

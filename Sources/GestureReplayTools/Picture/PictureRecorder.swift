@@ -68,6 +68,13 @@ struct PictureData {
     var views: [(name: String, frame: Rect, depth: Int)] = []
     /// Lanes: one per recognizer of the scene, in scene order.
     var recognizers: [(name: String, kind: String)] = []
+    /// For each lane, the scroll view whose own recognizer it is (its content-touch delay, pan or
+    /// paging swipe), nil for the app's; empty: none known (a picture made without them).
+    var scrollRoles: [ScrollRole?] = []
+    /// The outcomes per recognizer and time bucket, over the whole window (kept steps or not).
+    var outcomeBuckets: OutcomeBuckets?
+    /// When each touch in the window began, seconds (the first `Picture.maximumTouchStarts`).
+    var touchStarts: [Double] = []
     /// The state each recognizer held when the window opened (`possible` without `--from`).
     var initialStates: [GestureRecognizerState] = []
     var steps: [Step] = []
@@ -92,6 +99,22 @@ struct PictureData {
     var nonFiniteSamples = 0
     /// The first and last sample time in the window.
     var sampleTimes: (Double, Double)?
+    /// The first and last sample time of the whole trace (nil: no sample).
+    var traceTimes: (Double, Double)?
+
+    /// Why the window shows none of the trace (it starts after its last sample or ends before its
+    /// first), nil when it shows some of it or the trace has no sample.
+    var windowMissesTrace: String? {
+        guard let (first, last) = traceTimes else { return nil }
+        func seconds(_ t: Double) -> String { SVGPicture.fixed(t, 3) + " s" }
+        if let from = window.from, from > last {
+            return "the picture shows trace times from \(seconds(from)) on, after the trace's last sample at \(seconds(last)): it is empty"
+        }
+        if let to = window.to, to < first {
+            return "the picture shows trace times up to \(seconds(to)), before the trace's first sample at \(seconds(first)): it is empty"
+        }
+        return nil
+    }
 
     /// The scroll views of the scene, in scene order, with their content offsets over the window.
     var scrollViews: [ScrollTrack] = []
@@ -107,6 +130,22 @@ struct PictureData {
     var controlEvents: [(time: Double, control: Int, event: ControlEvent)] = []
     var droppedControlEvents = 0
     var firstDroppedControlTime = 0.0
+
+    /// A recognizer a scroll view adds to itself (`UIScrollView`'s own), folded into the scroll
+    /// view's gestures in the outcomes list.
+    struct ScrollRole: Equatable {
+        enum Part: Equatable {
+            /// `delayedTouchesBeganGestureRecognizer`: the content-touch delay.
+            case delay
+            /// `panGestureRecognizer`: moves the content.
+            case pan
+            /// `pagingSwipeGestureRecognizer` (with paging).
+            case pagingSwipe
+        }
+        /// Index into `scrollViews`.
+        var scrollView: Int
+        var part: Part
+    }
 
     /// A scroll view: where it is, its content, and every change of its content offset in the window.
     struct ScrollTrack {
@@ -191,7 +230,23 @@ final class PictureRecorder: ReplayObserver {
             data.initialStates.append(.possible)
         }
         collectViews(start.scene.rootView, depth: 0, scrollAncestors: [])
+        data.scrollRoles = [PictureData.ScrollRole?](repeating: nil, count: data.recognizers.count)
+        for (s, scroll) in scrollViewObjects.enumerated() {
+            let parts: [(GestureRecognizer?, PictureData.ScrollRole.Part)] = [
+                (scroll.delayedTouchesBeganGestureRecognizer, .delay), (scroll.panGestureRecognizer, .pan),
+                (scroll.pagingSwipeGestureRecognizer, .pagingSwipe),
+            ]
+            for case let (r?, part) in parts {
+                if let lane = lanes[ObjectIdentifier(r)] { data.scrollRoles[lane] = .init(scrollView: s, part: part) }
+            }
+        }
+        // The buckets of the timeline's summary: the window, or the samples' times.
+        let from = data.window.from ?? data.traceTimes?.0 ?? 0
+        let to = data.window.to ?? data.traceTimes?.1 ?? from
+        data.outcomeBuckets = OutcomeBuckets(from: from, to: max(from, to))
     }
+    /// The scroll views, in `data.scrollViews` order.
+    private var scrollViewObjects: [ScrollView] = []
 
     private func collectViews(_ view: View, depth: Int, scrollAncestors: [Int]) {
         var depth = depth
@@ -205,6 +260,7 @@ final class PictureRecorder: ReplayObserver {
         }
         if let scroll = view as? ScrollView {
             scrollIndex[ObjectIdentifier(scroll)] = data.scrollViews.count
+            scrollViewObjects.append(scroll)
             ancestors.append(data.scrollViews.count)
             data.scrollViews.append(
                 PictureData.ScrollTrack(
@@ -259,6 +315,7 @@ final class PictureRecorder: ReplayObserver {
             lanes[ObjectIdentifier(t.recognizer)] = lane
             data.recognizers.append((t.recognizer.name, t.recognizer.kind))
             data.initialStates.append(.possible)
+            data.scrollRoles.append(nil)
         }
         if let from = data.window.from, t.time < from {
             // Before the window: only the state it leaves (a terminal state is reset in the same step).
@@ -266,6 +323,7 @@ final class PictureRecorder: ReplayObserver {
             return
         }
         if let to = data.window.to, t.time > to { return }
+        data.outcomeBuckets?.add(lane: lane, previous: t.previous, state: t.state, at: t.time)
         guard data.steps.count < Picture.maximumSteps else {
             if data.droppedSteps == 0 { data.firstDroppedTime = t.time }
             data.droppedSteps += 1

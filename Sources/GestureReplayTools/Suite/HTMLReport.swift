@@ -74,7 +74,7 @@ public enum HTMLReport {
             .pass { color: #1b7837; font-weight: bold; }
             .fail { color: #c62828; font-weight: bold; }
             .message { font-size: 1.1em; }
-            pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 12px; }
+            pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
             pre .del { color: #b71c1c; background: #fde8e8; }
             pre .add { color: #1b5e20; background: #e3f4e1; }
             pre .hunk { color: #00838f; }

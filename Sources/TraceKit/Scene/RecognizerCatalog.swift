@@ -41,6 +41,10 @@ public struct RecognizerCatalog: Sendable {
         let applyDefaults: @Sendable (GestureRecognizer) -> Void
         /// Whether `r` is of the factory's class (this kind's parameters apply to it).
         let accepts: @Sendable (GestureRecognizer) -> Bool
+        /// The names a scene's `"report"` list may give (a UIKit kind's parameters and values, in
+        /// order), and how to report them; empty for the engine's kinds.
+        public var reportableNames: [String] { reportable.map(\.name) }
+        let reportable: [(name: String, install: @Sendable (GestureRecognizer) -> Void)]
     }
 
     /// A parameter as the loader uses it: what it is, and how it is set.
@@ -77,10 +81,12 @@ public struct RecognizerCatalog: Sendable {
     /// A parameter of recognizers of type `R`, declared once: its name (the scene key), the key path
     /// it sets, the values it accepts, and optionally a default that every new recognizer of the
     /// kind gets before the scene's values are applied.
-    public struct Parameter<R: GestureRecognizer>: Sendable {
+    public struct Parameter<R>: Sendable {
         let info: ParameterInfo
         let set: @Sendable (R, JSONValue) throws(TraceError) -> Void
         let applyDefault: (@Sendable (R) -> Void)?
+        /// Reads the parameter's value, for a scene's `"report"` list (UIKit kinds).
+        var get: (@Sendable (R) -> GestureValue)?
 
         typealias Set = @Sendable (R, JSONValue) throws(TraceError) -> Void
 
@@ -103,7 +109,22 @@ public struct RecognizerCatalog: Sendable {
             }
             let info = ParameterInfo(
                 name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
-            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
+            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value), get: { r in .integer(r[keyPath: path]) })
+        }
+
+        /// A whole number of another integer type (a UIKit class's property), from `minimum` to `maximum`.
+        public static func integer<V: BinaryInteger & SendableMetatype>(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+            minimum: Int = 0, maximum: Int = 1_000_000, default value: V? = nil
+        ) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            let set: Set = { r, v throws(TraceError) in
+                r[keyPath: path] = V(try SceneValue.integer(v, name, minimum: minimum, maximum: maximum))
+            }
+            let info = ParameterInfo(
+                name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
+            return Parameter(
+                info: info, set: set, applyDefault: defaulting(keyPath, value), get: { r in .integer(Int(r[keyPath: path])) })
         }
 
         /// A finite number, from `minimum` to `maximum`.
@@ -118,7 +139,24 @@ public struct RecognizerCatalog: Sendable {
             let info = ParameterInfo(
                 name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
                 maximum: maximum.isFinite ? maximum : nil, defaultValue: value.map { formatShort($0, decimals: 6) })
-            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
+            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value), get: { r in .number(r[keyPath: path]) })
+        }
+
+        /// A finite number of another floating-point type (a UIKit class's `CGFloat` or
+        /// `TimeInterval` property), from `minimum` to `maximum`.
+        public static func number<V: BinaryFloatingPoint & SendableMetatype>(
+            _ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
+            minimum: Double = -.infinity, maximum: Double = .infinity, default value: V? = nil
+        ) -> Parameter {
+            nonisolated(unsafe) let path = keyPath
+            let set: Set = { r, v throws(TraceError) in
+                r[keyPath: path] = V(try SceneValue.number(v, name, minimum: minimum, maximum: maximum))
+            }
+            let info = ParameterInfo(
+                name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
+                maximum: maximum.isFinite ? maximum : nil, defaultValue: value.map { formatShort(Double($0), decimals: 6) })
+            return Parameter(
+                info: info, set: set, applyDefault: defaulting(keyPath, value), get: { r in .number(Double(r[keyPath: path])) })
         }
 
         /// `true` or `false`.
@@ -126,7 +164,8 @@ public struct RecognizerCatalog: Sendable {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.bool(v, name) }
             let info = ParameterInfo(name: name, type: "bool", minimum: nil, maximum: nil, defaultValue: value.map { "\($0)" })
-            return Parameter(info: info, set: set, applyDefault: defaulting(keyPath, value))
+            return Parameter(
+                info: info, set: set, applyDefault: defaulting(keyPath, value), get: { r in .text(r[keyPath: path] ? "true" : "false") })
         }
 
         /// One name of `choices` (a string); `default` names one of them.
@@ -162,7 +201,7 @@ public struct RecognizerCatalog: Sendable {
         }
 
         /// The same parameter for a subclass (the built-in marquee takes the pan's parameters).
-        func cast<S: GestureRecognizer>(to: S.Type) -> Parameter<S> {
+        func cast<S>(to: S.Type) -> Parameter<S> {
             let base = self.set
             let set: Parameter<S>.Set = { r, v throws(TraceError) in
                 guard let typed = r as? R else { return }
@@ -172,8 +211,123 @@ public struct RecognizerCatalog: Sendable {
             if let baseDefault = applyDefault {
                 apply = { r in if let typed = r as? R { baseDefault(typed) } }
             }
-            return Parameter<S>(info: info, set: set, applyDefault: apply)
+            var getter: (@Sendable (S) -> GestureValue)?
+            if let baseGet = get { getter = { r in (r as? R).map(baseGet) ?? .text("") } }
+            return Parameter<S>(info: info, set: set, applyDefault: apply, get: getter)
         }
+    }
+
+    /// A value of a UIKit kind's object reported with each transition of its recognizer (text and
+    /// JSON Lines output, goldens, expectations, `stats`), under its Swift name: the value the
+    /// object holds when the transition is reported, after every recognizer handled the event
+    /// (what its targets read).
+    public struct ReportedValue<R: AnyObject & SendableMetatype>: Sendable {
+        let name: String
+        let read: @Sendable (R) -> GestureValue?
+
+        /// `name` read through `keyPath` (a number, a whole number, a point, a string: any
+        /// `GestureValueConvertible`).
+        public static func value<V: GestureValueConvertible & SendableMetatype>(_ name: String, _ keyPath: KeyPath<R, V>) -> ReportedValue {
+            nonisolated(unsafe) let path = keyPath
+            return ReportedValue(name: name) { r in r[keyPath: path].gestureValue }
+        }
+
+        /// `name` read through `keyPath`; nil reports nothing for that transition.
+        public static func value<V: GestureValueConvertible & SendableMetatype>(_ name: String, _ keyPath: KeyPath<R, V?>) -> ReportedValue
+        {
+            nonisolated(unsafe) let path = keyPath
+            return ReportedValue(name: name) { r in r[keyPath: path]?.gestureValue }
+        }
+
+        /// `name` computed by `read` from the object.
+        public static func value(_ name: String, _ read: @escaping @Sendable (R) -> GestureValue?) -> ReportedValue {
+            ReportedValue(name: name, read: read)
+        }
+    }
+
+    /// Adds a kind made of objects of another API (GestureUIKit's UIKit recognizers): `factory` makes
+    /// the object for the scene's name (`TipTapGestureRecognizer()`), its engine recognizer is what
+    /// the scene attaches (`replayRecognizer(kind:name:)`, the kind column printing `kind`), and
+    /// `parameters` are the object's own properties a scene or `--set` sets by their Swift names
+    /// (`.number("maximumTapDuration", \.maximumTapDuration)`), checked as a built-in kind's. `values`
+    /// are reported with each of its transitions; a scene's `"report": [...]` adds parameters or
+    /// values by name. Throws as ``register(kind:factory:parameters:)`` does, and for a value name
+    /// that is empty, repeated, or a parameter's.
+    ///
+    /// ```swift
+    /// try catalog.register(
+    ///     kind: "tipTap", factory: { _ in TipTapGestureRecognizer() },
+    ///     parameters: [.number("maximumTapDuration", \.maximumTapDuration, minimum: 0)],
+    ///     values: [.value("tapCount", \.tapCount)])
+    /// ```
+    public mutating func register<U: GestureRecognizerFacade & SendableMetatype>(
+        kind name: String, factory: @escaping @Sendable (String) throws -> U, parameters: [Parameter<U>] = [],
+        values: [ReportedValue<U>] = []
+    ) throws(RegistrationError) {
+        try checkNewName(name)
+        try Self.checkParameters(of: name, parameters)
+        var seen = Swift.Set(parameters.map(\.info.name))
+        if seen.contains("report") {
+            throw RegistrationError(
+                message: "kind '\(name)': parameter 'report' clashes with the scene key 'report' (the values a scene reports)")
+        }
+        for v in values {
+            if v.name.isEmpty { throw RegistrationError(message: "kind '\(name)': a value needs a non-empty name") }
+            if !seen.insert(v.name).inserted {
+                throw RegistrationError(message: "kind '\(name)': value '\(v.name)' is declared twice (or is a parameter's name)")
+            }
+        }
+        kinds.append(Self.makeFacadeKind(name, factory, parameters, values))
+    }
+
+    private static func makeFacadeKind<U: GestureRecognizerFacade & SendableMetatype>(
+        _ name: String, _ factory: @escaping @Sendable (String) throws -> U, _ parameters: [Parameter<U>],
+        _ values: [ReportedValue<U>]
+    ) -> Kind {
+        let entries = parameters.map { p in
+            let set = p.set
+            return Entry(
+                info: p.info,
+                set: { r, v throws(TraceError) in
+                    guard let object = U.facade(of: r) else { return }
+                    try set(object, v)
+                })
+        }
+        let defaults = parameters.compactMap(\.applyDefault)
+        var reportable: [(name: String, install: @Sendable (GestureRecognizer) -> Void)] = []
+        for p in parameters {
+            guard let get = p.get else { continue }
+            reportable.append((p.info.name, { r in Self.report(p.info.name, on: r, as: U.self) { get($0) } }))
+        }
+        for v in values {
+            let read = v.read
+            reportable.append((v.name, { r in Self.report(v.name, on: r, as: U.self, read) }))
+        }
+        return Kind(
+            name: name, qualifiedName: nil, entries: entries,
+            make: { sceneName in
+                let object = try factory(sceneName)
+                let r = object.replayRecognizer(kind: name, name: sceneName)
+                for v in values {
+                    let read = v.read
+                    Self.report(v.name, on: r, as: U.self, read)
+                }
+                return r
+            },
+            applyDefaults: { r in
+                guard !defaults.isEmpty, let object = U.facade(of: r) else { return }
+                for apply in defaults { apply(object) }
+            },
+            accepts: { U.facade(of: $0) != nil },
+            reportable: reportable)
+    }
+
+    /// Reports `read(object)` under `name` with each transition of `r`'s object.
+    private static func report<U: GestureRecognizerFacade & SendableMetatype>(
+        _ name: String, on r: GestureRecognizer, as: U.Type, _ read: @escaping @Sendable (U) -> GestureValue?
+    ) {
+        guard let object = U.facade(of: r) else { return }
+        object.reportValue(named: name) { [unowned object] in read(object) }
     }
 
     /// Why a kind could not be registered.
@@ -260,6 +414,13 @@ public struct RecognizerCatalog: Sendable {
     public mutating func register<R: GestureRecognizer>(
         kind name: String, factory: @escaping @Sendable (String) throws -> R, parameters: [Parameter<R>] = []
     ) throws(RegistrationError) {
+        try checkNewName(name)
+        try Self.checkParameters(of: name, parameters)
+        kinds.append(Self.makeKind(name, factory, parameters))
+    }
+
+    /// Throws when `name` cannot name a new kind: empty, in the seed namespace, or already a kind.
+    private func checkNewName(_ name: String) throws(RegistrationError) {
         if name.isEmpty { throw RegistrationError(message: "a recognizer kind needs a non-empty name") }
         if name.hasPrefix(Self.seedNamespace) {
             throw RegistrationError(
@@ -282,8 +443,6 @@ public struct RecognizerCatalog: Sendable {
         if kinds.dropFirst(Self.builtInKinds.count).contains(where: { $0.name == name }) {
             throw RegistrationError(message: "cannot register kind '\(name)' twice")
         }
-        try Self.checkParameters(of: name, parameters)
-        kinds.append(Self.makeKind(name, factory, parameters))
     }
 
     /// Gives the short name of a seed kind (`tickle`, `marquee`, `twoFingerSwipe`) to a kind of your
@@ -316,7 +475,9 @@ public struct RecognizerCatalog: Sendable {
     }
 
     /// Throws when a parameter name is empty, repeated, a scene key or a common parameter.
-    private static func checkParameters<R: GestureRecognizer>(of name: String, _ parameters: [Parameter<R>]) throws(RegistrationError) {
+    private static func checkParameters<R>(
+        of name: String, _ parameters: [Parameter<R>]
+    ) throws(RegistrationError) {
         var seen: Set<String> = []
         for p in parameters {
             let key = p.info.name
@@ -358,7 +519,7 @@ public struct RecognizerCatalog: Sendable {
                 guard !defaults.isEmpty, let typed = r as? R else { return }
                 for apply in defaults { apply(typed) }
             },
-            accepts: { $0 is R })
+            accepts: { $0 is R }, reportable: [])
     }
 
     /// Every built-in kind, in the order the default scene uses.

@@ -201,10 +201,11 @@ public struct SceneLoader: Sendable {
                 switch m.key {
                 case "kind", "name", "requireToFail", "simultaneousWith": continue
                 case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
+                case "report" where !kind.reportable.isEmpty: try Self.report(m.value, on: r, kind: kind)
                 default:
                     try Self.setParameter(
                         m.key, at: m.keyLocation, m.value, on: r, kind: kind,
-                        otherKeys: ["name", "view", "requireToFail", "simultaneousWith"])
+                        otherKeys: ["name", "view", "requireToFail", "simultaneousWith"] + (kind.reportable.isEmpty ? [] : ["report"]))
                 }
             }
             guard let view = views[viewName] else {
@@ -246,6 +247,19 @@ public struct SceneLoader: Sendable {
             throw .invalidTrace(
                 "unknown parameter '\(key)' for a \(kind.name) recognizer; expected one of: \(valid.joined(separator: ", "))",
                 at: keyLocation)
+        }
+    }
+
+    /// A recognizer's `"report"`: names of its kind's parameters or values (a UIKit kind's) reported
+    /// with each of its transitions. An unknown name is an error at it, listing the kind's names.
+    private static func report(_ json: JSONValue, on r: GestureRecognizer, kind: RecognizerCatalog.Kind) throws(TraceError) {
+        for (name, v) in try SceneValue.names(json, "report") {
+            guard let entry = kind.reportable.first(where: { $0.name == name }) else {
+                throw SceneValue.error(
+                    "unknown value '\(name)' for a \(kind.name) recognizer; expected one of: \(kind.reportableNames.joined(separator: ", "))",
+                    v)
+            }
+            entry.install(r)
         }
     }
 

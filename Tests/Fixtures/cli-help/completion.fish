@@ -202,6 +202,7 @@ complete -c gesturereplay -n '__fish_seen_subcommand_from synth' -l to -x -a 'cs
 complete -c gesturereplay -n '__fish_seen_subcommand_from convert' -l to -x -a 'csv jsonl json' -d 'the trace format (default: from -o\'s extension, else json)'
 complete -c gesturereplay -n '__fish_seen_subcommand_from render' -l from -x -d 'draw trace times from SECONDS on (a long trace\'s part)'
 complete -c gesturereplay -n '__fish_seen_subcommand_from render' -l to -x -d 'draw trace times up to SECONDS'
+complete -c gesturereplay -n '__fish_seen_subcommand_from render' -l all -d 'list every recognizer\'s outcome (a scroll view\'s own recognizers are otherwise folded into its gestures)'
 complete -c gesturereplay -n 'not __fish_seen_subcommand_from check test synth render convert stats compare shrink help completion man' -l live -d 'watch a live input (pipe, terminal, socket, FIFO): timers fire on the wall clock, output is written per frame (docs/live.md)'
 complete -c gesturereplay -n 'not __fish_seen_subcommand_from check test synth render convert stats compare shrink help completion man' -l idle-flush -x -d 'a live input\'s last frame completes after SECONDS without a byte (default 0.05; 0: only when a later row or the end arrives)'
 complete -c gesturereplay -n 'not __fish_seen_subcommand_from check test synth render convert stats compare shrink help completion man' -l unbuffered -d 'write the output after each input frame, also into a pipe or file (a terminal always is)'

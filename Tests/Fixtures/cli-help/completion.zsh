@@ -169,6 +169,7 @@ _gesturereplay() {
                 '-o+[write to FILE (atomically) instead of standard output (- or none); (synth) with a sweep, one file per value\: FILE-VALUE.EXT]:FILE:_files' \
                 '--from=[draw trace times from SECONDS on (a long trace'\''s part)]:SECONDS:' \
                 '--to=[draw trace times up to SECONDS]:SECONDS:' \
+                '--all[list every recognizer'\''s outcome (a scroll view'\''s own recognizers are otherwise folded into its gestures)]' \
                 '--help[show this help]' \
                 '-h[show this help]' \
                 '*:trace:_files'

@@ -70,14 +70,14 @@ struct FailureQuestionTests {
         let single = h.add(TapGestureRecognizer(name: "single"))
         let double = h.add(TapGestureRecognizer(name: "double", taps: 2))
         h.send(0, (1, .began, 100, 100))
-        #expect(h.environment.failureAnswerers == 0)
+        #expect(h.environment.arbitration.failureAnswerers == 0)
         single.delegate = delegate
-        #expect(h.environment.failureAnswerers == 1)
+        #expect(h.environment.arbitration.failureAnswerers == 1)
         h.send(0.1, (1, .ended, 100, 100))
         h.finish()
         #expect(h.log == ["double failed @0.45", "single ended @0.45"])
         single.delegate = nil
-        #expect(h.environment.failureAnswerers == 0)
+        #expect(h.environment.arbitration.failureAnswerers == 0)
         withExtendedLifetime(double) {}
     }
 
@@ -105,8 +105,8 @@ struct FailureQuestionTests {
         #expect(h.states("t\(count / 2)") == [.ended])
         #expect(h.states("double") == [.failed])
         #expect(h.states("t0") == [.failed])
-        #expect(h.environment.participants.isEmpty)
-        #expect(h.environment.waiting.liveCount == 0)
+        #expect(h.environment.arbitration.participants.isEmpty)
+        #expect(h.environment.arbitration.waiting.liveCount == 0)
     }
 
     @Test("a crowd of taps: the same log as the plain path, which asks every participant")

@@ -5,118 +5,6 @@ import TestSupport
 @testable import TraceReading
 @testable import GestureReplayTools
 
-/// The picture in a real browser, checked as a person looks at it: headless Chromium renders the
-/// SVG to a PNG, and the test looks for what must be seen (the failure's reason as ink on the page,
-/// the recognized marker over a failure cross, the touch's colour along its path, the report's
-/// coloured diff and highlight), by position and colour with tolerances (anti-aliasing and fonts
-/// differ between Chromium versions: no exact pixel counts). Runs when Chromium (Debian package `chromium`) and python3 (which decodes
-/// the PNG with zlib) are installed; `.ci/run` installs Chromium so CI always runs it.
-enum Browser {
-    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static var isAvailable: Bool { chromium != nil && python != nil }
-    static let missing: Comment = "Chromium (Debian package chromium; .ci/run installs it) or python3 is not installed"
-
-    /// Decodes an 8-bit RGB/RGBA PNG (non-interlaced) and prints `r g b` for each `x,y` argument.
-    static let pixelScript = """
-        import sys, zlib, struct
-        data = open(sys.argv[1], 'rb').read()
-        assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-        pos, idat = 8, b''
-        while pos < len(data):
-            n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-            body = data[pos + 8:pos + 8 + n]
-            if kind == b'IHDR':
-                w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
-            elif kind == b'IDAT':
-                idat += body
-            pos += 12 + n
-        assert depth == 8 and ctype in (2, 6) and interlace == 0, (depth, ctype, interlace)
-        bpp = 3 if ctype == 2 else 4
-        raw = zlib.decompress(idat)
-        stride = w * bpp
-        rows, prev, i = [], bytearray(stride), 0
-        for y in range(h):
-            f = raw[i]; line = bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
-            for x in range(stride):
-                a = line[x - bpp] if x >= bpp else 0
-                b = prev[x]
-                c = prev[x - bpp] if x >= bpp else 0
-                if f == 1: line[x] = (line[x] + a) & 255
-                elif f == 2: line[x] = (line[x] + b) & 255
-                elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                elif f == 4:
-                    p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-            rows.append(line); prev = line
-        print(w, h)
-        for arg in sys.argv[2:]:
-            if arg.startswith('dark:') or arg.startswith('near:'):
-                # In the box x0,y0,x1,y1: how many pixels are dark (r+g+b < 360), or (near:#rrggbb,...)
-                # within 80 of a colour, and the smallest and largest x of those.
-                parts = arg.split(':')[1].split(',')
-                want = [int(parts[0][i:i + 2], 16) for i in (1, 3, 5)] if arg.startswith('near:') else None
-                if want: parts = parts[1:]
-                x0, y0, x1, y1 = (max(0, int(float(v))) for v in parts)
-                n, lo, hi = 0, 10**9, -1
-                for y in range(y0, min(y1, h)):
-                    row = rows[y]
-                    for x in range(x0, min(x1, w)):
-                        r, g, b = row[x * bpp], row[x * bpp + 1], row[x * bpp + 2]
-                        hit = (abs(r - want[0]) + abs(g - want[1]) + abs(b - want[2]) <= 80) if want else (r + g + b < 360)
-                        if hit:
-                            n += 1; lo = min(lo, x); hi = max(hi, x)
-                print(n, lo if n else -1, hi)
-                continue
-            if arg.startswith('#'):
-                # How many pixels are within 60 (summed over r, g, b) of the colour #rrggbb.
-                want = [int(arg[i:i + 2], 16) for i in (1, 3, 5)]
-                n = sum(1 for row in rows for x in range(0, len(row), bpp)
-                        if abs(row[x] - want[0]) + abs(row[x + 1] - want[1]) + abs(row[x + 2] - want[2]) <= 60)
-                print(n, 0, 0)
-                continue
-            x, y = (int(v) for v in arg.split(','))
-            if 0 <= x < w and 0 <= y < h:
-                print(*rows[y][x * bpp:x * bpp + 3])
-            else:
-                print(-1, -1, -1)
-        """
-
-    /// The pixels at `points` of `svg` rendered by Chromium at 1 device pixel per SVG pixel.
-    static func render(
-        _ svg: String, width: Int, height: Int, at points: [(Int, Int)]
-    ) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
-        try render(svg, named: "picture.svg", width: width, height: height, probes: points.map { "\($0.0),\($0.1)" })
-    }
-
-    /// `probes`: `x,y` for a pixel's colour, `#rrggbb` for how many pixels are near that colour.
-    static func render(
-        _ page: String, named name: String, width: Int, height: Int, probes: [String]
-    ) throws -> (size: (Int, Int), pixels: [(Int, Int, Int)]) {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let svgPath = try folder.write(name, page)
-        let png = folder.path + "/picture.png"
-        let (shot, timedOut) = try ProcessRunner.run(
-            chromium!,
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-                "--host-resolver-rules=MAP * ~NOTFOUND",  // offline: nothing may be fetched
-                "--window-size=\(width),\(height)", "--screenshot=\(png)", "file://" + svgPath,
-            ], in: folder.url, seconds: 120, environment: ["HOME": folder.path])
-        guard !timedOut, FileManager.default.fileExists(atPath: png) else {
-            throw HarnessError(description: "chromium made no screenshot: \(shot)")
-        }
-        let script = try folder.write("pixels.py", pixelScript)
-        let (read, _) = try ProcessRunner.run(python!, [script, png] + probes, in: folder.url, seconds: 300)
-        guard read.status == 0 else { throw HarnessError(description: "decoding the PNG failed: \(read)") }
-        let lines = read.stdout.split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
-        guard lines.count == probes.count + 1, lines[0].count == 2 else { throw HarnessError(description: "unexpected output: \(read)") }
-        return ((lines[0][0], lines[0][1]), lines.dropFirst().map { ($0[0], $0[1], $0[2]) })
-    }
-}
-
 @Suite("The picture in headless Chromium", .enabled(if: Browser.isAvailable, Browser.missing), .serialized)
 struct ChromiumPictureTests {
     static func attribute(_ svg: String, _ name: String) -> Int {
@@ -259,10 +147,22 @@ struct ChromiumPictureTests {
         #expect(fail.lowerBound < pass.lowerBound, "the failure is listed first")
         let (_, counts) = try Browser.render(
             page, named: "report.html", width: 900, height: 1300,
-            probes: ["near:#fde8e8,0,0,900,1300", "near:#e3f4e1,0,0,900,1300", "near:#c62828,0,0,900,1300", "near:#ffd400,0,0,900,1300"])
+            probes: [
+                "near:#fde8e8,0,0,900,1300", "near:#e3f4e1,0,0,900,1300", "near:#c62828,0,0,900,1300", "near:#ffd400,0,0,900,1300",
+                // The rows of the removed and the added line's backgrounds.
+                "rows:#fde8e8/20,24,0,880,1300", "rows:#e3f4e1/20,24,0,880,1300",
+            ])
         #expect(counts[0].0 > 400, "removed line's background: \(counts[0].0) pixels")
         #expect(counts[1].0 > 400, "added line's background: \(counts[1].0) pixels")
         #expect(counts[2].0 > 20, "FAIL in red: \(counts[2].0) pixels")
         #expect(counts[3].0 > 100, "the yellow ring and band of the changed transition: \(counts[3].0) pixels")
+        // Issue 49: the added line (165 characters, its reason last) wraps inside the page rather
+        // than running off its right edge: its reason (in reverse video, a changed field) on a
+        // second row under the green one.
+        let (removed, added) = (counts[4], counts[5])
+        #expect(removed.0 >= 8 && removed.0 < 20 && added.0 >= 8, "the diff's lines: rows \(removed), \(added)")
+        let (_, below) = try Browser.probe(
+            page, named: "report.html", width: 900, height: 1300, probes: ["rows:#222222/20,24,\(added.2 + 1),880,\(added.2 + 16)"])
+        #expect(below[0][0] >= 8, "the added line's second row: \(below[0][0]) rows of its reason's reverse video")
     }
 }

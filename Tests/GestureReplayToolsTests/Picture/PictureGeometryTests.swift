@@ -143,6 +143,28 @@ struct PictureGeometryTests {
         }
     }
 
+    /// Issue 44 D12: a window outside the trace says so (a warning and a note), whatever its magnitude.
+    @Test(
+        "--from/--to outside the trace: a warning and a note",
+        arguments: [(10.0, nil), (1e17, nil), (1e308, nil), (nil, -5.0)] as [(Double?, Double?)])
+    func windowOutsideTheTrace(_ from: Double?, _ to: Double?) throws {
+        var warnings: [String] = []
+        let svg = try Picture.svg(
+            PackageFiles.path("Traces/double-tap.json"), options: ReplayOptions(), title: "t", window: PictureWindow(from: from, to: to)
+        ) { warnings.append($0.message) }
+        let expected =
+            from != nil
+            ? "after the trace's last sample at 0.289 s: it is empty" : "before the trace's first sample at 0.000 s: it is empty"
+        #expect(warnings.count == 1 && warnings[0].hasSuffix(expected), "\(warnings)")
+        #expect(svg.contains(expected.replacingOccurrences(of: "'", with: "&apos;")), "the picture's note")
+        // Inside the trace: no warning.
+        warnings = []
+        _ = try Picture.svg(
+            PackageFiles.path("Traces/double-tap.json"), options: ReplayOptions(), title: "t", window: PictureWindow(from: 0.1)
+        ) { warnings.append($0.message) }
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
     @Test("no screen: the view fits the samples (not from 0, 0)")
     func fitToSamples() throws {
         let folder = try TemporaryFolder()

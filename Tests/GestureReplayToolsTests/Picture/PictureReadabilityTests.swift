@@ -33,6 +33,46 @@ struct PictureReadabilityTests {
         #expect(numbers.contains { $0.hasPrefix("1") } && numbers.contains { $0.hasPrefix("2") }, "\(numbers)")
     }
 
+    /// Issue 49, item 1: "moved 20.8 pt > allowableMovement 10 pt before minimumPressDurat…" was
+    /// the reason as the list showed it. Every reason is whole, wrapped to the list's column, in the
+    /// picture and in the HTML report that shows it.
+    @Test(
+        "reasons are whole: wrapped to the list's column, never cut",
+        arguments: ["Traces/default-scene.csv", "Traces/scroll-buttons.json", "Traces/pinch.json"])
+    func wholeReasons(_ trace: String) throws {
+        let picture = try Self.svg(PackageFiles.path(trace))
+        let page = HTMLReport.make(
+            [.init(tracePath: trace, passed: false, message: "m", details: "", picture: .success(picture))], title: "t")
+        for document in [picture, page] {
+            let rows = SVGScan(document).outcomeRows()
+            #expect(rows.count >= 2)
+            let columns = Int((SVGPicture.panelWidth - 14) / (11 * 0.62))
+            for row in rows {
+                #expect(!(row.reasonLines + [row.heading]).joined().contains("…"), "a cut row: \(row.heading)")
+                #expect(row.reasonLines.allSatisfy { $0.count <= columns }, "\(row.reasonLines)")
+                // Each reason of the row's transitions (in its hover title) is on the page, whole.
+                let shown = row.reasonLines.joined(separator: " ")
+                for line in row.hover.split(separator: "\n") {
+                    // (A paging swipe's failure at every touch-down, "no page change is animating", is folded away.)
+                    guard let r = line.range(of: "; reason: "), !line.contains("(pagingSwipe)") else { continue }
+                    let reason = String(line[r.upperBound...])
+                    #expect(shown.contains(reason), "'\(reason)' is not whole in \(row.reasonLines)")
+                }
+            }
+        }
+        #expect(SVGPicture.wrapped("a bb ccc dddd", columns: 8) == ["a bb ccc", "dddd"])
+        #expect(SVGPicture.wrapped(String(repeating: "x", count: 20), columns: 8) == ["xxxxxxxx", "xxxxxxxx", "xxxx"])
+    }
+
+    /// Issue 49, item 4: nothing below 9 px at the picture's own size.
+    @Test("text is never below 9 px", arguments: ["Traces/default-scene.csv", "Traces/scroll-buttons.json", "Traces/scroll-paging.json"])
+    func textSizes(_ trace: String) throws {
+        let picture = try Self.svg(PackageFiles.path(trace))
+        let sizes = SVGScan(picture).elements("<text").compactMap { $0["font-size"].flatMap(Double.init) }
+        #expect(!sizes.isEmpty && sizes.allSatisfy { $0 >= 9 }, "\(Set(sizes).sorted())")
+        #expect(picture.contains("font-family=\"sans-serif\" font-size=\"11\""))
+    }
+
     @Test("successes are drawn above failures")
     func successesOnTop() throws {
         let picture = try Self.svg(PackageFiles.path("Traces/pinch.json"))

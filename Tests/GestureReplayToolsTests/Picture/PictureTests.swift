@@ -94,8 +94,9 @@ struct PictureTests {
         Self.expectWellFormed(picture)
         #expect(picture.contains("2600 touches after the first 400 not drawn (at most 400; --from/--to shows a later part)"))
         #expect(picture.components(separatedBy: "<polyline").count == 401)
-        // One tap after the other: one lane, reused.
-        #expect(picture.components(separatedBy: "<g class=\"lane touch\">").count == 2)
+        // 3,000 outcomes per recognizer: the timeline counts them per bucket, touches too.
+        #expect(picture.components(separatedBy: "<g class=\"lane touch summary\">").count == 2)
+        #expect(picture.contains(">touches (3000)</text>"))
         #expect(picture.utf8.count < 1_500_000)
     }
 

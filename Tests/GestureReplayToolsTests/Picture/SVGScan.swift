@@ -87,4 +87,59 @@ struct SVGScan {
         }
         return result
     }
+
+    /// One row of the outcomes list: its classes, number, the bold word, the rest of its first
+    /// line, its reason lines (tags stripped, names' isolates removed) and its hover title.
+    struct OutcomeRow {
+        var classes: String
+        var number: Int
+        var word: String
+        var heading: String
+        var reasonLines: [String]
+        var hover: String
+    }
+
+    /// Every row of the outcomes list, in order.
+    func outcomeRows() -> [OutcomeRow] {
+        groups("outcome ").map { group in
+            let classes = String(group.dropFirst("<g class=\"".count).prefix { $0 != "\"" })
+            let hover = Self.between(group, "<title>", "</title>") ?? ""
+            let badge = Self.plain(Self.between(group, "class=\"badge\">", "</text>") ?? "")
+            let word = Self.plain(
+                Self.between(group, "<tspan font-weight=\"bold\" fill=\"", "</tspan>").map { String($0.drop { $0 != ">" }.dropFirst()) }
+                    ?? "")
+            let heading = Self.plain(Self.between(group, "</tspan>", "</text>") ?? "").trimmingCharacters(in: .whitespaces)
+            var lines: [String] = []
+            var rest = group[...]
+            while let r = rest.range(of: "<text class=\"reason\"") {
+                let start = rest[r.upperBound...].firstIndex(of: ">")!
+                let end = rest[start...].range(of: "</text>")!
+                lines.append(Self.plain(String(rest[rest.index(after: start)..<end.lowerBound])))
+                rest = rest[end.upperBound...]
+            }
+            return OutcomeRow(
+                classes: classes, number: Int(badge) ?? 0, word: word, heading: heading, reasonLines: lines, hover: Self.plain(hover))
+        }
+    }
+
+    static func between(_ s: String, _ a: String, _ b: String) -> String? {
+        guard let r = s.range(of: a), let e = s.range(of: b, range: r.upperBound..<s.endIndex) else { return nil }
+        return String(s[r.upperBound..<e.lowerBound])
+    }
+
+    /// Text without tags, entities decoded (the five XML ones) and the names' isolates removed.
+    static func plain(_ s: String) -> String {
+        s.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression).replacingOccurrences(of: "\u{2068}", with: "")
+            .replacingOccurrences(of: "\u{2069}", with: "").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+                of: "&gt;", with: ">"
+            )
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(
+                of: "&amp;", with: "&")
+    }
+
+    /// The scene's part of the picture (the main scene's views, paths, markers and badges).
+    var scenePart: String {
+        guard let a = svg.range(of: "<g class=\"scene\">"), let b = svg.range(of: "<g class=\"scale\">") else { return "" }
+        return String(svg[a.lowerBound..<b.lowerBound])
+    }
 }

@@ -12,6 +12,8 @@ class TwoFingerVerticalSwipeGestureRecognizer: UIGestureRecognizer {
     var minimumDistance: CGFloat = 60
     var maximumSideways: CGFloat = 40
     private var starts: [UITouch: CGPoint] = [:]
+    /// How many fingers it is following.
+    var startCount: Int { starts.count }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
