@@ -32,6 +32,7 @@ extension RecognizerBridge {
 
     func forwardReset() {
         guard let face else { return engineReset() }
+        face.forgetDeliveredTouches()
         ReplayContext.with(.recognizer(self)) { face.reset() }
     }
 

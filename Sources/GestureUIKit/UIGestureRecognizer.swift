@@ -216,7 +216,8 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
     /// Calls this object's touch method for `phase` (the bridge's delivery), in its replay context.
     final func deliver(_ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent) {
         let uiEvent = UIEvent(event, delivered: touches)
-        let set = UITouch.faces(of: touches)
+        let set = phase == .began || phase == .moved ? touchSet(touches) : UITouch.faces(of: touches)
+        if phase != .began && phase != .moved { forgetDeliveredTouches() }
         ReplayContext.with(.recognizer(engineRecognizer)) {
             switch phase {
             case .began: touchesBegan(set, with: uiEvent)
@@ -225,6 +226,34 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
             default: touchesCancelled(set, with: uiEvent)
             }
         }
+    }
+
+    /// The UIKit objects of the touches of the last delivery, in order, and their set.
+    @exclusivity(unchecked) private var deliveredFaces: [UITouch] = []
+    @exclusivity(unchecked) private var deliveredSet: Set<UITouch> = []
+
+    /// The set of `touches`' UIKit objects for `touchesBegan`/`touchesMoved`. The same touches as
+    /// the last delivery's (a finger moving on) get the same set: no set is made or hashed per
+    /// move. The faces are compared by identity and held by `deliveredFaces` until touches end or
+    /// are cancelled or the recognizer resets, so a touch that begins where one that ended was
+    /// cannot match.
+    private func touchSet(_ touches: [Touch]) -> Set<UITouch> {
+        var same = touches.count == deliveredFaces.count
+        for (i, t) in touches.enumerated() {
+            let face = UITouch.uikit(for: t)  // also records the touch's values for later reads
+            if same && face !== deliveredFaces[i] { same = false }
+        }
+        if same { return deliveredSet }
+        deliveredFaces = touches.map(UITouch.uikit(for:))
+        deliveredSet = Set(deliveredFaces)
+        return deliveredSet
+    }
+
+    /// Lets go of the last delivery's touches (ended, cancelled, or a reset).
+    func forgetDeliveredTouches() {
+        guard !deliveredFaces.isEmpty else { return }
+        deliveredFaces = []
+        deliveredSet = []
     }
 
     /// The engine recognizer as a bridge (nil for one of UIKit's own classes).
