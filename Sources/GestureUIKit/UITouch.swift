@@ -56,8 +56,13 @@ public final class UITouch: NSObject, EngineOwnedFace {
         lastTapCount = t.tapCount
     }
 
-    /// `phase` in the current event.
-    public var phase: Phase { engineTouch?.phase ?? lastPhase }
+    /// `phase` in the current event: `.stationary` for a touch down that the event did not change,
+    /// as UIKit reports it (`event.allTouches` while another finger moves).
+    public var phase: Phase {
+        guard let t = engineTouch else { return lastPhase }
+        if let environment = ReplayContext.environment, t.isStationary(in: environment) { return .stationary }
+        return t.phase
+    }
     /// `timestamp`: trace time of the last event that mentioned the touch, seconds.
     public var timestamp: TimeInterval { engineTouch?.timestamp ?? lastTimestamp }
     /// `tapCount` (UIKit's rule, docs/engine.md "Tap count").

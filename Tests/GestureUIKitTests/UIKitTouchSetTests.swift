@@ -16,8 +16,8 @@ import Testing
 
         private func check(_ touches: Set<UITouch>, _ event: UIEvent, _ phase: UITouch.Phase, _ method: String) {
             calls += 1
-            // The touches this event delivered: a finger the event did not mention keeps its last phase.
-            let plain = (event.touches(for: self) ?? []).filter { $0.phase == phase && $0.timestamp == event.timestamp }
+            // The recognizer's touches in this phase: the others are stationary or in another phase.
+            let plain = (event.touches(for: self) ?? []).filter { $0.phase == phase }
             let ids = Set(touches.map(ObjectIdentifier.init)), plainIDs = Set(plain.map(ObjectIdentifier.init))
             if ids != plainIDs || touches.contains(where: { $0.phase != phase }) {
                 mismatches.append("\(method) at \(event.timestamp): \(touches.count) touches, plain path \(plain.count)")
@@ -69,5 +69,28 @@ import Testing
         h.finish()
         #expect(probe.calls > 40)
         #expect(probe.mismatches == [], "seed \(seed)")
+    }
+
+    /// UIKit reports a touch down that an event did not change as `.stationary`: while one finger
+    /// moves, the other in `event.allTouches` (UITouchPhaseStationary).
+    @Test func aFingerTheEventDidNotChangeIsStationary() throws {
+        final class PhaseProbe: UIGestureRecognizer {
+            var seen: [[UITouch.Phase]] = []
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+                seen.append((event.allTouches ?? []).sorted { $0.timestamp < $1.timestamp }.map(\.phase))
+            }
+        }
+        let window = UIWindow(name: "window", frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        let h = GestureHarness(root: window.engineView)
+        let probe = PhaseProbe()
+        window.addGestureRecognizer(probe)
+        h.send(0, (1, .began, 100, 100))
+        h.send(0.1, (2, .began, 200, 200))
+        h.send(0.2, (2, .moved, 210, 200))  // finger 1 rests
+        h.send(0.3, (1, .moved, 110, 100), (2, .moved, 220, 200))
+        h.send(0.4, (1, .ended, 110, 100), (2, .ended, 220, 200))
+        // Sorted by the time each touch last changed: the resting finger first.
+        #expect(probe.seen == [[.stationary, .moved], [.moved, .moved]])
+        #expect(probe.seen.count == 2)
     }
 }

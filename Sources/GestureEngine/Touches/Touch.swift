@@ -62,6 +62,13 @@ public final class Touch {
     @exclusivity(unchecked) var listCleanupMark = 0
     /// The dispatch step in which this touch last changed (to find a recognizer's touches of this event without allocating).
     @exclusivity(unchecked) var changeStamp: Int = 0
+
+    /// Whether the last event `environment` dispatched left this touch unchanged: UIKit reports such
+    /// a touch's phase as `UITouchPhaseStationary` (GestureUIKit's `UITouch.phase`); the engine keeps
+    /// its last phase in `phase`.
+    package func isStationary(in environment: GestureEnvironment) -> Bool {
+        changeStamp != environment.step.stamp && !phase.isTerminal
+    }
     /// How this touch is being delivered to its view (only used when view delivery is enabled).
     @exclusivity(unchecked) var viewDelivery: ViewDeliveryState = .notDelivered
     /// True while the environment holds back this touch's `began` or `ended` from its view.
