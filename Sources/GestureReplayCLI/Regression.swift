@@ -37,10 +37,7 @@ import GestureReplayTools
         throw .invalidTrace(error.message, at: error.location ?? .file(argsPath))
     }
     parsed.scene.catalog = catalog
-    var options = parsed.replay
-    // Options read by a deprecated entry point that takes the trace inside them still name it.
-    options.legacyInputPath = path
-    return TraceSuite.TraceSetup(options: options, expectsError: parsed.checking.expectsError)
+    return TraceSuite.TraceSetup(options: parsed.replay, expectsError: parsed.checking.expectsError)
 }
 
 /// The files `check`, `test` and `shrink` read (and with `update` write) for the trace at `path`

@@ -3,8 +3,8 @@
 /// overview), `help COMMAND` and the man page print these.
 enum ProgramHelp {
     /// The release (semantic version) the binary prints with `--version` and the man page's header
-    /// names: the newest release of CHANGELOG.md (`ChangelogTests` keeps them equal).
-    static let version = "0.1.0"
+    /// names: the newest release of docs/CHANGELOG.md (`ChangelogTests` keeps them equal).
+    static let version = "0.2.0"
 
     /// `gesturereplay --version`.
     static var versionLine: String { "gesturereplay " + version }

@@ -18,20 +18,6 @@ import TraceKit
 /// A string id holding any character the format's readers keep converts: JSON and JSON Lines
 /// escape it, CSV quotes it (RFC 4180) when it holds a comma, quote or line break.
 public enum TraceConverter {
-    /// The output format (``TraceFormat/Writable``).
-    @available(*, deprecated, renamed: "TraceFormat.Writable")
-    public typealias Target = TraceFormat.Writable
-
-    /// Converts the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
-    @available(*, deprecated, message: "use convert(_:options:to:output:warn:), the input's path first")
-    @discardableResult
-    public static func convert(
-        _ options: ReplayOptions, to target: TraceFormat.Writable, output: inout OutputBuffer,
-        warn: @escaping (Diagnostic) -> Void = { _ in }
-    ) throws(TraceError) -> Int {
-        try convert(options.inputPath, options: options, to: target, output: &output, warn: warn)
-    }
-
     /// Converts the trace at `inputPath` (`-`: standard input), read with `options` (its input
     /// format, time unit, lenient mode, screen and recording options apply), into `output`, flushed
     /// as it fills. Returns the number of rows written (0 only for a live input stopped by a signal

@@ -63,16 +63,6 @@ public enum Picture {
         return picture.render()
     }
 
-    /// The picture of the trace named in `options` (``ReplayOptions/inputPath``). Kept for one
-    /// release.
-    @available(*, deprecated, message: "use svg(_:options:title:window:highlight:warn:), the trace's path first")
-    public static func svg(
-        _ options: ReplayOptions, title: String? = nil, window: PictureWindow = PictureWindow(),
-        highlight: PictureHighlight? = nil, warn: @escaping (Diagnostic) -> Void = { _ in }
-    ) throws(TraceError) -> String {
-        try svg(options.inputPath, options: options, title: title, window: window, highlight: highlight, warn: warn)
-    }
-
     /// Reads the trace's samples into `data`: the first `maximumDrawnTouches` touches with a sample
     /// in the window, each decimated to the shared stride; the extent, times and counts of all.
     /// The reader is the replay's (`AnyTraceReader` with the recording options): every sample is in

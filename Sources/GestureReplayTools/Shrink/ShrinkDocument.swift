@@ -57,13 +57,6 @@ public struct ShrinkDocument: Sendable {
             expect: reader.expect)
     }
 
-    /// Reads the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
-    @available(*, deprecated, message: "use read(_:options:warn:), the trace's path first")
-    public static func read(_ options: ReplayOptions, warn: @escaping (Diagnostic) -> Void = { _ in }) throws(TraceError) -> ShrinkDocument
-    {
-        try read(options.inputPath, options: options, warn: warn)
-    }
-
     /// The format `shrink` writes: the trace's own; a device recording's (a trace in points) from
     /// `outputPath`'s extension, else JSON (which keeps the screen).
     public func outputFormat(outputPath: String?) -> TraceFormat.Writable {

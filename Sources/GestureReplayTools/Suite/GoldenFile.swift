@@ -50,21 +50,6 @@ public enum GoldenFile {
             actual: replay.text, tracePath: tracePath, expectedPath: path, old: try FileIO.readText(path), update: update, reads: reads)
     }
 
-    /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
-    @available(*, deprecated, message: "use check(_:options:expectedPath:update:spelling:), the trace's path first")
-    public static func check(_ options: ReplayOptions, expectedPath: String? = nil, update: Bool) throws(TraceError) -> Result {
-        try check(options.inputPath, options: options, expectedPath: expectedPath, update: update)
-    }
-
-    /// The golden text of the trace named in `options` (``ReplayOptions/inputPath``). Kept for one
-    /// release.
-    @available(*, deprecated, message: "use replay(_:options:observer:spelling:), the trace's path first")
-    public static func replay(
-        _ options: ReplayOptions, observer: ReplayObserver? = nil
-    ) throws(TraceError) -> (text: String, error: TraceError?) {
-        try replay(options.inputPath, options: options, observer: observer)
-    }
-
     /// What the golden file of the trace at `tracePath`, replayed with `options`, holds: the replay's warnings, then its text output; for a
     /// replay that stops at an invalid trace or scene, the output before the error, the warnings and
     /// `error (exit 65): ` with the positioned error (also returned as `error`). Other errors (a file

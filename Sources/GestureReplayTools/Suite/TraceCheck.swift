@@ -63,7 +63,7 @@ public enum TraceCheck {
     /// expected-error case (`expectsError`: `--expect-error` in its `NAME.args`) and has a golden
     /// file recording it (or `update` writes one). A trace declared so that replays without an
     /// error fails the same way, so a fixed bug cannot go unnoticed. `spelling` writes the options
-    /// the diagnostics name (``GoldenFile/replay(_:observer:spelling:)``).
+    /// the diagnostics name (``GoldenFile/replay(_:options:observer:spelling:)``).
     public static func run(
         _ tracePath: String, options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false,
         spelling: OptionSpelling = .library
@@ -117,14 +117,6 @@ public enum TraceCheck {
         }
         if update { files.write(golden, as: .updatedGolden) } else { files.read(golden, as: .golden) }
         return files
-    }
-
-    /// Checks the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
-    @available(*, deprecated, message: "use run(_:options:expectedPath:update:expectsError:spelling:), the trace's path first")
-    public static func run(
-        _ options: ReplayOptions, expectedPath: String? = nil, update: Bool, expectsError: Bool = false
-    ) throws(TraceError) -> Result {
-        try run(options.inputPath, options: options, expectedPath: expectedPath, update: update, expectsError: expectsError)
     }
 
     /// Throws when another trace beside `trace` has the same stem with another trace extension

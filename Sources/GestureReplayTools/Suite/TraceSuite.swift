@@ -109,7 +109,7 @@ public enum TraceSuite {
     }
 
     /// Runs every trace on `jobs` threads; `optionsFor` gives each trace's replay options.
-    /// The outcomes come back in the order of `traces`; `spelling` as for ``TraceCheck/run(_:expectedPath:update:expectsError:spelling:)``.
+    /// The outcomes come back in the order of `traces`; `spelling` as for ``TraceCheck/run(_:options:expectedPath:update:expectsError:spelling:)``.
     public static func run(
         _ traces: [String], jobs: Int, update: Bool, spelling: OptionSpelling = .library,
         optionsFor: @escaping @Sendable (String) throws(TraceError) -> ReplayOptions

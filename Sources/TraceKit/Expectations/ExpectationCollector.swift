@@ -7,7 +7,7 @@ import TraceReading
 ///
 /// ```swift
 /// let collector = ExpectationCollector()
-/// try Replayer.run(options, output: &out, observer: collector)
+/// try Replayer.run(.path("tap.json"), options: options, output: &out, observer: collector)
 /// let report = collector.evaluate()   // nil when the trace has no expectations
 /// ```
 public final class ExpectationCollector: ReplayObserver {

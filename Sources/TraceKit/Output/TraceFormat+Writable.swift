@@ -3,9 +3,8 @@ import TraceReading
 extension TraceFormat {
     /// The formats a trace is written in: the canonical trace (docs/trace-format.md) that `replay`
     /// reads with no options, written by ``TraceWriter`` for `gesturereplay convert`
-    /// (``TraceConverter``), `synth` (``SynthTraceWriter``) and `shrink`. The one writer-format
-    /// type; `TraceWriter.Format`, `SynthTraceWriter.Format` and `TraceConverter.Target` are its
-    /// old names. Its raw values are the `--to` choices, in this order.
+    /// (``TraceConverter``), `synth` (``SynthTraceWriter``) and `shrink`: the one writer-format
+    /// type. Its raw values are the `--to` choices, in this order.
     public enum Writable: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         case csv, jsonl, json
 
@@ -25,12 +24,6 @@ extension TraceFormat {
         public init?(pathExtensionOf path: String) {
             guard let format = TracePath(path).format.flatMap(Self.init) else { return nil }
             self = format
-        }
-
-        /// The format named by a file name's extension (`.csv`, `.jsonl`/`.ndjson`, `.json`), if any.
-        @available(*, deprecated, renamed: "init(pathExtensionOf:)")
-        public init?(extensionOf path: String) {
-            self.init(pathExtensionOf: path)
         }
 
         /// The same format as a ``TraceFormat`` (what reads it back).

@@ -8,10 +8,6 @@ import TraceReading
 /// `gesturereplay convert` (`TraceConverter`) and `gesturereplay synth` (`SynthTraceWriter`) both
 /// write through it.
 public struct TraceWriter {
-    /// The written format (``TraceFormat/Writable``).
-    @available(*, deprecated, renamed: "TraceFormat.Writable")
-    public typealias Format = TraceFormat.Writable
-
     /// A touch id as the trace writes it: a number, or a name (`"A"`), quoted as the format needs.
     public enum TouchName: Sendable {
         case number(Int)

@@ -127,23 +127,6 @@ public struct ReplayOptions: Sendable {
     /// How a live input is followed.
     public var liveInput = LiveInput()
 
-    /// Formerly `--unbuffered`, which is the command line's (it sets its output buffer's flush
-    /// threshold): the library never read it, and leaves flushing to the ``OutputBuffer`` it is
-    /// given (`OutputBuffer(fileDescriptor:flushThreshold:)`). Kept for one release.
-    @available(*, deprecated, message: "not read by the library: give the OutputBuffer a flushThreshold of 1 instead")
-    public var unbuffered = false
-    /// Formerly the command line's `--color` (whether `check` and `test` colour their diffs), which
-    /// the command line now keeps: display only, never read by the replay. Kept for one release.
-    @available(
-        *, deprecated, message: "not read by the library: pass ColorChoice.resolved(fileDescriptor:) to TraceCheck.Result.details(color:)"
-    )
-    public var color: ColorChoice = .auto
-
-    /// The deprecated ``inputPath``'s value, read by the deprecated entry points that take the
-    /// trace inside the options (`Replayer.run(_:output:warn:observer:)`, ...). The command line
-    /// fills it in too, so options from `GestureReplayCLI.options(forTrace:)` keep working there.
-    package var legacyInputPath = ""
-
     /// Options with the given groups (each defaults to its own defaults).
     public init(
         reading: Reading = Reading(), scene: SceneSetup = SceneSetup(), output: Output = Output(), liveInput: LiveInput = LiveInput()

@@ -226,9 +226,6 @@ extension Replayer {
     ) throws(TraceError) -> ReplayResult {
         var warnings: [Diagnostic] = []
         let reader = try input.open(options, warn: { warnings.append($0) })
-        // The deprecated `result.options.inputPath` still names the trace read.
-        var options = options
-        options.legacyInputPath = reader.path
         let collector = ExpectationCollector()
         let tee = ObserverPair(collector, observer)
         let run = try prepare(reader, scene: scene, options, warn: { warnings.append($0) }, observer: tee)

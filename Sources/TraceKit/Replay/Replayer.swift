@@ -225,17 +225,6 @@ extension Replayer {
     }
 }
 
-extension Replayer {
-    /// Replays the trace named in `options` (``ReplayOptions/inputPath``). Kept for one release.
-    @available(*, deprecated, message: "use run(.path(path), options:output:warn:observer:)")
-    public static func run(
-        _ options: ReplayOptions, output: inout OutputBuffer, warn: @escaping (Diagnostic) -> Void = { _ in },
-        observer: ReplayObserver? = nil
-    ) throws(TraceError) {
-        try run(.path(options.inputPath), options: options, output: &output, warn: warn, observer: observer)
-    }
-}
-
 /// Forwards the environment's output to the renderer, and its transitions to a `ReplayObserver`
 /// too (only used when there is an observer, so a plain replay pays nothing for it).
 private final class ObservingTee: GestureEnvironmentObserver {

@@ -8,10 +8,6 @@ import TraceReading
 /// Numbers are written in Swift's shortest round-trip form, so the readers get back the very same
 /// doubles. The rows go through `TraceWriter`, as `gesturereplay convert`'s do.
 public enum SynthTraceWriter {
-    /// The written format (``TraceFormat/Writable``).
-    @available(*, deprecated, renamed: "TraceFormat.Writable")
-    public typealias Format = TraceFormat.Writable
-
     /// Appends `trace` in `format` to `output` (flushed as it fills).
     public static func write(_ trace: SynthTrace, as format: TraceFormat.Writable, to output: inout OutputBuffer) {
         var writer = TraceWriter(format: format)

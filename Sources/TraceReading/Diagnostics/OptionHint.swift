@@ -8,23 +8,23 @@
 /// every ``OptionSpelling`` (the library's is a switch, so it does not compile without one; the
 /// command line's is pinned by a test).
 public enum OptionHint: String, Hashable, Sendable, CaseIterable {
-    /// The unit of the trace's timestamps (``ReplayOptions/timeUnit``).
+    /// The unit of the trace's timestamps (``ReplayOptions/Reading/timeUnit``).
     case timeUnit
-    /// The unit chosen from the first rows' intervals (``ReplayOptions/detectsTimeUnit``).
+    /// The unit chosen from the first rows' intervals (``ReplayOptions/Reading/detectsTimeUnit``).
     case timeUnitDetection
-    /// Rows ordered by time before the replay (``ReplayOptions/sortsByTime``).
+    /// Rows ordered by time before the replay (``ReplayOptions/Reading/sortsByTime``).
     case sort
-    /// Sequence problems repaired with warnings (``ReplayOptions/lenient``).
+    /// Sequence problems repaired with warnings (``ReplayOptions/Reading/lenient``).
     case lenient
-    /// Only some recognizers of the scene run (``ReplayOptions/recognizerFilter``).
+    /// Only some recognizers of the scene run (``ReplayOptions/SceneSetup/recognizerFilter``).
     case recognizerFilter
-    /// Only some recognizers' lines are printed (``ReplayOptions/shownRecognizers``).
+    /// Only some recognizers' lines are printed (``ReplayOptions/Output/shownRecognizers``).
     case shownRecognizers
-    /// A scene file (``ReplayOptions/scenePath``).
+    /// A scene file (``ReplayOptions/SceneSetup/path``).
     case scene
-    /// The screen size in points (``ReplayOptions/screen``).
+    /// The screen size in points (``ReplayOptions/Reading/screen``).
     case screen
-    /// Timers fire on the wall clock while a live input waits (``ReplayOptions/live``).
+    /// Timers fire on the wall clock while a live input waits (``ReplayOptions/LiveInput/live``).
     case live
     /// The raw axis extent of a recording without ranges (``RecordingImportOptions/rawSize``).
     case rawSize
