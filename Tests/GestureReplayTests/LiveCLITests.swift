@@ -93,9 +93,12 @@ final class LiveProcess: @unchecked Sendable {
         }
     }
 
+    // The limits of the waits for something that must come are generous (10 s): they only bound a
+    // failing wait, and on a loaded machine a note or line can come seconds late.
+
     /// Waits (at most `seconds`) for standard error to contain `needle`; when the chunk that
     /// completed it arrived (seconds since the start), or nil when it did not come.
-    func waitForError(containing needle: String, seconds: Double = 2.5) -> Double? {
+    func waitForError(containing needle: String, seconds: Double = 10) -> Double? {
         let deadline = monotonicNow() + seconds
         while monotonicNow() < deadline {
             let hit: Double? = lock.withLock {
@@ -121,7 +124,7 @@ final class LiveProcess: @unchecked Sendable {
 
     /// Waits (at most `seconds`) for an output line containing `needle`; its arrival time (seconds
     /// since the start), or nil when none came.
-    func waitForLine(containing needle: String, seconds: Double = 2.5) -> Double? {
+    func waitForLine(containing needle: String, seconds: Double = 10) -> Double? {
         let deadline = monotonicNow() + seconds
         while monotonicNow() < deadline {
             if let hit = lock.withLock({ lines.first { $0.text.contains(needle) } }) { return hit.time - started }
@@ -136,7 +139,7 @@ final class LiveProcess: @unchecked Sendable {
 
     /// Waits (at most `seconds`) for the program to exit; its status (128 + the signal if one
     /// killed it), or nil if it is still running (it is then killed).
-    func waitForExit(seconds: Double = 2.5) -> Int32? {
+    func waitForExit(seconds: Double = 10) -> Int32? {
         let deadline = monotonicNow() + seconds
         while process.isRunning && monotonicNow() < deadline { usleep(2_000) }
         if process.isRunning {
@@ -249,15 +252,15 @@ struct LiveCLITests {
         let lifted = live.elapsed
         live.write(ended)
         let tapLine = "   0.080  tap             tap             possible -> ended"
-        let tapEnded = try #require(live.waitForLine(containing: tapLine, seconds: 1.5))
-        #expect(tapEnded - lifted < 1.5)
+        let tapEnded = try #require(live.waitForLine(containing: tapLine, seconds: 8))
+        #expect(tapEnded - lifted < 8, "before the input is closed")
         // Half an event, then six idle times: nothing of it yet.
         live.write(",\n" + second.0)
         usleep(300_000)
         #expect(!live.outputLines.contains { $0.hasPrefix("   1.0") }, "\(live.outputLines)")
         live.write(second.1 + ",\n" + secondEnded)
         let secondLine = "   1.050  tap             tap             possible -> ended"
-        let secondTap = try #require(live.waitForLine(containing: secondLine, seconds: 1.5))
+        let secondTap = try #require(live.waitForLine(containing: secondLine, seconds: 8))
         #expect(secondTap > tapEnded + 0.3)
         live.write("\n]\n")
         live.closeInput()
@@ -288,7 +291,7 @@ struct LiveCLITests {
         #expect(fromFile.status == 65)
         let live = try LiveProcess(["--input-format", "json", "-"])
         live.write(text)
-        #expect(live.waitForExit(seconds: 1.5) == 65, "the error comes before the stream goes on")
+        #expect(live.waitForExit(seconds: 8) == 65, "the error comes before the stream goes on")
         #expect(live.standardError == fromFile.stderr.replacingOccurrences(of: file, with: "<stdin>"))
     }
 
@@ -467,9 +470,9 @@ struct LiveCLITests {
         for k in 0..<100 { rows += "\(Double(k) * 0.2),\(k + 1),100,100,began\n\(Double(k) * 0.2 + 0.08),\(k + 1),100,100,ended\n" }
         live.write(rows)
         let warning = "gesturereplay: warning: the output has not been read for 0.5 s (a full pipe?); the replay waits for it\n"
-        let warned = try #require(live.waitForError(containing: warning, seconds: 3))
+        let warned = try #require(live.waitForError(containing: warning, seconds: 10))
         #expect(warned >= 0.5)
-        #expect(warned < 0.5 + 2.5)
+        #expect(warned < 0.5 + 8)
         #expect(live.process.isRunning, "the replay waits for the reader")
         live.startReadingOutput()
         live.closeInput()
@@ -495,7 +498,7 @@ struct LiveCLITests {
         live.write(Self.header + "0,1,100,100,began\n0,2,150,100,began\n")
         let noted = try #require(live.waitForError(containing: note))
         #expect(noted >= written + 0.4)
-        #expect(noted < written + 0.4 + 2)
+        #expect(noted < written + 0.4 + 8)
         usleep(600_000)
         #expect(live.standardError == note, "once per stall")
         // Another stall: said again; touch 2 lifted meanwhile.
