@@ -13,7 +13,9 @@ extension OptionSpelling {
     }
 
     /// The flag that sets `hint` (`--flip` names both `--flip-x` and `--flip-y`; `--time-unit
-    /// auto` is the value that asks for detection).
+    /// auto` is the value that asks for detection). A tool's option found where another command
+    /// may show it is named with its command (`render --all` in `check`'s report), or as the
+    /// command that writes the file (`gesturereplay stats --format json`).
     public static func commandLineFlag(_ hint: OptionHint) -> String {
         switch hint {
         case .timeUnit: "--time-unit"
@@ -36,6 +38,14 @@ extension OptionSpelling {
         case .moveInterval: "--move-interval"
         case .element: "--element"
         case .pixelScale: "--pixel-scale"
+        case .updateGolden: "--update"
+        case .expectError: "--expect-error"
+        case .pictureFrom: "--from"
+        case .pictureTo: "--to"
+        case .everyOutcome: "render --all"
+        case .shrinkUntil: "--until"
+        case .shrinkConfigurations: "--a-.../--b-..."
+        case .statsJSON: "gesturereplay stats --format json"
         }
     }
 }

@@ -68,7 +68,7 @@ func tracePicture(
 ) -> Result<String, TraceError> {
     do throws(TraceError) {
         let setup = try traceSetup(forTrace: path, commandLine: replayArguments, catalog: catalog)
-        return .success(try Picture.svg(path, options: setup.options, title: path, highlight: highlight))
+        return .success(try Picture.svg(path, options: setup.options, title: path, highlight: highlight, spelling: .commandLine))
     } catch {
         return .failure(error)
     }

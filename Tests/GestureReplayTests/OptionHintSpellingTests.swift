@@ -1,5 +1,6 @@
 import Foundation
 import GestureReplayCLI
+import GestureReplayTools
 import TestSupport
 import Testing
 import TraceKit
@@ -15,12 +16,27 @@ struct OptionHintSpellingTests {
         .live: "--live", .rawSize: "--raw-size", .density: "--density", .rotation: "--rotate", .flip: "--flip",
         .flipX: "--flip-x", .flipY: "--flip-y", .device: "--device", .deviceDescription: "--desc",
         .moveInterval: "--move-interval", .element: "--element", .pixelScale: "--pixel-scale",
+        // The tools' own options (GestureReplayTools' messages, issue 47).
+        .updateGolden: "--update", .expectError: "--expect-error", .pictureFrom: "--from", .pictureTo: "--to",
+        .everyOutcome: "render --all", .shrinkUntil: "--until", .shrinkConfigurations: "--a-.../--b-...",
+        .statsJSON: "gesturereplay stats --format json",
     ]
 
-    @Test("every hint has its command-line flag, and the flag is an option `replay` takes")
+    /// The command whose help lists the options of a tool's hint, and those options (`replay`'s
+    /// own flag for every other hint).
+    static let toolOptions: [OptionHint: (command: String, options: [String])] = [
+        .updateGolden: ("check", ["--update"]), .expectError: ("check", ["--expect-error"]), .pictureFrom: ("render", ["--from"]),
+        .pictureTo: ("render", ["--to"]), .everyOutcome: ("render", ["--all"]), .shrinkUntil: ("shrink", ["--until"]),
+        .shrinkConfigurations: ("shrink", ["--a-scene", "--b-scene", "--a-set", "--b-set"]), .statsJSON: ("stats", ["--format"]),
+    ]
+
+    @Test("every hint has its command-line flag, and the flag is an option of `replay` (or of the tool's command)")
     func everyHintHasAFlag() throws {
         #expect(Set(Self.flags.keys) == Set(OptionHint.allCases), "a hint without a pinned flag, or a pinned flag for no hint")
-        let help = try BinaryRunner.run(["help", "replay"]).stdout
+        var helps: [String: String] = [:]
+        for command in Set(["replay"] + Self.toolOptions.values.map(\.command)) {
+            helps[command] = try BinaryRunner.run(["help", command]).stdout
+        }
         for hint in OptionHint.allCases {
             let flag = OptionSpelling.commandLineFlag(hint)
             #expect(flag == Self.flags[hint], "\(hint)")
@@ -28,11 +44,12 @@ struct OptionHintSpellingTests {
             #expect(OptionSpelling.commandLine.spell(hint, value: "V") == flag + " V")
             // `--flip` names --flip-x and --flip-y together; every other flag is listed as itself.
             let name = String(flag.split(separator: " ")[0])
-            let listed = hint == .flip ? ["--flip-x", "--flip-y"] : [name]
+            let (command, listed) = Self.toolOptions[hint] ?? ("replay", hint == .flip ? ["--flip-x", "--flip-y"] : [name])
+            let help = helps[command] ?? ""
             for option in listed {
                 #expect(
                     help.contains(option + " ") || help.contains(option + ",") || help.contains(option + "\n"),
-                    "\(option) is not an option of replay")
+                    "\(option) is not an option of \(command)")
             }
             // The library's name is never a flag.
             #expect(!OptionSpelling.library.spell(hint, value: "V").contains("--"), "\(hint)")
@@ -141,6 +158,29 @@ struct OptionHintSpellingTests {
             #expect(run.stderr.contains(cli.format(d)), "\(run.stderr)\nlacks\n\(cli.format(d))")
         }
         #expect(run.stderr.contains(c.commandLine))
+    }
+
+    @Test("a tool's message: the library names its parameter, the command line the flag it always printed")
+    func toolMessageBothWays() throws {
+        let dir = try TemporaryFolder()
+        defer { dir.remove() }
+        let path = try dir.copy("Traces/double-tap.json", as: "t.json")
+        var caught: TraceError?
+        do {
+            _ = try Picture.svg(path, options: ReplayOptions(), window: PictureWindow(from: 2, to: 1))
+        } catch {
+            caught = error
+        }
+        let error = try #require(caught)
+        #expect(error.diagnostic.hints == [.pictureFrom, .pictureTo])
+        #expect(error.diagnostic.message == "render: PictureWindow.from = 2.0 must be before PictureWindow.to = 1.0")
+        let cli = DiagnosticFormatter(programName: "gesturereplay", spelling: .commandLine)
+        #expect(cli.message(error.diagnostic) == "render: --from 2.0 must be before --to 1.0")
+        // A picture's notes are spelled by the caller: the command line's `render` passes its flags.
+        let library = try Picture.svg(PackageFiles.path("Traces/scroll-paging.json"), options: ReplayOptions())
+        let spelled = try Picture.svg(PackageFiles.path("Traces/scroll-paging.json"), options: ReplayOptions(), spelling: .commandLine)
+        #expect(library.contains("one row per gesture (Picture.svg(listsEveryOutcome:) lists each)"))
+        #expect(spelled.contains("one row per gesture (render --all lists each)"))
     }
 
     @Test("a text keeps its hints apart: interpolation, appending, equality")

@@ -86,7 +86,9 @@ struct RenderCommand: Command {
             throw .usage(
                 "render needs a regular trace file, not a FIFO, pipe or device: '\(tracePath)' (the trace is read twice)")
         }
-        let svg = try Picture.svg(tracePath, options: options, window: window, listsEveryOutcome: listsEveryOutcome) {
+        let svg = try Picture.svg(
+            tracePath, options: options, window: window, listsEveryOutcome: listsEveryOutcome, spelling: .commandLine
+        ) {
             printError(formatter.format($0))
         }
         if let outputPath, outputPath != "-" {

@@ -31,17 +31,19 @@ public enum Picture {
     /// Replays the trace at `tracePath` with `options` and returns the picture, headed `title`
     /// (default: the path), showing trace times `window` (default: all). The outcomes list folds a
     /// scroll view's own recognizers into one row per gesture of the scroll view unless
-    /// `listsEveryOutcome`. Throws what the replay throws; standard input is refused (the trace is
-    /// read twice).
+    /// `listsEveryOutcome`. The picture's notes name options as `spelling` writes them (the command
+    /// line passes its flags). Throws what the replay throws; standard input is refused (the trace
+    /// is read twice).
     public static func svg(
         _ tracePath: String, options: ReplayOptions, title: String? = nil, window: PictureWindow = PictureWindow(),
-        listsEveryOutcome: Bool = false, highlight: PictureHighlight? = nil, warn: @escaping (Diagnostic) -> Void = { _ in }
+        listsEveryOutcome: Bool = false, highlight: PictureHighlight? = nil, spelling: OptionSpelling = .library,
+        warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws(TraceError) -> String {
         if tracePath == "-" {
             throw .usage("render needs a trace file, not standard input (the trace is read twice)")
         }
         if let from = window.from, let to = window.to, !(from < to) {
-            throw .usage("render: --from \(from) must be before --to \(to)")
+            throw .usage("render: \(option: .pictureFrom, "\(from)") must be before \(option: .pictureTo, "\(to)")")
         }
         var data = PictureData(tracePath: title ?? tracePath)
         data.window = window
@@ -60,6 +62,7 @@ public enum Picture {
         var picture = SVGPicture(recorder.data)
         picture.highlight = highlight
         picture.listsEveryOutcome = listsEveryOutcome
+        picture.spelling = spelling
         return picture.render()
     }
 

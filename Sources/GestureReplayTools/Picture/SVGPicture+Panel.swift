@@ -55,7 +55,9 @@ extension SVGPicture {
         if !listsEveryOutcome && rows.contains(where: { $0.kind != .transition }) {
             y += 16
             raw("<text x=\""); num(left); raw("\" y=\""); num(y)
-            raw("\" fill=\"#555\">a scroll view's own recognizers: one row per gesture (render --all lists each)</text>\n")
+            raw(
+                "\" fill=\"#555\">a scroll view's own recognizers: one row per gesture (" + spelled("\(option: .everyOutcome)")
+                    + " lists each)</text>\n")
         }
         raw("</g>\n")
         y += 30

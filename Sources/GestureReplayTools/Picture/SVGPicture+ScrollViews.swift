@@ -271,13 +271,15 @@ extension SVGPicture {
     mutating func collectScrollAndControlNotes() {
         if data.droppedScrollReports > 0 {
             notes.append(
-                "\(data.droppedScrollReports) content-offset changes from \(Self.fixed(data.firstDroppedScrollTime, 3)) s on not drawn (at most \(Picture.maximumScrollReports); --from shows them)"
-            )
+                spelled(
+                    "\(data.droppedScrollReports) content-offset changes from \(Self.fixed(data.firstDroppedScrollTime, 3)) s on not drawn (at most \(Picture.maximumScrollReports); \(option: .pictureFrom) shows them)"
+                ))
         }
         if data.droppedControlEvents > 0 {
             notes.append(
-                "\(data.droppedControlEvents) control events from \(Self.fixed(data.firstDroppedControlTime, 3)) s on not drawn (at most \(Picture.maximumControlEvents); --from shows them)"
-            )
+                spelled(
+                    "\(data.droppedControlEvents) control events from \(Self.fixed(data.firstDroppedControlTime, 3)) s on not drawn (at most \(Picture.maximumControlEvents); \(option: .pictureFrom) shows them)"
+                ))
         }
     }
 }

@@ -134,8 +134,9 @@ extension SVGPicture {
         }
         if let summary {
             notes.append(
-                "timeline: outcomes counted per \(Self.fixed(summary.seconds, 3, trim: true)) s (marks would overlap); --from/--to draws a part mark by mark"
-            )
+                spelled(
+                    "timeline: outcomes counted per \(Self.fixed(summary.seconds, 3, trim: true)) s (marks would overlap); \(option: .pictureFrom)/\(option: .pictureTo) draws a part mark by mark"
+                ))
         }
         if hidden > 0 { notes.append("timeline: \(hidden) marks or spans closer than 3 px to the one before not drawn") }
         // Legend: each state as the timeline draws it (told apart by shape, not by colour alone).

@@ -76,10 +76,15 @@ struct SVGPicture {
     /// What to point at, and the step it is (nil: none, or not in this replay).
     var highlight: PictureHighlight?
     var highlighted: Int?
+    /// How the notes name the options that show more (`--from`, ``OptionSpelling/library``'s `PictureWindow.from`).
+    var spelling: OptionSpelling = .library
 
     init(_ data: PictureData) {
         self.data = data
     }
+
+    /// `text` with its options as ``spelling`` writes them.
+    func spelled(_ text: DiagnosticText) -> String { text.spelled(spelling) }
 
     // MARK: Layout
 
@@ -187,7 +192,8 @@ struct SVGPicture {
         if data.window.from != nil || data.window.to != nil {
             raw("<text x=\""); num(Self.margin); raw("\" y=\"37\" fill=\"#555\">trace times ")
             raw(data.window.from.map { Self.fixed($0, 3) + " s" } ?? "start"); raw(" to ")
-            raw(data.window.to.map { Self.fixed($0, 3) + " s" } ?? "end"); raw(" (--from/--to)</text>\n")
+            raw(data.window.to.map { Self.fixed($0, 3) + " s" } ?? "end")
+            raw(" (" + spelled("\(option: .pictureFrom)/\(option: .pictureTo)") + ")</text>\n")
         }
         if let h = highlight {
             raw("<text x=\""); num(Self.margin); raw("\" y=\"37\" fill=\"#222\">")
@@ -242,8 +248,9 @@ struct SVGPicture {
         if let empty = data.windowMissesTrace { notes.append(empty) }
         if data.touchCount > data.touches.count {
             notes.append(
-                "\(data.touchCount - data.touches.count) touches after the first \(data.touches.count) not drawn (at most \(Picture.maximumDrawnTouches); --from/--to shows a later part)"
-            )
+                spelled(
+                    "\(data.touchCount - data.touches.count) touches after the first \(data.touches.count) not drawn (at most \(Picture.maximumDrawnTouches); \(option: .pictureFrom)/\(option: .pictureTo) shows a later part)"
+                ))
         }
         if data.stride > 1 {
             notes.append(
@@ -256,8 +263,9 @@ struct SVGPicture {
         }
         if data.droppedSteps > 0 {
             notes.append(
-                "\(data.droppedSteps) transitions from \(Self.fixed(data.firstDroppedTime, 3)) s on not drawn (at most \(Picture.maximumSteps); --from shows them)"
-            )
+                spelled(
+                    "\(data.droppedSteps) transitions from \(Self.fixed(data.firstDroppedTime, 3)) s on not drawn (at most \(Picture.maximumSteps); \(option: .pictureFrom) shows them)"
+                ))
         }
         collectScrollAndControlNotes()
         if data.nonFiniteSamples > 0 { notes.append("\(data.nonFiniteSamples) samples with a non-finite coordinate drawn at the edge") }

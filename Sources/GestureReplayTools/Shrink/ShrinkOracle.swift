@@ -57,7 +57,7 @@ public final class ShrinkOracle: Sendable {
         var sides = [try side(options)]
         if case .disagree = property {
             guard let b else {
-                throw .usage("shrink: the disagreement oracle needs two configurations (--a-scene/--b-scene, --a-set/--b-set)")
+                throw .usage("shrink: the disagreement oracle needs two configurations (\(option: .shrinkConfigurations))")
             }
             sides.append(try side(b))
         }
@@ -73,7 +73,7 @@ public final class ShrinkOracle: Sendable {
         switch property {
         case .reaches(let name, let state, let reason):
             guard names.contains(name) else {
-                throw .usage("--until names no recognizer '\(name)'; the scene has: \(names.joined(separator: ", "))")
+                throw .usage("\(option: .shrinkUntil) names no recognizer '\(name)'; the scene has: \(names.joined(separator: ", "))")
             }
             let description = "\(name) reaches \(state)" + (reason.map { " (reason containing '\($0)')" } ?? "")
             let target = Target.reaches(name, state, reason)
@@ -96,7 +96,8 @@ public final class ShrinkOracle: Sendable {
             let list = try expectations(document, sides[0])
             guard !list.isEmpty else {
                 throw .usage(
-                    "\(document.path) has no expectations (no \"expect\" in the trace or its scene): give --until or --a-.../--b-...")
+                    "\(document.path) has no expectations (no \"expect\" in the trace or its scene): give \(option: .shrinkUntil) or \(option: .shrinkConfigurations)"
+                )
             }
             _ = try first.result.evaluate(Expectations(list: list))
             for e in list {

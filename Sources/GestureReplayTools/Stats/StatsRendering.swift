@@ -222,7 +222,8 @@ extension CorpusStats {
         try known(json, ["format", "version", "configuration", "traces", "brokenTraces", "counted", "broken", "recognizers"], "")
         let format = try field(json, "format", "")
         guard format.stringValue == formatName else {
-            throw fail("stats: field 'format' must be \"\(formatName)\" (is this a gesturereplay stats --format json file?)", format)
+            throw .invalidTrace(
+                "stats: field 'format' must be \"\(formatName)\" (is this a \(option: .statsJSON) file?)", at: format.location)
         }
         let version = try field(json, "version", "")
         guard version.doubleValue == Double(Self.version) else {

@@ -13,6 +13,8 @@ public enum GoldenFile {
         public var expected: String?
         /// True when the golden file was (re)written.
         public var updated: Bool
+        /// How ``failureMessage`` writes the options it names (the check's spelling).
+        var spelling: OptionSpelling = .library
 
         /// Equal, or rewritten.
         public var passed: Bool { updated || expected == actual }
@@ -25,7 +27,10 @@ public enum GoldenFile {
         /// What went wrong, for people (nil when it passed).
         public var failureMessage: String? {
             if passed { return nil }
-            if expected == nil { return "missing expected output \(expectedPath) (run with --update to create it)" }
+            if expected == nil {
+                let text: DiagnosticText = "missing expected output \(expectedPath) (run with \(option: .updateGolden) to create it)"
+                return text.spelled(spelling)
+            }
             return "output differs from \(expectedPath)"
         }
     }
@@ -47,7 +52,8 @@ public enum GoldenFile {
         var reads = RunFiles()
         reads.readTrace(tracePath, options: options)
         return try compare(
-            actual: replay.text, tracePath: tracePath, expectedPath: path, old: try FileIO.readText(path), update: update, reads: reads)
+            actual: replay.text, tracePath: tracePath, expectedPath: path, old: try FileIO.readText(path), update: update, reads: reads,
+            spelling: spelling)
     }
 
     /// What the golden file of the trace at `tracePath`, replayed with `options`, holds: the replay's warnings, then its text output; for a
@@ -132,7 +138,8 @@ public enum GoldenFile {
     /// `compare`, given the golden file's text as already read (`old`, nil when it does not exist)
     /// and the files the check read (`reads`, ``RunFiles``: the golden file written is none of them).
     static func compare(
-        actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool, reads: RunFiles
+        actual: String, tracePath: String, expectedPath: String, old: String?, update: Bool, reads: RunFiles,
+        spelling: OptionSpelling = .library
     ) throws(TraceError) -> Result {
         // A golden checked out with CRLF line endings (Git's core.autocrlf) compares equal.
         let old = old.map(UnifiedDiff.normalizingLineEndings)
@@ -143,6 +150,8 @@ public enum GoldenFile {
             try files.check()
             try FileIO.writeAtomically(actual, to: expectedPath)
         }
-        return Result(tracePath: tracePath, expectedPath: expectedPath, actual: actual, expected: old, updated: update)
+        var result = Result(tracePath: tracePath, expectedPath: expectedPath, actual: actual, expected: old, updated: update)
+        result.spelling = spelling
+        return result
     }
 }

@@ -29,7 +29,9 @@ public enum TraceCheck {
             var parts: [String] = []
             if let g = golden, !g.passed {
                 if g.expected == nil && expectations == nil {
-                    parts.append("missing expected output \(g.expectedPath) and no expectations (run with --update to create it)")
+                    let text: DiagnosticText =
+                        "missing expected output \(g.expectedPath) and no expectations (run with \(option: .updateGolden) to create it)"
+                    parts.append(text.spelled(g.spelling))
                 } else if let m = g.failureMessage {
                     parts.append(m)
                 }
@@ -82,7 +84,7 @@ public enum TraceCheck {
         }
         if expectsError && replay.error == nil {
             throw .invalidTrace(
-                "the trace is declared to fail (--expect-error) but replays without an error",
+                "the trace is declared to fail (\(option: .expectError)) but replays without an error",
                 at: .file(ArgsFile.path(forTrace: tracePath)))
         }
         let expectations = collector.evaluate()
@@ -92,7 +94,7 @@ public enum TraceCheck {
         if old != nil || expectedPath != nil || expectations == nil {
             golden = try GoldenFile.compare(
                 actual: replay.text, tracePath: tracePath, expectedPath: path, old: old, update: update,
-                reads: files(tracePath, options: options, expectedPath: expectedPath, update: update))
+                reads: files(tracePath, options: options, expectedPath: expectedPath, update: update), spelling: spelling)
         }
         // An invalid trace with no golden file recording its error (and none being written now)
         // fails with that error rather than with "missing expected output" or partial expectations.

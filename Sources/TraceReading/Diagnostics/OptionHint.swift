@@ -48,4 +48,21 @@ public enum OptionHint: String, Hashable, Sendable, CaseIterable {
     case element
     /// The screen's pixels per point, for XCTest's velocities (``UITestImportOptions/pixelScale``).
     case pixelScale
+    // The tools' own options (GestureReplayTools).
+    /// Golden files (re)written rather than compared (`TraceCheck.run(update:)`).
+    case updateGolden
+    /// A trace declared to fail, its golden file holding the error (`TraceCheck.run(expectsError:)`).
+    case expectError
+    /// Where a picture's window starts, in trace seconds (`PictureWindow.from`).
+    case pictureFrom
+    /// Where a picture's window ends, in trace seconds (`PictureWindow.to`).
+    case pictureTo
+    /// A picture lists every outcome, a scroll view's own recognizers too (`Picture.svg(listsEveryOutcome:)`).
+    case everyOutcome
+    /// The recognizer and state a shrunk trace must still reach (`ShrinkProperty.reaches`).
+    case shrinkUntil
+    /// The second configuration of a disagreement to shrink (`ShrinkOracle.make(b:)`).
+    case shrinkConfigurations
+    /// Corpus statistics as JSON (`CorpusStats.json()`).
+    case statsJSON
 }

@@ -14,7 +14,8 @@ public struct OptionSpelling: Sendable {
     public func spell(_ hint: OptionHint, value: String? = nil) -> String { spelling(hint, value) }
 
     /// The library's spelling: the property of ``ReplayOptions``, ``RecordingImportOptions`` or
-    /// ``UITestImportOptions`` that sets the option, with the suggested value as `= value`
+    /// ``UITestImportOptions`` that sets the option (for the tools' options, the GestureReplayTools
+    /// parameter or property), with the suggested value as `= value`
     /// (`ReplayOptions.reading.timeUnit = ms`, `RecordingImportOptions.device = PATH|NAME`,
     /// `UITestImportOptions.elements["tap"] = X,Y,W,H`). Values are written as the messages give
     /// them (a time unit by its short name), not as Swift expressions.
@@ -51,6 +52,14 @@ public struct OptionSpelling: Sendable {
         case .moveInterval: "UITestImportOptions.moveInterval"
         case .element: "UITestImportOptions.elements"
         case .pixelScale: "UITestImportOptions.pixelScale"
+        case .updateGolden: "TraceCheck.run(update:)"
+        case .expectError: "TraceCheck.run(expectsError:)"
+        case .pictureFrom: "PictureWindow.from"
+        case .pictureTo: "PictureWindow.to"
+        case .everyOutcome: "Picture.svg(listsEveryOutcome:)"
+        case .shrinkUntil: "ShrinkProperty.reaches"
+        case .shrinkConfigurations: "ShrinkOracle.make(b:)"
+        case .statsJSON: "CorpusStats.json()"
         }
     }
 }

@@ -195,3 +195,12 @@ struct MotionEventState {
             s)
     }
 }
+
+/// Android `MotionEvent.toString()` dumps: each event line gives its rows straight to the core's
+/// queue (``MotionEventState``): no evdev events, no header.
+enum MotionEventGrammar: RecordingGrammar {
+    static func parseLine(_ core: inout RecordingCore) throws(TraceError) -> EvdevEvent? {
+        try core.motion.parse(core.base, core.ls, core.le, line: core.line, path: core.path, into: &core.queue)
+        return nil
+    }
+}

@@ -48,12 +48,25 @@ struct PictureTests {
             ("Traces/scroll-paging.json", "docs/images/scroll-paging.svg"),
         ])
     func golden(_ trace: String, _ golden: String) throws {
-        let picture = try Self.svg(PackageFiles.path(trace), title: trace)
+        let render = { () throws(TraceError) -> String in
+            try Picture.svg(PackageFiles.path(trace), options: ReplayOptions(), title: trace, spelling: Self.renderSpelling)
+        }
+        let picture = try render()
         Self.expectWellFormed(picture)
         let expected = try String(contentsOfFile: PackageFiles.path(golden), encoding: .utf8)
         #expect(picture == expected, "\(golden) differs from the picture of \(trace)")
         // Deterministic: the same bytes twice.
-        #expect(try Self.svg(PackageFiles.path(trace), title: trace) == picture)
+        #expect(try render() == picture)
+    }
+
+    /// How `render` names the options a picture's notes mention: the goldens are its output. (The
+    /// command line's `OptionSpelling.commandLine`, pinned by `OptionHintSpellingTests`; this module
+    /// does not import the command line.)
+    static let renderSpelling = OptionSpelling { hint, value in
+        let flag =
+            [OptionHint.pictureFrom: "--from", .pictureTo: "--to", .everyOutcome: "render --all"][hint]
+            ?? OptionSpelling.library.spell(hint)
+        return value.map { flag + " " + $0 } ?? flag
     }
 
     @Test("the picture shows the parts the issue lists")
@@ -92,7 +105,9 @@ struct PictureTests {
         let path = try folder.write("many.csv", csv)
         let picture = try Self.svg(path, title: "many.csv")
         Self.expectWellFormed(picture)
-        #expect(picture.contains("2600 touches after the first 400 not drawn (at most 400; --from/--to shows a later part)"))
+        #expect(
+            picture.contains(
+                "2600 touches after the first 400 not drawn (at most 400; PictureWindow.from/PictureWindow.to shows a later part)"))
         #expect(picture.components(separatedBy: "<polyline").count == 401)
         // 3,000 outcomes per recognizer: the timeline counts them per bucket, touches too.
         #expect(picture.components(separatedBy: "<g class=\"lane touch summary\">").count == 2)

@@ -68,7 +68,7 @@ struct TimelineSummaryTests {
         let touches = try #require(SVGScan.between(svg, "<g class=\"lane touch summary\">", "</g>"))
         let downs = touches.components(separatedBy: "<title>").dropFirst().map { Int($0.split(separator: " ")[0])! }.reduce(0, +)
         #expect(touches.contains(">touches (\(downs))</text>"))
-        #expect(svg.contains("(marks would overlap); --from/--to draws a part mark by mark"))
+        #expect(svg.contains("(marks would overlap); PictureWindow.from/PictureWindow.to draws a part mark by mark"))
         #expect(svg.utf8.count < 5_000_000)
     }
 

@@ -103,7 +103,7 @@ struct TraceShrinkerTests {
             why: &why)
         #expect(none == nil)
         #expect(why == "the replay of buried.json never has doubleTap reaches ended")
-        #expect(throws: TraceError.usage("--until names no recognizer 'pinch'; the scene has: single, doubleTap")) {
+        #expect(throws: TraceError.usage("\(option: .shrinkUntil) names no recognizer 'pinch'; the scene has: single, doubleTap")) {
             try ShrinkOracle.make(
                 .reaches(recognizer: "pinch", state: .ended, reason: nil), document: document, options: ReplayOptions(),
                 why: &why)

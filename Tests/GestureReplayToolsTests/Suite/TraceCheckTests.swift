@@ -50,7 +50,15 @@ struct TraceCheckTests {
         let dir = try TemporaryFolder()
         let r = try Self.run(try Self.trace(dir, ""))
         #expect(!r.passed)
-        #expect(r.failureMessage == "missing expected output \(dir.path)/t.expected and no expectations (run with --update to create it)")
+        #expect(
+            r.failureMessage
+                == "missing expected output \(dir.path)/t.expected and no expectations (run with TraceCheck.run(update:) to create it)")
+        // The check's spelling names the option (the command line passes its flags).
+        let spelled = try TraceCheck.run(
+            dir.path + "/t.json", options: ReplayOptions(), update: false, spelling: OptionSpelling { hint, _ in "<\(hint)>" })
+        #expect(
+            spelled.failureMessage
+                == "missing expected output \(dir.path)/t.expected and no expectations (run with <updateGolden> to create it)")
         #expect(r.details.isEmpty)
         #expect(r.failureKind == "golden")
     }
@@ -93,7 +101,7 @@ struct TraceCheckTests {
         let dir = try TemporaryFolder()
         let path = try Self.trace(dir, Self.holds)
         let missing = try Self.run(path, expect: dir.path + "/g.txt")
-        #expect(missing.failureMessage == "missing expected output \(dir.path)/g.txt (run with --update to create it)")
+        #expect(missing.failureMessage == "missing expected output \(dir.path)/g.txt (run with TraceCheck.run(update:) to create it)")
         _ = try Self.run(path, expect: dir.path + "/g.txt", update: true)
         #expect(try dir.read("g.txt") == (try SuiteTestSupport.packageFile("Traces/double-tap.expected")))
         #expect(try Self.run(path, expect: dir.path + "/g.txt").passed)
