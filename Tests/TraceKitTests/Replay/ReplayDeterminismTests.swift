@@ -19,7 +19,7 @@ import TraceReading
 ///   format given and with the format sniffed, as standard input would,
 /// - and from the same rows written in another format (CSV, JSON Lines, JSON).
 /// (Determinism across processes, where Swift's hashing is seeded differently, is checked through
-/// the binary in `GestureReplayTests/RobustnessCLITests`.)
+/// the binary in `GestureReplayTests/Robustness/RobustnessCLITests`.)
 @Suite("Replay output is byte-identical")
 struct ReplayDeterminismTests {
     static let slices = 4
