@@ -25,6 +25,15 @@ public enum PackageFiles {
         root + "/" + relative
     }
 
+    /// The `.swift` files under `dir` (an absolute path), recursively, sorted within each folder.
+    public static func swiftFiles(under dir: String) -> [String] {
+        listDirectory(dir).flatMap { name -> [String] in
+            let path = dir + "/" + name
+            if isDirectory(path) { return swiftFiles(under: path) }
+            return name.hasSuffix(".swift") ? [path] : []
+        }
+    }
+
     /// True if `path` is a folder.
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()

@@ -15,14 +15,6 @@ struct PublicSurfaceTests {
         "JSONParser", "CSVFieldSplitter", "TraceSequenceValidator", "ReadingOverview", "UnifiedDiff",
     ]
 
-    static func swiftFiles(under dir: String) -> [String] {
-        PackageFiles.listDirectory(dir).flatMap { name -> [String] in
-            let path = dir + "/" + name
-            if PackageFiles.isDirectory(path) { return swiftFiles(under: path) }
-            return name.hasSuffix(".swift") ? [path] : []
-        }
-    }
-
     /// `file:line: text` for every public or open declaration of one of `names` in `text`.
     static func publicDeclarations(of names: [String], in text: String, file: String) -> [String] {
         var found: [String] = []
@@ -43,10 +35,10 @@ struct PublicSurfaceTests {
     @Test("label revisions, decimal formatting, file helpers and byte readers are not public API")
     func plumbingIsNotPublic() throws {
         let files =
-            Self.swiftFiles(under: PackageFiles.path("Sources/GestureEngine"))
-            + Self.swiftFiles(under: PackageFiles.path("Sources/TraceReading"))
-            + Self.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
-            + Self.swiftFiles(under: PackageFiles.path("Sources/GestureReplayTools"))
+            PackageFiles.swiftFiles(under: PackageFiles.path("Sources/GestureEngine"))
+            + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/TraceReading"))
+            + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
+            + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/GestureReplayTools"))
         #expect(files.count > 50, "the sources were found")
         var declared: [String] = []
         for file in files {
