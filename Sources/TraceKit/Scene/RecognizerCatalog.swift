@@ -222,19 +222,28 @@ public struct RecognizerCatalog: Sendable {
     /// object holds when the transition is reported, after every recognizer handled the event
     /// (what its targets read).
     public struct ReportedValue<R: AnyObject & SendableMetatype>: Sendable {
-        let name: String
-        let read: @Sendable (R) -> GestureValue?
+        @usableFromInline let name: String
+        @usableFromInline let read: @Sendable (R) -> GestureValue?
+
+        @usableFromInline init(name: String, read: @escaping @Sendable (R) -> GestureValue?) {
+            self.name = name
+            self.read = read
+        }
 
         /// `name` read through `keyPath` (a number, a whole number, a point, a string: any
-        /// `GestureValueConvertible`).
-        public static func value<V: GestureValueConvertible & SendableMetatype>(_ name: String, _ keyPath: KeyPath<R, V>) -> ReportedValue {
+        /// `GestureValueConvertible`). Inlinable, so that the registering module reads the property
+        /// directly instead of projecting the key path at run time for every transition.
+        @inlinable public static func value<V: GestureValueConvertible & SendableMetatype>(
+            _ name: String, _ keyPath: KeyPath<R, V>
+        ) -> ReportedValue {
             nonisolated(unsafe) let path = keyPath
             return ReportedValue(name: name) { r in r[keyPath: path].gestureValue }
         }
 
         /// `name` read through `keyPath`; nil reports nothing for that transition.
-        public static func value<V: GestureValueConvertible & SendableMetatype>(_ name: String, _ keyPath: KeyPath<R, V?>) -> ReportedValue
-        {
+        @inlinable public static func value<V: GestureValueConvertible & SendableMetatype>(
+            _ name: String, _ keyPath: KeyPath<R, V?>
+        ) -> ReportedValue {
             nonisolated(unsafe) let path = keyPath
             return ReportedValue(name: name) { r in r[keyPath: path]?.gestureValue }
         }
