@@ -216,8 +216,13 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
     /// Calls this object's touch method for `phase` (the bridge's delivery), in its replay context.
     final func deliver(_ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent) {
         let uiEvent = UIEvent(event, delivered: touches)
-        let set = phase == .began || phase == .moved ? touchSet(touches) : UITouch.faces(of: touches)
-        if phase != .began && phase != .moved { forgetDeliveredTouches() }
+        let set: Set<UITouch>
+        if phase == .began || phase == .moved {
+            set = touchSet(touches)
+        } else {
+            forgetDeliveredTouches()
+            set = UITouch.faces(of: touches)
+        }
         ReplayContext.with(.recognizer(engineRecognizer)) {
             switch phase {
             case .began: touchesBegan(set, with: uiEvent)

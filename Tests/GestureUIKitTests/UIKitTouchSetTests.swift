@@ -91,6 +91,5 @@ import Testing
         h.send(0.4, (1, .ended, 110, 100), (2, .ended, 220, 200))
         // Sorted by the time each touch last changed: the resting finger first.
         #expect(probe.seen == [[.stationary, .moved], [.moved, .moved]])
-        #expect(probe.seen.count == 2)
     }
 }
