@@ -15,21 +15,11 @@ struct PublicSurfaceTests {
         "JSONParser", "CSVFieldSplitter", "TraceSequenceValidator", "ReadingOverview", "UnifiedDiff",
     ]
 
-    /// `file:line: text` for every public or open declaration of one of `names` in `text`.
+    /// `file:line: text` for every public declaration of one of `names` in `text`
+    /// (`PublicDeclarationScanner`, the public API allow-list's reader).
     static func publicDeclarations(of names: [String], in text: String, file: String) -> [String] {
-        var found: [String] = []
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ":" || $0 == "<" || $0 == "{" }).map(String.init)
-            guard words.contains("public") || words.contains("open"), !line.contains("@_spi") else { continue }
-            guard
-                let keyword = words.firstIndex(where: {
-                    ["func", "var", "let", "class", "struct", "enum", "protocol", "typealias"].contains($0)
-                }),
-                keyword + 1 < words.count, names.contains(words[keyword + 1])
-            else { continue }
-            found.append("\(file):\(i + 1): \(line.trimmingPrefix(while: { $0 == " " }))")
-        }
-        return found
+        PublicDeclarationScanner.declarations(in: text).filter { $0.name.map(names.contains) ?? false }
+            .map { "\(file):\($0.line): \($0.text)" }
     }
 
     @Test("label revisions, decimal formatting, file helpers and byte readers are not public API")
@@ -51,10 +41,10 @@ struct PublicSurfaceTests {
     @Test("the check finds a public declaration (so the test above can fail)")
     func checkFindsPublicDeclarations() {
         let text =
-            "public func formatShort(_ value: Double) -> String {\n    public var nameRevision: Int { 0 }\n@_spi(Formatting) public func formatDecimal() {}\npackage enum FileIO {"
+            "public func formatShort(_ value: Double) -> String { \"\" }\npublic var nameRevision: Int { 0 }\n@_spi(Formatting) public func formatDecimal() {}\npackage enum FileIO {}\npublic func other() {}"
         #expect(
             Self.publicDeclarations(of: Self.plumbing, in: text, file: "x.swift") == [
-                "x.swift:1: public func formatShort(_ value: Double) -> String {", "x.swift:2: public var nameRevision: Int { 0 }",
+                "x.swift:1: public func formatShort(_ value: Double) -> String", "x.swift:2: public var nameRevision: Int",
             ])
     }
 }
