@@ -88,7 +88,7 @@ extension FolderLayeringTests {
 enum FolderLayering {
     static let modules: [(name: String, folders: [String])] = [
         ("TraceReading", ["Diagnostics", "Support", "Reading", "Import", "Input"]),
-        ("TraceKit", ["Output", "Scene", "Expectations", "Replay", "Synth", "Shrinker"]),
+        ("TraceKit", ["Output", "Scene", "Expectations", "Replay", "Synth", "Reduction"]),
         ("GestureReplayTools", ["Live", "Convert", "Picture", "Suite", "Stats", "Shrink"]),
     ]
 
