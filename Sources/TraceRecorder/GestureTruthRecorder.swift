@@ -94,6 +94,21 @@ public final class GestureTruthRecorder: NSObject {
         append(text)
     }
 
+    #if canImport(UIKit)
+    /// Records the touches of `event` (one sample per touch, as delivered; other events are
+    /// ignored), locations in `window`'s coordinates (`nil`: each touch's own window). Call it
+    /// before the event is dispatched (``TraceRecordingWindow`` does).
+    public func record(_ event: UIEvent, in window: UIWindow?) {
+        guard event.type == .touches, let touches = event.allTouches, !touches.isEmpty else { return }
+        record(
+            touches.map { touch in
+                let p = touch.location(in: window)
+                return TouchSample(
+                    touch: ObjectIdentifier(touch), timestamp: touch.timestamp, phase: touch.phase.rawValue, x: Double(p.x), y: Double(p.y))
+            })
+    }
+    #endif
+
     /// Records a transition (the target does; also for a hook of the app's own).
     public func record(_ transition: RecordedTransition) {
         transitions.append(transition)
