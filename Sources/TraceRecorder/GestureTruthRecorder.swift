@@ -1,15 +1,15 @@
 // The truth recorder's UIKit hook (docs/recording.md, "Recording the truth"): a snapshot of a
 // window's views and gesture recognizers, and every recognizer's transitions read by a target of
-// its own. Compiled against UIKit on iOS and against GestureUIKit on Linux, where it is tested
-// inside a GestureUIKit replay; what exists only on iOS (the window's event hook) is in
+// its own. Compiled against UIKit on iOS and against GestureUIKit on Linux and macOS, where it is
+// tested inside a GestureUIKit replay; what exists only on iOS (the window's event hook) is in
 // RecordingWindow.swift.
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
-#elseif os(Linux)
+#elseif os(Linux) || os(macOS)
 import GestureUIKit
 #endif
 
-#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux) || os(macOS)
 
 /// Records what UIKit decided beside the touches: the scene at the start, then each recognizer's
 /// state transitions with their time and values, written as a regular trace whose `expect` is the
