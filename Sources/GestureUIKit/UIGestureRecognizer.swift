@@ -165,9 +165,11 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
         return engineRecognizer.numberOfTouches
     }
 
-    /// The values the engine recognizer of one of UIKit's own classes reports now (nil for a
-    /// subclass's bridge, whose reported values may read this object's own properties).
+    /// The values the engine recognizer of one of UIKit's own classes reports now; nil for a pan
+    /// (its location is the plain centroid: no velocity is estimated for a location) and for a
+    /// subclass's bridge (whose reported values may read this object's own properties).
     private var builtInValues: GestureValues? {
+        if self is UIPanGestureRecognizer { return nil }
         var values = GestureValues()
         engineRecognizer.fillValues(&values)
         return values

@@ -25,6 +25,11 @@ struct RecordedTruthCLITests {
     @Test(
         arguments: [
             ("swipe-hold-edge", "hold.minimumPressDuration=0.8", "device: hold began at 1.400 (100.0, 500.0); replay: hold never began"),
+            // A later transition: the replay's beside the device's, in the same words.
+            (
+                "swipe-hold-edge", "hold.minimumPressDuration=0.5",
+                "device: hold began at 1.400 (100.0, 500.0); replay: hold began at 1.500 (100.0, 500.0)"
+            ),
             ("taps", "doubleTap.numberOfTapsRequired=3", "device: doubleTap ended at 1.170 (200.0, 200.0); replay: doubleTap never ended"),
             ("drag-and-scroll", "drag.minimumNumberOfTouches=2", "device: drag began at 0.017 (120.0, 285.0); replay: drag never began"),
             ("pinch-rotate", "swipe.numberOfTouchesRequired=2", nil),
