@@ -169,6 +169,32 @@ struct GestureTruthRecorderTests {
         #expect(try #require(result.expectations).passed)
     }
 
+    /// A view of the app's own class is replayed as its UIKit class, with a note; a relation the app
+    /// declares to the recorder is in the scene; a hidden view takes no touches.
+    @Test func ownViewClassesRelationsAndHiddenViews() throws {
+        final class CardView: UIView {}
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let card = CardView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        let hidden = UIView(frame: CGRect(x: 10, y: 200, width: 100, height: 100))
+        card.accessibilityIdentifier = "card"
+        hidden.isHidden = true
+        window.addSubview(card)
+        window.addSubview(hidden)
+        let pinch = UIPinchGestureRecognizer(target: nil, action: nil), rotation = UIRotationGestureRecognizer(target: nil, action: nil)
+        card.addGestureRecognizer(pinch)
+        card.addGestureRecognizer(rotation)
+        let recorder = GestureTruthRecorder(window: window)
+        recorder.declare(pinch, simultaneousWith: rotation)
+        #expect(recorder.scene.notes == ["view 'card' is a CardView, replayed as a UIView (its own touch handling is not modelled)"])
+        #expect(recorder.scene.views.map(\.isUserInteractionEnabled) == [true, false])
+        let text = recorder.finish().text
+        #expect(text.contains(#""simultaneousWith": ["rotation"]"#), "\(text)")
+        #expect(
+            text.contains(
+                #"{"name": "root/1", "class": "UIView", "parent": "root", "frame": [10, 200, 100, 100], "isUserInteractionEnabled": false}"#
+            ))
+    }
+
     /// Two views with one accessibility identifier: the second is named by its path, with a note;
     /// a file that repeats a view name anyway is an error at the second name.
     @Test func aRepeatedViewName() throws {
