@@ -7,7 +7,8 @@ import PackageDescription
 // synth; it re-exports TraceReading) -> TraceReading (diagnostics, readers and importers: the fast,
 // unsafe code, with its oracles and fuzz targets) -> GestureEngine (stdlib only);
 // GestureTesting -> TraceKit, GestureEngine; GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
-// TraceRecorder depends on nothing. Inside the three trace modules the folders are layered too
+// TraceRecorder depends on nothing on iOS (on GestureUIKit on Linux and macOS, where its truth
+// recorder is tested). Inside the three trace modules the folders are layered too
 // (docs/architecture.md, checked by FolderLayeringTests); what one module uses of another that is
 // not public API is `package`.
 // Swift 6.2 or later: the engine's velocity ring uses InlineArray (Swift 6.2; on Apple platforms its
@@ -61,9 +62,11 @@ let package = Package(
         // convert, synth (Sources/gesturereplay/main.swift is one line).
         .target(name: "GestureReplayCLI", dependencies: ["GestureReplayTools"]),
         .executableTarget(name: "gesturereplay", dependencies: ["GestureReplayCLI"]),
-        // Records traces on iOS (docs/recording.md); no dependencies, its UIKit part compiled only
-        // where UIKit exists, its line writer tested on Linux against TraceKit's reader.
-        .target(name: "TraceRecorder"),
+        // Records traces on iOS (docs/recording.md); no dependencies there, its UIKit part compiled only
+        // where UIKit exists, its line writer tested on Linux against TraceKit's reader. The truth
+        // recorder (scene and transitions) compiles against GestureUIKit on Linux and macOS, so that
+        // it is tested inside a GestureUIKit replay (issue 46).
+        .target(name: "TraceRecorder", dependencies: [.target(name: "GestureUIKit", condition: .when(platforms: [.linux, .macOS]))]),
         // Test-only: counts heap allocations so a test can show that dispatch allocates nothing
         // (glibc only: elsewhere it is a stub and the allocation suites are disabled, saying why).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
@@ -96,7 +99,9 @@ let package = Package(
         .testTarget(
             name: "GestureReplayTests",
             dependencies: ["gesturereplay", "GestureReplayCLI", "GestureReplayTools", "TraceKit", "TestSupport"]),
-        .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport"]),
+        .testTarget(
+            name: "TraceRecorderTests",
+            dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport", "GestureUIKit", "GestureReplayTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

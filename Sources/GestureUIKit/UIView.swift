@@ -329,6 +329,9 @@ open class UIView: UIResponder, EngineOwnedFace {
     open var backgroundColor: UIColor?
     open var transform = CGAffineTransform.identity
     open var tag = 0
+    /// `accessibilityIdentifier`: stored, read by TraceRecorder as the view's stable name in a
+    /// recorded scene (docs/recording.md).
+    open var accessibilityIdentifier: String?
     open var clipsToBounds = false
     open var isOpaque = true
     open var tintColor: UIColor?

@@ -127,10 +127,14 @@ public final class TouchTraceRecorder {
 open class TraceRecordingWindow: UIWindow {
     /// The recording in progress; `nil` (the default) records nothing.
     public var recorder: TouchTraceRecorder?
+    /// A recording of the truth (scene and transitions, docs/recording.md section 6); `nil` (the
+    /// default) records none.
+    public var truthRecorder: GestureTruthRecorder?
 
     open override func sendEvent(_ event: UIEvent) {
         // Before dispatch: the rows are in the order the recognizers receive the touches.
         if let recorder, !recorder.stopped { recorder.record(event, in: self) }
+        truthRecorder?.record(event, in: self)
         super.sendEvent(event)
     }
 }

@@ -45,15 +45,18 @@ public enum CorpusRun {
     ) -> CorpusStats {
         var stats = CorpusStats(configuration: configuration)
         var sum = CorpusStats.Accumulator()
+        var device: [CorpusStats.DeviceAgreement] = []
         for o in outcomes {
             if let s = o.stats {
                 stats.counted.append(o.path)
                 for r in s.recognizers { sum.add(r) }
+                device += s.device
             } else if let e = o.error {
                 stats.broken.append(CorpusStats.BrokenTrace(path: o.path, exitCode: e.exitCode, error: format(e)))
             }
         }
         stats.recognizers = sum.result()
+        stats.device = CorpusStats.DeviceAgreement.summed(device)
         stats.normalize()
         return stats
     }

@@ -23,6 +23,34 @@ public struct CorpusStats: Sendable, Equatable {
     public var broken: [BrokenTrace] = []
     /// Per recognizer, sorted by name then kind.
     public var recognizers: [RecognizerStats] = []
+    /// Agreement with the device, per recognizer kind, over the traces a truth recorder wrote
+    /// (their expectations with a `"device"`; docs/recording.md), sorted by kind; empty without any.
+    public var device: [DeviceAgreement] = []
+
+    /// How many of a kind's recorded expectations (what the device did) the replay met.
+    public struct DeviceAgreement: Sendable, Equatable {
+        public var kind: String
+        /// Recorded expectations of recognizers of this kind.
+        public var expectations: Int
+        /// Those the replay met.
+        public var agreed: Int
+
+        public init(kind: String, expectations: Int, agreed: Int) {
+            self.kind = kind
+            self.expectations = expectations
+            self.agreed = agreed
+        }
+
+        /// Sums by kind, sorted by kind.
+        static func summed(_ parts: [DeviceAgreement]) -> [DeviceAgreement] {
+            var sums: [String: DeviceAgreement] = [:]
+            for p in parts {
+                sums[p.kind, default: DeviceAgreement(kind: p.kind, expectations: 0, agreed: 0)].expectations += p.expectations
+                sums[p.kind]!.agreed += p.agreed
+            }
+            return sums.values.sorted { $0.kind < $1.kind }
+        }
+    }
 
     /// The largest count stats reads and writes, 9,007,199,254,740,991 (2^53 - 1): the largest whole
     /// number a JSON number holds exactly (the reader reads numbers as doubles). Counts are 64-bit
@@ -34,6 +62,7 @@ public struct CorpusStats: Sendable, Equatable {
     /// total): a merge's counts are at most the sum of its parts' largest counts.
     public var largestCount: Int {
         var largest = max(counted.count, broken.count)
+        for d in device { largest = max(largest, d.expectations) }
         for r in recognizers {
             largest = max(largest, r.attempts, r.recognized, r.failed, r.cancelled)
             for reason in r.reasons { largest = max(largest, reason.count) }
@@ -192,6 +221,8 @@ extension CorpusStats {
         /// Every counted transition, in order: the recognizer's name and the state it reached
         /// (`doubleTap`, `ended`; `single`, `failed`).
         public var outcomes: [(name: String, state: GestureRecognizerState)] = []
+        /// The recorded expectations met and not, per kind (a truth recorder's trace only).
+        public var device: [DeviceAgreement] = []
     }
 
     /// Sums recognizer stats by (name, kind) in dictionaries (adding many traces or shards stays
@@ -257,6 +288,7 @@ extension CorpusStats {
             for r in part.recognizers { sum.add(r) }
         }
         all.recognizers = sum.result()
+        all.device = DeviceAgreement.summed(parts.flatMap(\.device))
         all.normalize()
         return all
     }
@@ -339,10 +371,14 @@ public final class StatsCollector: ReplayObserver {
     private var values: [[CorpusStats.Quantity: [Int: Int]]] = []
     private var reasons: [[String: Int]] = []
     public private(set) var stats = CorpusStats.TraceStats()
+    /// The trace's expectations, for its agreement with the device (nil once they failed to load:
+    /// stats counts transitions, not expectations, so a malformed one changes nothing here).
+    private var expectations: ExpectationCollector? = ExpectationCollector()
 
     public init() {}
 
     public func replayWillStart(_ start: ReplayStart) throws(TraceError) {
+        do throws(TraceError) { try expectations?.replayWillStart(start) } catch { expectations = nil }
         for r in start.scene.recognizers {
             index[ObjectIdentifier(r)] = stats.recognizers.count
             stats.recognizers.append(CorpusStats.RecognizerStats(name: r.name, kind: r.kind))
@@ -354,6 +390,7 @@ public final class StatsCollector: ReplayObserver {
     public var observesTransitions: Bool { true }
 
     public func replay(didTransition t: Transition) {
+        expectations?.replay(didTransition: t)
         guard let i = index[ObjectIdentifier(t.recognizer)] else { return }
         if stats.recognizers[i].count(previous: t.previous, state: t.state) {
             stats.outcomes.append((t.recognizer.name, t.state))
@@ -383,6 +420,13 @@ public final class StatsCollector: ReplayObserver {
     /// distribution's counts sorted by value, as `ValueDistribution` keeps them.
     public func finish() -> CorpusStats.TraceStats {
         var result = stats
+        if let outcomes = expectations?.outcomes() {
+            let kinds = Dictionary(stats.recognizers.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
+            result.device = CorpusStats.DeviceAgreement.summed(
+                outcomes.filter { $0.expectation.device != nil }.map { o in
+                    CorpusStats.DeviceAgreement(kind: kinds[o.expectation.recognizer] ?? "?", expectations: 1, agreed: o.held ? 1 : 0)
+                })
+        }
         for i in result.recognizers.indices {
             result.recognizers[i].reasons = reasons[i].map { ($0.key, $0.value) }
             result.recognizers[i].values = values[i].map { q, counts in

@@ -62,7 +62,18 @@ extension CorpusStats {
             }
             o.append(r.values.isEmpty ? "]\n    }" : "\n      ]\n    }")
         }
-        o.append(recognizers.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        o.append(recognizers.isEmpty ? "]" : "\n  ]")
+        // Only with traces a truth recorder wrote: other stats keep their bytes.
+        if !device.isEmpty {
+            o.append(",\n  \"device\": [")
+            for (n, d) in device.enumerated() {
+                o.append(n == 0 ? "\n    {\"kind\": " : ",\n    {\"kind\": ")
+                o.appendJSONString(d.kind)
+                o.append(", \"expectations\": \(d.expectations), \"agreed\": \(d.agreed)}")
+            }
+            o.append("\n  ]")
+        }
+        o.append("\n}\n")
         return o.text
     }
 
@@ -107,6 +118,15 @@ extension CorpusStats {
                 }
             }
             s += Self.table(rows, rightAligned: 3, indent: "  ")
+        }
+        if !device.isEmpty {
+            s += "\nagreement with the device (recorded expectations the replay met), per kind:\n"
+            var rows = [["kind", "expectations", "agreed", "%"]]
+            for d in device {
+                let percent = d.expectations == 0 ? "-" : formatShort(Double(d.agreed) * 100 / Double(d.expectations), decimals: 1)
+                rows.append([TerminalSafe.escaped(d.kind), "\(d.expectations)", "\(d.agreed)", percent])
+            }
+            s += Self.table(rows, rightAligned: 1, indent: "  ")
         }
         if !broken.isEmpty {
             s += "\nbroken traces (not counted):\n"
@@ -219,7 +239,7 @@ extension CorpusStats {
                 guard seen.insert(m.key).inserted else { throw .invalidTrace("stats: field '\(name)' is given twice", at: m.keyLocation) }
             }
         }
-        try known(json, ["format", "version", "configuration", "traces", "brokenTraces", "counted", "broken", "recognizers"], "")
+        try known(json, ["format", "version", "configuration", "traces", "brokenTraces", "counted", "broken", "recognizers", "device"], "")
         let format = try field(json, "format", "")
         guard format.stringValue == formatName else {
             throw .invalidTrace(
@@ -343,6 +363,25 @@ extension CorpusStats {
                 r.values.append(d)
             }
             stats.recognizers.append(r)
+        }
+        if let list = json["device"] {
+            var kinds: Set<String> = []
+            for (i, v) in try array(list, "device").enumerated() {
+                let p = "device[\(i)]"
+                try known(v, ["kind", "expectations", "agreed"], p)
+                let d = DeviceAgreement(
+                    kind: try name(try field(v, "kind", p), p + ".kind"),
+                    expectations: try int(try field(v, "expectations", p), p + ".expectations"),
+                    agreed: try int(try field(v, "agreed", p), p + ".agreed"))
+                guard d.agreed <= d.expectations else {
+                    throw fail("stats: field '\(p).agreed' (\(d.agreed)) is more than 'expectations' (\(d.expectations))", v["agreed"]!)
+                }
+                guard kinds.insert(d.kind).inserted else {
+                    throw fail("stats: field '\(p).kind': the kind '\(d.kind)' is listed twice", v["kind"]!)
+                }
+                stats.device.append(d)
+            }
+            stats.device.sort { $0.kind < $1.kind }
         }
         return stats
     }

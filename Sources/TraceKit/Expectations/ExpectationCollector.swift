@@ -55,6 +55,12 @@ public final class ExpectationCollector: ReplayObserver {
         if watched.contains(ObjectIdentifier(transition.recognizer)) { transitions.append(transition) }
     }
 
+    /// Each expectation with whether it held (for `stats`' agreement with recorded devices).
+    package func outcomes() -> [(expectation: TraceExpectation, held: Bool)] {
+        let evaluator = ExpectationEvaluator(transitions: transitions, nameWidth: nameWidth, kindWidth: kindWidth)
+        return expectations.map { ($0, evaluator.evaluate($0) == nil) }
+    }
+
     /// Checks the expectations against the transitions seen; nil when there are none.
     public func evaluate() -> ExpectationReport? {
         if expectations.isEmpty { return nil }

@@ -65,9 +65,15 @@ public enum ExpectationParser {
         if let v = json["at"] {
             e.time = try numberTest(v, "\"at\" (a time, seconds)", allowText: false).test
         }
+        if let v = json["device"] {
+            guard let text = v.stringValue else {
+                throw error("\"device\" must be a string (what the device did, written by the recorder), not \(v.typeDescription)", v)
+            }
+            e.device = text
+        }
         for m in members {
             switch m.key {
-            case "recognizer", "state", "never", "count", "at": continue
+            case "recognizer", "state", "never", "count", "at", "device": continue
             default:
                 let field = ValueField(key: m.key)
                 e.conditions.append(

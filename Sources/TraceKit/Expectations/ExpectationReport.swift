@@ -76,8 +76,15 @@ struct ExpectationEvaluator {
         ExpectationReport(count: expectations.count, failures: expectations.compactMap(evaluate))
     }
 
-    /// Nil when `e` holds.
+    /// Nil when `e` holds. A recorded expectation's failure says what the device and the replay did.
     func evaluate(_ e: TraceExpectation) -> ExpectationFailure? {
+        guard var failure = evaluateConditions(e) else { return nil }
+        if let device = e.device { failure.expected = "device: \(device); replay: \(replayPhrase(e))" }
+        return failure
+    }
+
+    /// Nil when `e` holds.
+    private func evaluateConditions(_ e: TraceExpectation) -> ExpectationFailure? {
         let mine = transitions.filter { $0.recognizer.name == e.recognizer }
         // A condition on a value the recognizer never reports is a mistake (a typo, or the wrong
         // recognizer): fail it even for `never`, which it would otherwise pass trivially.

@@ -42,6 +42,9 @@ public struct TraceExpectation: Sendable {
     public var conditions: [Condition]
     /// Where the expectation object starts (failures are reported here).
     public var location: SourceLocation
+    /// What the device did, for an expectation a recorder wrote (`"device"`: `pan began at 0.183
+    /// (192.0, 410.5)`): a failure then reads `device: ...; replay: ...` (docs/recording.md).
+    public var device: String?
 
     public init(
         recognizer: String, recognizerLocation: SourceLocation, state: GestureRecognizerState = .ended,
@@ -76,6 +79,7 @@ public struct TraceExpectation: Sendable {
     /// The expectation in words: `doubleTap reaches ended at 0.25...0.35 s`,
     /// `single never reaches ended`, `drag reaches ended with velocity.y <= -1000`.
     public var summary: String {
+        if let device { return "device: " + device }
         var s = recognizer
         switch quantifier {
         case .reaches: s += " reaches \(state)"

@@ -79,6 +79,9 @@ public enum Replayer {
         } else {
             scene = Scene.makeDefault(screen: screen, velocityEstimator: options.scene.velocityEstimator)
         }
+        if let notes = sceneJSON?["notes"] {
+            for note in try SceneNotes.read(notes) { warn(note) }
+        }
         if !options.scene.overrides.isEmpty {
             try SceneOverride.apply(options.scene.overrides, to: scene, catalog: options.scene.catalog)
         }

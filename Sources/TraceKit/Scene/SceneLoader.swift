@@ -45,10 +45,11 @@ public struct SceneLoader: Sendable {
         for m in members {
             switch m.key {
             case "views", "recognizers", "expect": continue
+            case "notes": _ = try SceneNotes.read(m.value)
             case "screen" where self.screen == nil: screen = try TraceScreen(m.value).size
             case "screen": continue
             default:
-                throw .invalidTrace("unknown scene key '\(m.key)'; expected views, recognizers, screen or expect", at: m.keyLocation)
+                throw .invalidTrace("unknown scene key '\(m.key)'; expected views, recognizers, screen, expect or notes", at: m.keyLocation)
             }
         }
         let scene = Scene(screen: screen)

@@ -36,7 +36,7 @@ struct GoldenTraceTests {
         }
     }
 
-    @Test("replaying the trace prints its golden file", arguments: GoldenTrace.all)
+    @Test("replaying the trace prints its golden file", arguments: GoldenTrace.withGoldens)
     func replayMatchesGolden(_ trace: GoldenTrace) throws {
         let expected = try BinaryRunner.packageFile(trace.expectedPath)
         // Run in the trace's folder: golden files name the trace relative to it. `--expect-error`

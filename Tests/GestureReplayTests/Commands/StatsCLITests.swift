@@ -6,7 +6,7 @@ import Testing
 struct StatsCLITests {
     @Test("stats: a table per recognizer; a broken trace is listed, the rest counted, exit 65")
     func statsTable() throws {
-        let clean = try BinaryRunner.run(["stats", "Traces/", "--exclude", "errors/*", "-j", "2"])
+        let clean = try BinaryRunner.run(["stats", "Traces/", "--exclude", "errors/*", "--exclude", "recorded/*", "-j", "2"])
         #expect(clean.status == 0, "\(clean)")
         #expect(clean.stdout.hasPrefix("34 traces counted, 0 broken\n"), "\(clean)")
         #expect(
@@ -15,7 +15,7 @@ struct StatsCLITests {
         #expect(clean.stdout.contains("  doubleTap (tap)\n    2  moved N pt > allowableMovement N pt\n"), "\(clean)")
         #expect(clean.stdout.contains("  pinch         pinch           scale              3  1.000   2.199"), "\(clean)")
 
-        let all = try BinaryRunner.run(["stats", "Traces/"])
+        let all = try BinaryRunner.run(["stats", "Traces/", "--exclude", "recorded/*"])
         #expect(all.status == 65, "\(all)")
         #expect(all.stdout.hasPrefix("34 traces counted, 4 broken\n"), "\(all)")
         #expect(
@@ -192,18 +192,23 @@ struct StatsCLITests {
     @Test("stats/compare --set NAME: a trace whose scene lacks NAME is replayed without it; NAME in no scene (and no kind): exit 2")
     func setNameInSomeScenes() throws {
         // docs/scale.md's what-if over the corpus: doubleTap is in a few scenes only.
-        let stats = try BinaryRunner.run(["stats", "Traces", "--exclude", "errors/*", "--set", "doubleTap.maximumTapInterval=0.1"])
+        let stats = try BinaryRunner.run([
+            "stats", "Traces", "--exclude", "errors/*", "--exclude", "recorded/*", "--set", "doubleTap.maximumTapInterval=0.1",
+        ])
         #expect(stats.status == 0, "\(stats)")
         #expect(stats.stdout.hasPrefix("34 traces counted, 0 broken\n"), "\(stats)")
         // Without it: 6 attempts, 3 recognized, 3 failed.
         #expect(
             stats.stdout.contains("\ndoubleTap                  tap                         9           0       9          0\n"), "\(stats)"
         )
-        let compare = try BinaryRunner.run(["compare", "Traces", "--exclude", "errors/*", "--b-set", "doubleTap.maximumTapInterval=0.1"])
+        let compare = try BinaryRunner.run([
+            "compare", "Traces", "--exclude", "errors/*", "--exclude", "recorded/*", "--b-set", "doubleTap.maximumTapInterval=0.1",
+        ])
         #expect(compare.status == 1, "\(compare)")
         #expect(compare.stdout.contains("34 traces, 3 changed outcome\n"), "\(compare)")
         let goldens = try BinaryRunner.run([
-            "compare", "Traces", "--exclude", "errors/*", "--goldens", "--a-set", "doubleTap.maximumTapInterval=0.1",
+            "compare", "Traces", "--exclude", "errors/*", "--exclude", "recorded/*", "--goldens", "--a-set",
+            "doubleTap.maximumTapInterval=0.1",
         ])
         #expect(goldens.status == 1, "\(goldens)")
         #expect(goldens.stdout.contains("34 traces, 3 changed outcome\n"), "\(goldens)")
@@ -213,7 +218,8 @@ struct StatsCLITests {
         for (command, option) in [
             (["stats", "--set"], "--set"), (["compare", "--a-set"], "--a-set"), (["compare", "--goldens", "--a-set"], "--a-set"),
         ] {
-            let r = try BinaryRunner.run(command + ["nope.maximumTapInterval=0.1", "Traces", "--exclude", "errors/*"])
+            let r = try BinaryRunner.run(
+                command + ["nope.maximumTapInterval=0.1", "Traces", "--exclude", "errors/*", "--exclude", "recorded/*"])
             #expect(r.status == 2, "\(r)")
             #expect(
                 r.stderr.hasPrefix(
@@ -238,7 +244,9 @@ struct StatsCLITests {
 
     @Test("compare: the traces that flipped between two --set configurations, exit 1; the same configuration: exit 0")
     func compare() throws {
-        let changed = try BinaryRunner.run(["compare", "Traces/", "--exclude", "errors/*", "--b-set", "tap.allowableMovement=2"])
+        let changed = try BinaryRunner.run([
+            "compare", "Traces/", "--exclude", "errors/*", "--exclude", "recorded/*", "--b-set", "tap.allowableMovement=2",
+        ])
         #expect(changed.status == 1, "\(changed)")
         #expect(changed.stdout.contains("34 traces, 3 changed outcome\n"), "\(changed)")
         #expect(
@@ -247,7 +255,10 @@ struct StatsCLITests {
             "\(changed)")
         #expect(changed.stdout.contains("doubleTap                  tap                             3  0         3  6"), "\(changed)")
         let same = try BinaryRunner.run(
-            ["compare", "Traces/", "--exclude", "errors/*", "--a-set", "tap.allowableMovement=10", "--b-set", "tap.allowableMovement=10"])
+            [
+                "compare", "Traces/", "--exclude", "errors/*", "--exclude", "recorded/*", "--a-set", "tap.allowableMovement=10", "--b-set",
+                "tap.allowableMovement=10",
+            ])
         #expect(same.status == 0, "\(same)")
         #expect(same.stdout.contains("34 traces, 0 changed outcome\n"), "\(same)")
         let json = try BinaryRunner.run(["compare", "Traces/double-tap.json", "--b-set", "tap.allowableMovement=2", "-f", "json"])
@@ -293,8 +304,10 @@ struct StatsCLITests {
             }
             return result
         }
-        let stats = try BinaryRunner.run(["stats", "-f", "json", "Traces/", "--exclude", "errors/*"])
-        let compare = try BinaryRunner.run(["compare", "-f", "json", "Traces/", "--goldens", "--exclude", "errors/*"])
+        let stats = try BinaryRunner.run(["stats", "-f", "json", "Traces/", "--exclude", "errors/*", "--exclude", "recorded/*"])
+        let compare = try BinaryRunner.run([
+            "compare", "-f", "json", "Traces/", "--goldens", "--exclude", "errors/*", "--exclude", "recorded/*",
+        ])
         #expect(compare.status == 0, "\(compare)")
         let statsJSON = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
         let compareJSON = try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? [String: Any]
@@ -305,7 +318,8 @@ struct StatsCLITests {
 
         // A what-if: the swipes' counts move on side A only (the JSON Lines golden of swipe-up.json counts too).
         let flipped = try BinaryRunner.run([
-            "compare", "Traces/", "--exclude", "errors/*", "--goldens", "--a-set", "swipe.numberOfTouchesRequired=2",
+            "compare", "Traces/", "--exclude", "errors/*", "--exclude", "recorded/*", "--goldens", "--a-set",
+            "swipe.numberOfTouchesRequired=2",
         ])
         #expect(flipped.status == 1, "\(flipped)")
         #expect(
@@ -323,12 +337,13 @@ struct StatsCLITests {
 
     @Test("compare --goldens: the goldens as side B; unchanged traces compare equal, a what-if flips the swipes")
     func compareGoldens() throws {
-        let same = try BinaryRunner.run(["compare", "Traces/", "--goldens", "--exclude", "errors/*"])
+        let same = try BinaryRunner.run(["compare", "Traces/", "--goldens", "--exclude", "errors/*", "--exclude", "recorded/*"])
         #expect(same.status == 0, "\(same)")
         #expect(same.stdout.contains("34 traces, 0 changed outcome\n"), "\(same)")
         #expect(!same.stdout.contains("\nchanged:\n"), "\(same)")
         let flipped = try BinaryRunner.run([
-            "compare", "Traces/", "--exclude", "errors/*", "--goldens", "--a-set", "swipe.numberOfTouchesRequired=2",
+            "compare", "Traces/", "--exclude", "errors/*", "--exclude", "recorded/*", "--goldens", "--a-set",
+            "swipe.numberOfTouchesRequired=2",
         ])
         #expect(flipped.status == 1, "\(flipped)")
         #expect(flipped.stdout.contains("  Traces/swipe-down.json\n    A: swipeDown: failed;"), "\(flipped)")

@@ -60,7 +60,7 @@ struct MessageTests {
                 $0.hasPrefix("Traces") ? BinaryRunner.packageRoot.appendingPathComponent($0).path : $0
             }, in: dir.url)
         #expect(r.status == 65)
-        #expect(r.stderr.contains("unknown scene key 'expectations'; expected views, recognizers, screen or expect"), "\(r)")
+        #expect(r.stderr.contains("unknown scene key 'expectations'; expected views, recognizers, screen, expect or notes"), "\(r)")
     }
 
     @Test(

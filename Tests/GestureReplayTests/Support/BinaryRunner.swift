@@ -100,6 +100,10 @@ struct GoldenTrace: Sendable, CustomTestStringConvertible {
     /// True for the files `gesturereplay test` treats as traces by their name (`TraceSuite.isTrace`).
     static func isTrace(_ name: String) -> Bool { TraceSuite.isTrace(name) }
 
+    /// The traces with a golden file: all but the truth recorder's files in `Traces/recorded/`,
+    /// which are checked by the device's expectations they carry (RecordedTruthCLITests).
+    static let withGoldens: [GoldenTrace] = all.filter { !$0.path.hasPrefix("Traces/recorded/") }
+
     /// Every trace under `Traces/`, recursively, sorted by path (hidden files skipped).
     static let all: [GoldenTrace] = {
         var found: [String] = []
