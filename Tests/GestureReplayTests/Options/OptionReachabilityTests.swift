@@ -89,4 +89,14 @@ struct OptionReachabilityTests {
         // Every command takes options of its own or of groups: the loop above saw them all.
         #expect(checked >= commandRegistry.count * 2)
     }
+
+    @Test("every option a command takes is in help's order (allOptions): none is left out of help, man page and completions")
+    func everyOptionIsListed() {
+        for command in commandRegistry {
+            let listed = HelpGenerator.optionsTaken(by: command)
+            for spec in command.options {
+                #expect(listed.containsOption(spec), "\(command.name) \(spec.longFlag) is not in allOptions (Options/OptionCatalog.swift)")
+            }
+        }
+    }
 }
