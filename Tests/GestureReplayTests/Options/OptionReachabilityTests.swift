@@ -99,4 +99,21 @@ struct OptionReachabilityTests {
             }
         }
     }
+
+    @Test("an option's identity is its group and name, not its help text")
+    func identityIsGroupAndName() {
+        let every = allOptions + commandRegistry.flatMap { $0.options }
+        for spec in every {
+            let same = allOptions.filter { $0.isSame(as: spec) }
+            #expect(same.count == 1, "\(spec.longFlag) of \(spec.group): \(same.count) declarations in allOptions")
+        }
+        // The two --format and the two --to are told apart by their groups.
+        #expect(!OutputOptions.format.isSame(as: CorpusOptions.formatOption))
+        #expect(!WritingOptions.traceFormat.isSame(as: RenderCommand.to))
+        // Two declarations that happen to share a name and help text stay two options.
+        let a = OptionSpec(long: "x", help: "same words", group: "A.swift") { _, _ in }
+        let b = OptionSpec(long: "x", help: "same words", group: "B.swift") { _, _ in }
+        #expect(!a.isSame(as: b))
+        #expect(a.isSame(as: a))
+    }
 }
