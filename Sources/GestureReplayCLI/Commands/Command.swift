@@ -4,7 +4,9 @@ import TraceKit
 /// its name, what help says about it, the options it takes (shared groups, declared once in
 /// `Options/`, and its own), how it checks its operands, and how it runs. Parsing, `--help`,
 /// `help NAME`, the man page and the completion scripts are all made by walking
-/// ``commandRegistry``: adding a command is a file of its own plus its line there. (Read a
+/// ``commandRegistry``: adding a command is a file of its own plus its line there, and, with
+/// options of its own, their place in ``allOptions`` and a field for its values in `ParsedOptions`
+/// (docs/architecture.md counts the files). (Read a
 /// command type's static properties with closures, `map { $0.name }`: a key path through the
 /// existential metatype, `map(\.name)`, crashes Swift 6.3.1's SIL generation.)
 protocol Command {

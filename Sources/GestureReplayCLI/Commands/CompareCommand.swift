@@ -92,34 +92,6 @@ func sideOverrides(_ sets: [String], option: String) throws(TraceError) -> [Scen
     return overrides
 }
 
-/// What one trace did under one configuration: its outcome line, or the error it stopped at.
-struct SideOutcome: Equatable {
-    /// Per recognizer (sorted by name), its transitions in order: `doubleTap: ended`,
-    /// `single: failed`, `pan: began ended` (how the recognizers interleave does not count).
-    var outcomes: [String]
-    var error: String?
-    /// The error's exit status alone (65, 66, ...); 0 without one.
-    var exitCode: Int32 = 0
-
-    init(outcomes transitions: [(name: String, state: GestureRecognizerState)], error: String?, exitCode: Int32 = 0) {
-        self.error = error
-        self.exitCode = exitCode
-        var byName: [String: [String]] = [:]
-        for t in transitions { byName[t.name, default: []].append(t.state.description) }
-        outcomes = byName.sorted { $0.key < $1.key }.map { $0.key + ": " + $0.value.joined(separator: " ") }
-    }
-
-    /// The same outcomes, or both broken (whatever the errors' words).
-    static func == (a: Self, b: Self) -> Bool {
-        (a.error != nil) == (b.error != nil) && (a.error != nil || a.outcomes == b.outcomes)
-    }
-
-    var text: String {
-        if let error { return "error: " + error }
-        return outcomes.isEmpty ? "(nothing recognized or failed)" : outcomes.joined(separator: "; ")
-    }
-}
-
 /// `gesturereplay compare`: replays the corpus under both configurations; exit 1 when any trace's
 /// outcome differs (or one side broke where the other did not), 0 when none does.
 func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
@@ -130,48 +102,22 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
     let jobs = command.suite.jobs ?? onlineCoreCount()
     let aSets = try sideOverrides(c.aSet, option: "--a-set")
     let bSets = try sideOverrides(c.bSet, option: "--b-set")
-    let a = side(traces, sideUses(command.replayArguments, scene: c.aScene), aSets, jobs: jobs, catalog: catalog, textOutcomes: c.goldens)
-    let b: [SideOutcome]
-    let aStats: CorpusStats
-    let bStats: CorpusStats
-    var bErrors: [TraceError] = []
-    var bNames: Set<String> = []
-    if c.goldens {
-        let goldens = traces.map(goldenOutcome)
-        b = goldens.map(\.outcome)
-        aStats = a.stats
-        bStats = CorpusRun.stats(
-            zip(traces, goldens).map { CorpusRun.TraceOutcome(path: $0, stats: $1.stats, error: nil) }, configuration: []
-        ) { formatter.format($0) }
-    } else {
-        let bSide = side(
-            traces, sideUses(command.replayArguments, scene: c.bScene), bSets, jobs: jobs, catalog: catalog, textOutcomes: false)
-        b = bSide.outcomes
-        bErrors = bSide.errors
-        bNames = bSide.names
-        aStats = a.stats
-        bStats = bSide.stats
-    }
+    let comparison = CorpusComparison.compare(
+        traces, jobs: jobs, optionsForA: sideOptions(sideUses(command.replayArguments, scene: c.aScene), aSets, catalog: catalog),
+        b: c.goldens
+            ? .goldens : .replay(optionsFor: sideOptions(sideUses(command.replayArguments, scene: c.bScene), bSets, catalog: catalog)),
+        spelling: .commandLine, format: { [formatter] in formatter.format($0) })
     // A usage error (a --set naming no recognizer, kind or property) is the command line's: it
     // stops everything (exit 2) instead of making every trace broken. So is a --set whose NAME no
     // trace's scene has (and no kind: skipped where a scene lacks it). The messages name the option.
     let common = corpusOverrides(command.replayArguments)
-    for (errors, names, sets) in [(a.errors, a.names, aSets), (bErrors, bNames, bSets)] {
-        if let usage = errors.first(where: { $0.category == .usage }) { throw usage }
-        try checkCorpusOverrides(common + sets, names: names, catalog: catalog)
+    for (side, sets) in [(comparison.a, aSets), (comparison.b, bSets)] {
+        if let usage = side.errors.first(where: { $0.category == .usage }) { throw usage }
+        try checkCorpusOverrides(common + sets, names: side.recognizerNames, catalog: catalog)
     }
-    var flipped: [(String, SideOutcome, SideOutcome)] = []
-    for (i, path) in traces.enumerated() where a.outcomes[i] != b[i] {
-        flipped.append((path, a.outcomes[i], b[i]))
-    }
+    let flipped = comparison.changed
+    let broken = comparison.broken
     let bLabel = c.goldens ? "goldens" : "B"
-    // Broken traces (a replay that stopped at an error; with --goldens, side A's only: a golden may
-    // record an error), in path order, each side's.
-    var broken: [(path: String, side: String, outcome: SideOutcome)] = []
-    for (i, path) in traces.enumerated() {
-        if a.outcomes[i].error != nil { broken.append((path, "A", a.outcomes[i])) }
-        if !c.goldens && b[i].error != nil { broken.append((path, "B", b[i])) }
-    }
     switch c.format {
     case .text:
         out.append("A: \(sideDescription(scene: c.aScene, sets: c.aSet))\n")
@@ -179,7 +125,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         out.append("\(traces.count) trace\(traces.count == 1 ? "" : "s"), \(flipped.count) changed outcome\n")
         do {
             var rows = [["recognizer", "kind", "recognized A", "B", "failed A", "B", "cancelled A", "B"]]
-            for (r, s) in pairRecognizers(aStats, bStats) {
+            for (r, s) in comparison.recognizerPairs {
                 rows.append([
                     TerminalSafe.escaped(r.name), TerminalSafe.escaped(r.kind), "\(r.recognized)", "\(s.recognized)", "\(r.failed)",
                     "\(s.failed)", "\(r.cancelled)", "\(s.cancelled)",
@@ -189,9 +135,9 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         }
         if !flipped.isEmpty {
             out.append("\nchanged:\n")
-            for (path, x, y) in flipped {
-                out.append("  \(TerminalSafe.escaped(path))\n")
-                for (label, outcome) in [("A", x), (bLabel == "B" ? "B" : "golden", y)] {
+            for change in flipped {
+                out.append("  \(TerminalSafe.escaped(change.path))\n")
+                for (label, outcome) in [("A", change.a), (bLabel == "B" ? "B" : "golden", change.b)] {
                     // A multi-line error's continuation lines are indented under its first, as in "broken".
                     let prefix = "    \(label): "
                     let indent = "\n" + String(repeating: " ", count: prefix.count)
@@ -213,7 +159,7 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
         out.append(
             "{\"format\":\"gesturereplay-compare\",\"version\":1,\"traces\":\(traces.count),\"changed\":\(flipped.count),\"recognizers\":[")
         do {
-            for (n, (r, s)) in pairRecognizers(aStats, bStats).enumerated() {
+            for (n, (r, s)) in comparison.recognizerPairs.enumerated() {
                 if n > 0 { out.append(",") }
                 out.append("{\"name\":")
                 out.appendJSONString(r.name)
@@ -225,14 +171,14 @@ func runCompare(_ command: CompareCommand, catalog: RecognizerCatalog, output ou
             }
         }
         out.append("],\"flipped\":[")
-        for (n, (path, x, y)) in flipped.enumerated() {
+        for (n, change) in flipped.enumerated() {
             if n > 0 { out.append(",") }
             out.append("{\"path\":")
-            out.appendJSONString(path)
+            out.appendJSONString(change.path)
             out.append(",\"a\":")
-            out.appendJSONString(x.text)
+            out.appendJSONString(change.a.text)
             out.append(",\"b\":")
-            out.appendJSONString(y.text)
+            out.appendJSONString(change.b.text)
             out.append("}")
         }
         out.append("],\"broken\":[")
@@ -263,97 +209,14 @@ func sideDescription(scene: String?, sets: [String]) -> String {
     return parts.isEmpty ? "the common options" : parts.joined(separator: " ")
 }
 
-/// Recognizers of either side, paired (a side without one counts zeros), sorted by name and kind.
-func pairRecognizers(_ a: CorpusStats, _ b: CorpusStats) -> [(CorpusStats.RecognizerStats, CorpusStats.RecognizerStats)] {
-    var keys: [(String, String)] = []
-    for r in a.recognizers + b.recognizers where !keys.contains(where: { $0 == (r.name, r.kind) }) { keys.append((r.name, r.kind)) }
-    keys.sort { $0 < $1 }
-    return keys.map { k in
-        let empty = CorpusStats.RecognizerStats(name: k.0, kind: k.1)
-        return (
-            a.recognizers.first { ($0.name, $0.kind) == k } ?? empty,
-            b.recognizers.first { ($0.name, $0.kind) == k } ?? empty
-        )
-    }
-}
-
-/// One side: every trace replayed (as `stats` does) with `uses` after its NAME.args, then `sets`.
-func side(
-    _ traces: [String], _ uses: [OptionUse], _ sets: [SceneOverride], jobs: Int, catalog: RecognizerCatalog, textOutcomes: Bool
-) -> (outcomes: [SideOutcome], stats: CorpusStats, errors: [TraceError], names: Set<String>) {
-    // The program's name is the run's (task-local): captured for the worker threads.
-    let formatter = formatter
-    if textOutcomes {
-        // Against the goldens, both sides are read from what a golden file holds (the output the
-        // replay prints, with the trace's output filters applied, and the error it may stop at, as
-        // `GoldenFile.replay` writes them), outcomes and counts alike.
-        let outcomes = TraceSuite.parallelMap(traces.count, jobs: jobs) {
-            i -> (SideOutcome, CorpusStats.TraceStats?, TraceError?, [String]) in
-            // Watches the replay for the scene's recognizer names only (the counts are the printed ones).
-            let collector = StatsCollector()
-            do throws(TraceError) {
-                var options = try corpusTraceOptions(forTrace: traces[i], commandLine: uses, catalog: catalog)
-                options.scene.overrides += sets
-                let replay = try GoldenFile.replay(traces[i], options: options, observer: collector, spelling: .commandLine)
-                let names = collector.stats.recognizers.map(\.name)
-                let (output, recorded) = GoldenFile.recordedError(in: replay.text)
-                if let recorded {
-                    // The broken list names the trace by the path given (the golden's text, by its folder).
-                    let error = replay.error.map { formatter.format($0) } ?? recorded.text
-                    return (SideOutcome(outcomes: [], error: error, exitCode: recorded.exitCode), nil, replay.error, names)
-                }
-                let printed = CorpusStats.TraceStats(printed: String(output))
-                return (SideOutcome(outcomes: printed.outcomes, error: nil), printed, nil, names)
-            } catch {
-                let names = collector.stats.recognizers.map(\.name)
-                return (SideOutcome(outcomes: [], error: formatter.format(error), exitCode: error.exitCode), nil, error, names)
-            }
-        }
-        let stats = CorpusRun.stats(
-            zip(traces, outcomes).map { CorpusRun.TraceOutcome(path: $0, stats: $1.1, error: $1.2) }, configuration: []
-        ) { formatter.format($0) }
-        return (outcomes.map(\.0), stats, outcomes.compactMap(\.2), Set(outcomes.flatMap(\.3)))
-    }
-    let run = CorpusRun.run(traces, jobs: jobs) { path throws(TraceError) in
+/// One side's options for a trace: its NAME.args, then the side's command-line options `uses`,
+/// then its `sets`.
+func sideOptions(
+    _ uses: [OptionUse], _ sets: [SceneOverride], catalog: RecognizerCatalog
+) -> @Sendable (String) throws(TraceError) -> ReplayOptions {
+    { path throws(TraceError) in
         var options = try corpusTraceOptions(forTrace: path, commandLine: uses, catalog: catalog)
         options.scene.overrides += sets
         return options
     }
-    let stats = CorpusRun.stats(run, configuration: []) { formatter.format($0) }
-    return (
-        run.map {
-            SideOutcome(outcomes: $0.stats?.outcomes ?? [], error: $0.error.map { formatter.format($0) }, exitCode: $0.error?.exitCode ?? 0)
-        }, stats,
-        run.compactMap(\.error), Set(run.flatMap(\.recognizerNames))
-    )
-}
-
-/// Side B of `compare --goldens`: the golden file's outcome line and counts (text or JSON Lines,
-/// read by `CorpusStats.TraceStats(printed:)`); a golden that records an error
-/// (`GoldenFile.recordedError`, whatever output came before it) is that error (and counts nothing);
-/// a trace without a golden file has none to compare with. A golden that cannot be read (a folder,
-/// a file over the size limit) is that read error, and one holding a NUL byte (binary; text output
-/// never has one: `TerminalSafe`) is an error at the byte, not "nothing recognized".
-func goldenOutcome(_ trace: String) -> (outcome: SideOutcome, stats: CorpusStats.TraceStats?) {
-    let path = GoldenFile.expectedPath(forTrace: trace)
-    let read: String?
-    do {
-        read = try FileIO.readText(path)
-    } catch {
-        return (SideOutcome(outcomes: [], error: DiagnosticFormatter().format(error), exitCode: error.exitCode), nil)
-    }
-    guard let text = read else { return (SideOutcome(outcomes: [], error: "no golden file \(path)"), nil) }
-    if let nul = text.utf8.firstIndex(of: 0) {
-        let before = text.utf8[..<nul]
-        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.index(after: $0) } ?? text.utf8.startIndex
-        let error = TraceError.invalidTrace(
-            "not a golden file: a NUL byte (binary data; gesturereplay's text output has none)",
-            at: SourceLocation(path: path, line: line, column: text.utf8.distance(from: lineStart, to: nul) + 1))
-        return (SideOutcome(outcomes: [], error: DiagnosticFormatter().format(error), exitCode: error.exitCode), nil)
-    }
-    let (output, recorded) = GoldenFile.recordedError(in: text)
-    if let recorded { return (SideOutcome(outcomes: [], error: recorded.text, exitCode: recorded.exitCode), nil) }
-    let printed = CorpusStats.TraceStats(printed: String(output))
-    return (SideOutcome(outcomes: printed.outcomes, error: nil), printed)
 }

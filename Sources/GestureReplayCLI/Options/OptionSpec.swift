@@ -35,15 +35,35 @@ struct OptionSpec: Sendable {
     var resetList: (@Sendable (inout ParsedOptions) -> Void)? = nil
     /// Stores the value (or `""` for a flag) in the parsed options (a list option appends).
     var apply: @Sendable (inout ParsedOptions, String) throws(UsageError) -> Void
+    /// The group (or command) that declares it: the file of its declaration (`#fileID`), one group
+    /// or command per file. With ``long``, its identity.
+    let group: String
+
+    init(
+        long: String, short: Character? = nil, valueName: String? = nil, choices: [String] = [], isPath: Bool = false,
+        help: String, resetList: (@Sendable (inout ParsedOptions) -> Void)? = nil, group: String = #fileID,
+        apply: @escaping @Sendable (inout ParsedOptions, String) throws(UsageError) -> Void
+    ) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.choices = choices
+        self.isPath = isPath
+        self.help = help
+        self.resetList = resetList
+        self.group = group
+        self.apply = apply
+    }
 
     /// `--format` as shown in messages.
     var longFlag: String { "--" + long }
     var takesValue: Bool { valueName != nil }
 
-    /// The same declaration (two options may share a name: `--format` text|jsonl and stats'
-    /// text|json, `--to` of synth and of render).
+    /// The same declaration: the same group, the same name (two options may share a name:
+    /// `--format` text|jsonl of `OutputOptions` and text|json of `CorpusOptions`, `--to` of
+    /// `WritingOptions` and of `render`); never their help text, which two may share.
     func isSame(as other: OptionSpec) -> Bool {
-        long == other.long && help == other.help
+        long == other.long && group == other.group
     }
 }
 
