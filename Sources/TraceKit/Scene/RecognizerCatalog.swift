@@ -105,7 +105,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = try v.integer(at: JSONPath(name), in: minimum ... maximum)
+                r[keyPath: path] = try v.integer(at: JSONPath(name), in: minimum...maximum)
             }
             let info = ParameterInfo(
                 name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
@@ -119,7 +119,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = V(try v.integer(at: JSONPath(name), in: minimum ... maximum))
+                r[keyPath: path] = V(try v.integer(at: JSONPath(name), in: minimum...maximum))
             }
             let info = ParameterInfo(
                 name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
@@ -134,7 +134,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = try v.number(at: JSONPath(name), in: minimum ... maximum)
+                r[keyPath: path] = try v.number(at: JSONPath(name), in: minimum...maximum)
             }
             let info = ParameterInfo(
                 name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
@@ -150,7 +150,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = V(try v.number(at: JSONPath(name), in: minimum ... maximum))
+                r[keyPath: path] = V(try v.number(at: JSONPath(name), in: minimum...maximum))
             }
             let info = ParameterInfo(
                 name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
@@ -176,11 +176,7 @@ public struct RecognizerCatalog: Sendable {
             nonisolated(unsafe) let path = keyPath
             nonisolated(unsafe) let choices = choices
             let set: Set = { r, v throws(TraceError) in
-                let text = try v.string(at: JSONPath(name))
-                guard let entry = choices.first(where: { $0.name == text }) else {
-                    throw v.error("unknown \(name) '\(text)'; expected one of: \(choices.map(\.name).joined(separator: ", "))")
-                }
-                r[keyPath: path] = entry.value
+                r[keyPath: path] = try v.choice(at: JSONPath(name), from: choices)
             }
             let chosen = value.flatMap { d in choices.first { $0.name == d }?.value }
             let info = ParameterInfo(

@@ -97,7 +97,8 @@ public struct SceneLoader: Sendable {
             guard let name else { throw item.error("a view needs a \"name\"") }
             guard let frame else { throw item.error("view '\(name)' needs a \"frame\": [x, y, width, height]") }
             guard views[name] == nil else {
-                throw (item["name"] ?? item).error(name == Scene.rootName
+                throw (item["name"] ?? item).error(
+                    name == Scene.rootName
                         ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined")
             }
             let view: View
@@ -123,7 +124,8 @@ public struct SceneLoader: Sendable {
         // Parents may be listed after their children; subviews are added in listing order.
         for (view, parentName, value) in parents {
             guard let parent = views[parentName] else {
-                throw (value ?? JSONValue(.null, at: .file(""))).error("unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))")
+                throw (value ?? JSONValue(.null, at: .file(""))).error(
+                    "unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))")
             }
             guard !parent.isDescendant(of: view) else {
                 throw (value ?? JSONValue(.null, at: .file(""))).error("view '\(view.name)' cannot be inside itself")
@@ -159,11 +161,13 @@ public struct SceneLoader: Sendable {
             guard let kindValue = item["kind"] else { throw item.error("a recognizer needs a \"kind\"") }
             let kindName = try kindValue.string(at: "kind")
             guard let kind = catalog.kind(named: kindName) else {
-                throw kindValue.error("unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))")
+                throw kindValue.error(
+                    "unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))")
             }
             let name = try item["name"].map { v throws(TraceError) in try v.name(at: "a recognizer's name") } ?? kindName
             guard byName[name] == nil else {
-                throw (item["name"] ?? item).error("a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"")
+                throw (item["name"] ?? item).error(
+                    "a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"")
             }
             let r: GestureRecognizer
             do {
@@ -172,7 +176,9 @@ public struct SceneLoader: Sendable {
                 throw kindValue.error("the factory of kind '\(kindName)' could not make recognizer '\(name)': \(error)")
             }
             guard made.insert(ObjectIdentifier(r)).inserted else {
-                throw kindValue.error("the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time")
+                throw kindValue.error(
+                    "the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time"
+                )
             }
             // The scene's name wins over whatever the factory chose.
             if r.name != name { r.name = name }
@@ -240,7 +246,9 @@ public struct SceneLoader: Sendable {
     private static func report(_ json: JSONValue, on r: GestureRecognizer, kind: RecognizerCatalog.Kind) throws(TraceError) {
         for (name, v) in try json.strings(at: "report") {
             guard let entry = kind.reportable.first(where: { $0.name == name }) else {
-                throw v.error("unknown value '\(name)' for a \(kind.name) recognizer; expected one of: \(kind.reportableNames.joined(separator: ", "))")
+                throw v.error(
+                    "unknown value '\(name)' for a \(kind.name) recognizer; expected one of: \(kind.reportableNames.joined(separator: ", "))"
+                )
             }
             entry.install(r)
         }

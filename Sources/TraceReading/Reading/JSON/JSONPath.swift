@@ -4,9 +4,9 @@
 ///
 /// The typed reads of ``JSONValue`` (``JSONValue/string(at:)`` and its siblings) word every message
 /// as "`path` must be ..." with this value's ``description`` as `path`.
-public struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step from a value to a value inside it.
-    public enum Component: Hashable, Sendable {
+    package enum Component: Hashable, Sendable {
         /// An object's member.
         case key(String)
         /// An array's element (from 0).
@@ -15,33 +15,33 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// What the path addresses, in words (`"stats: field"`), or the value's name when there are no
     /// components (`"frame width"`); empty for a bare path.
-    public var label: String
+    package var label: String
     /// The steps from the document, in order.
-    public var components: [Component]
+    package var components: [Component]
 
     /// A path with `label` and no steps (the document itself, or a value named in words).
-    public init(_ label: String = "", _ components: [Component] = []) {
+    package init(_ label: String = "", _ components: [Component] = []) {
         self.label = label
         self.components = components
     }
 
     /// A value named in words (`"frame width"`).
-    public init(stringLiteral label: String) {
+    package init(stringLiteral label: String) {
         self.init(label)
     }
 
     /// The path of the member `key` of the value at this path.
-    public func key(_ key: String) -> JSONPath {
+    package func key(_ key: String) -> JSONPath {
         JSONPath(label, components + [.key(key)])
     }
 
     /// The path of the element `index` of the array at this path.
-    public subscript(index: Int) -> JSONPath {
+    package subscript(index: Int) -> JSONPath {
         JSONPath(label, components + [.index(index)])
     }
 
     /// The steps alone, as JavaScript would write them: `actions[0].parameters.pointerType`.
-    public var path: String {
+    package var path: String {
         var out = ""
         for c in components {
             switch c {
@@ -55,7 +55,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// The value's name in messages: the ``path`` (`actions[0].type`), the label followed by the
     /// quoted path (`stats: field 'counted[2]'`), the label alone when there are no steps, or "the
     /// document" for an unlabelled empty path.
-    public var description: String {
+    package var description: String {
         if components.isEmpty { return label.isEmpty ? "the document" : label }
         return label.isEmpty ? path : "\(label) '\(path)'"
     }
