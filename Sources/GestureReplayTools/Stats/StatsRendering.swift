@@ -187,197 +187,152 @@ extension CorpusStats {
     /// template holding a control character (`stats` never writes one: scene names cannot
     /// hold them).
     public static func read(_ json: JSONValue, catalog: RecognizerCatalog? = nil) throws(TraceError) -> CorpusStats {
-        func fail(_ message: String, _ v: JSONValue) -> TraceError { .invalidTrace(message, at: v.location) }
-        func field(_ o: JSONValue, _ key: String, _ path: String) throws(TraceError) -> JSONValue {
-            guard let v = o[key] else { throw fail("stats: missing field '\(path.isEmpty ? key : path + "." + key)'", o) }
-            return v
-        }
-        func int(_ v: JSONValue, _ path: String) throws(TraceError) -> Int {
-            // The one range of every count, read and written (``CorpusStats/maximumCount``).
-            guard let d = v.doubleValue, d >= 0, d <= Double(CorpusStats.maximumCount), d == d.rounded() else {
-                let what = v.doubleValue.map { formatShort($0, decimals: 3) } ?? v.typeDescription
-                throw fail("stats: field '\(path)' must be a whole number from 0 to \(CorpusStats.maximumCount), not \(what)", v)
-            }
-            return Int(d)
-        }
-        func string(_ v: JSONValue, _ path: String) throws(TraceError) -> String {
-            guard let s = v.stringValue else { throw fail("stats: field '\(path)' must be a string, not \(v.typeDescription)", v) }
-            return s
-        }
-        /// A name, kind or template: a string without control characters (paths may hold them).
-        func name(_ v: JSONValue, _ path: String) throws(TraceError) -> String {
-            let s = try string(v, path)
-            if let c = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-                let hex = String(c.value, radix: 16, uppercase: true)
-                throw fail(
-                    "stats: field '\(path)' contains the control character U+\(String(repeating: "0", count: 4 - hex.count) + hex)", v)
-            }
-            return s
+        // Messages name a value as `stats: field 'recognizers[0].kind'`, the whole file as `stats: the file`.
+        let file = JSONPath("stats: the file")
+        let field = JSONPath("stats: field")
+        /// A count: the one range of every count, read and written (``CorpusStats/maximumCount``).
+        func count(_ v: JSONValue, _ path: JSONPath) throws(TraceError) -> Int {
+            try v.integer(at: path, in: 0...CorpusStats.maximumCount)
         }
         /// A number written at `decimals` decimals (as `json()` writes it), in units of 10^-decimals.
-        func exact(_ v: JSONValue, decimals: Int, _ path: String) -> Int? {
+        func exact(_ v: JSONValue, decimals: Int) -> Int? {
             guard let x = v.doubleValue, let q = quantize(x, decimals: decimals),
                 Double(decimalText(q, decimals: decimals)) == x
             else { return nil }
             return q
         }
-        func array(_ v: JSONValue, _ path: String) throws(TraceError) -> [JSONValue] {
-            guard let a = v.arrayValue else { throw fail("stats: field '\(path)' must be an array, not \(v.typeDescription)", v) }
-            return a
-        }
-        func known(_ o: JSONValue, _ keys: [String], _ path: String) throws(TraceError) {
-            guard let members = o.objectValue else {
-                throw fail("stats: '\(path.isEmpty ? "the file" : path)' must be an object, not \(o.typeDescription)", o)
-            }
-            var seen: Set<String> = []
-            for m in members {
-                let name = path.isEmpty ? m.key : path + "." + m.key
-                guard keys.contains(m.key) else {
-                    throw .invalidTrace(
-                        "stats: unknown field '\(name)'; expected one of: \(keys.joined(separator: ", "))", at: m.keyLocation)
-                }
-                guard seen.insert(m.key).inserted else { throw .invalidTrace("stats: field '\(name)' is given twice", at: m.keyLocation) }
-            }
-        }
-        try known(json, ["format", "version", "configuration", "traces", "brokenTraces", "counted", "broken", "recognizers", "device"], "")
-        let format = try field(json, "format", "")
+        let topKeys = ["format", "version", "configuration", "traces", "brokenTraces", "counted", "broken", "recognizers", "device"]
+        try json.object(at: file, allowing: topKeys, uniqueKeys: true)
+        let format = try json.member("format", in: file)
         guard format.stringValue == formatName else {
-            throw .invalidTrace(
-                "stats: field 'format' must be \"\(formatName)\" (is this a \(option: .statsJSON) file?)", at: format.location)
+            throw format.error("\(field.key("format")) must be \"\(formatName)\" (is this a \(option: .statsJSON) file?)")
         }
-        let version = try field(json, "version", "")
+        let version = try json.member("version", in: file)
         guard version.doubleValue == Double(Self.version) else {
-            throw fail(
-                "stats: field 'version' is \(version.doubleValue.map { formatShort($0, decimals: 3) } ?? version.typeDescription); this gesturereplay reads version \(Self.version)",
-                version)
-        }
-        let configuration = try field(json, "configuration", "")
-        guard let configMembers = configuration.objectValue else {
-            throw fail("stats: field 'configuration' must be an object, not \(configuration.typeDescription)", configuration)
+            throw version.error(
+                "\(field.key("version")) is \(version.doubleValue.map { formatShort($0, decimals: 3) } ?? version.typeDescription); this gesturereplay reads version \(Self.version)"
+            )
         }
         var stats = CorpusStats(configuration: [])
-        for m in configMembers {
-            stats.configuration.append(Field(m.key, try string(m.value, "configuration." + m.key)))
+        for m in try json.member("configuration", in: file).object(at: field.key("configuration")) {
+            stats.configuration.append(Field(m.key, try m.value.string(at: field.key("configuration").key(m.key))))
         }
-        for (i, v) in try array(try field(json, "counted", ""), "counted").enumerated() {
-            stats.counted.append(try string(v, "counted[\(i)]"))
+        for (i, v) in try json.member("counted", in: file).array(at: field.key("counted")).enumerated() {
+            stats.counted.append(try v.string(at: field.key("counted")[i]))
         }
-        for (i, v) in try array(try field(json, "broken", ""), "broken").enumerated() {
-            let p = "broken[\(i)]"
-            try known(v, ["path", "exit", "error"], p)
-            let exit = try int(try field(v, "exit", p), p + ".exit")
-            guard exit > 0 && exit < 256 else { throw fail("stats: field '\(p).exit' must be an exit status 1...255", v["exit"]!) }
+        for (i, v) in try json.member("broken", in: file).array(at: field.key("broken")).enumerated() {
+            let p = field.key("broken")[i]
+            try v.object(at: p, allowing: ["path", "exit", "error"], uniqueKeys: true)
+            let exitValue = try v.member("exit", in: p)
+            let exit = try count(exitValue, p.key("exit"))
+            guard exit > 0 && exit < 256 else { throw exitValue.error("\(p.key("exit")) must be an exit status 1...255") }
             stats.broken.append(
                 BrokenTrace(
-                    path: try string(try field(v, "path", p), p + ".path"), exitCode: Int32(exit),
-                    error: try string(try field(v, "error", p), p + ".error")))
+                    path: try v.member("path", in: p).string(at: p.key("path")), exitCode: Int32(exit),
+                    error: try v.member("error", in: p).string(at: p.key("error"))))
         }
-        let traces = try field(json, "traces", "")
-        guard try int(traces, "traces") == stats.counted.count else {
-            throw fail("stats: field 'traces' is not the number of 'counted' paths (\(stats.counted.count))", traces)
+        let traces = try json.member("traces", in: file)
+        guard try count(traces, field.key("traces")) == stats.counted.count else {
+            throw traces.error("\(field.key("traces")) is not the number of 'counted' paths (\(stats.counted.count))")
         }
-        let brokenCount = try field(json, "brokenTraces", "")
-        guard try int(brokenCount, "brokenTraces") == stats.broken.count else {
-            throw fail("stats: field 'brokenTraces' is not the number of 'broken' entries (\(stats.broken.count))", brokenCount)
+        let brokenCount = try json.member("brokenTraces", in: file)
+        guard try count(brokenCount, field.key("brokenTraces")) == stats.broken.count else {
+            throw brokenCount.error("\(field.key("brokenTraces")) is not the number of 'broken' entries (\(stats.broken.count))")
         }
-        for (i, v) in try array(try field(json, "recognizers", ""), "recognizers").enumerated() {
-            let p = "recognizers[\(i)]"
-            try known(v, ["name", "kind", "attempts", "recognized", "failed", "cancelled", "reasons", "values"], p)
+        for (i, v) in try json.member("recognizers", in: file).array(at: field.key("recognizers")).enumerated() {
+            let p = field.key("recognizers")[i]
+            try v.object(
+                at: p, allowing: ["name", "kind", "attempts", "recognized", "failed", "cancelled", "reasons", "values"], uniqueKeys: true)
             var r = RecognizerStats(
-                name: try name(try field(v, "name", p), p + ".name"), kind: try name(try field(v, "kind", p), p + ".kind"))
-            r.attempts = try int(try field(v, "attempts", p), p + ".attempts")
-            r.recognized = try int(try field(v, "recognized", p), p + ".recognized")
-            r.failed = try int(try field(v, "failed", p), p + ".failed")
-            r.cancelled = try int(try field(v, "cancelled", p), p + ".cancelled")
+                name: try v.member("name", in: p).name(at: p.key("name")), kind: try v.member("kind", in: p).name(at: p.key("kind")))
+            r.attempts = try count(try v.member("attempts", in: p), p.key("attempts"))
+            r.recognized = try count(try v.member("recognized", in: p), p.key("recognized"))
+            r.failed = try count(try v.member("failed", in: p), p.key("failed"))
+            r.cancelled = try count(try v.member("cancelled", in: p), p.key("cancelled"))
             // The catalog's kinds, and the scroll view's own recognizers (`UIScrollView`'s pan, paging and
             // delayed-touches recognizers, counted as any other).
             if let catalog, catalog.kind(named: r.kind) == nil, !["scrollViewPan", "delayedTouchesBegan", "pagingSwipe"].contains(r.kind) {
-                throw fail("stats: field '\(p).kind': unknown recognizer kind '\(r.kind)'", v["kind"]!)
+                throw v["kind"]!.error("\(p.key("kind")): unknown recognizer kind '\(r.kind)'")
             }
             // Each attempt (leaving possible) ends at most once recognized or failed.
             if r.recognized + r.failed > r.attempts {
-                throw fail(
-                    "stats: fields '\(p).recognized' (\(r.recognized)) and 'failed' (\(r.failed)) add up to more than 'attempts' (\(r.attempts))",
-                    v["recognized"]!)
+                throw v["recognized"]!.error(
+                    "\(p.key("recognized")) (\(r.recognized)) and 'failed' (\(r.failed)) add up to more than 'attempts' (\(r.attempts))")
             }
             var templates: Set<String> = []
-            for (k, reason) in try array(try field(v, "reasons", p), p + ".reasons").enumerated() {
-                let rp = p + ".reasons[\(k)]"
-                try known(reason, ["template", "count"], rp)
-                let template = try name(try field(reason, "template", rp), rp + ".template")
+            for (k, reason) in try v.member("reasons", in: p).array(at: p.key("reasons")).enumerated() {
+                let rp = p.key("reasons")[k]
+                try reason.object(at: rp, allowing: ["template", "count"], uniqueKeys: true)
+                let template = try reason.member("template", in: rp).name(at: rp.key("template"))
                 guard templates.insert(template).inserted else {
-                    throw fail("stats: field '\(rp).template': the reason '\(template)' is listed twice", reason["template"]!)
+                    throw reason["template"]!.error("\(rp.key("template")): the reason '\(template)' is listed twice")
                 }
-                r.reasons.append(
-                    (
-                        template,
-                        try int(try field(reason, "count", rp), rp + ".count")
-                    ))
+                r.reasons.append((template, try count(try reason.member("count", in: rp), rp.key("count"))))
             }
-            for (k, value) in try array(try field(v, "values", p), p + ".values").enumerated() {
-                let vp = p + ".values[\(k)]"
-                try known(value, ["quantity", "unit", "count", "min", "p50", "p90", "p99", "max", "histogram"], vp)
-                let qv = try field(value, "quantity", vp)
-                guard let q = Quantity(rawValue: try string(qv, vp + ".quantity")) else {
-                    throw fail(
-                        "stats: field '\(vp).quantity' must be one of: \(Quantity.allCases.map(\.rawValue).joined(separator: ", "))", qv)
+            for (k, value) in try v.member("values", in: p).array(at: p.key("values")).enumerated() {
+                let vp = p.key("values")[k]
+                try value.object(
+                    at: vp, allowing: ["quantity", "unit", "count", "min", "p50", "p90", "p99", "max", "histogram"], uniqueKeys: true)
+                let qv = try value.member("quantity", in: vp)
+                guard let q = Quantity(rawValue: try qv.string(at: vp.key("quantity"))) else {
+                    throw qv.error("\(vp.key("quantity")) must be one of: \(Quantity.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                let unit = try field(value, "unit", vp)
-                guard try string(unit, vp + ".unit") == q.unit else {
-                    throw fail("stats: field '\(vp).unit' must be \"\(q.unit)\" for \(q.rawValue)", unit)
+                let unit = try value.member("unit", in: vp)
+                guard try unit.string(at: vp.key("unit")) == q.unit else {
+                    throw unit.error("\(vp.key("unit")) must be \"\(q.unit)\" for \(q.rawValue)")
                 }
                 var d = ValueDistribution(quantity: q, counts: [])
                 var total = 0
-                for (h, entry) in try array(try field(value, "histogram", vp), vp + ".histogram").enumerated() {
-                    let hp = vp + ".histogram[\(h)]"
+                for (h, entry) in try value.member("histogram", in: vp).array(at: vp.key("histogram")).enumerated() {
+                    let hp = vp.key("histogram")[h]
                     guard let pair = entry.arrayValue, pair.count == 2, pair[0].doubleValue != nil
-                    else { throw fail("stats: field '\(hp)' must be [value, count]", entry) }
-                    guard let quantized = exact(pair[0], decimals: q.decimals, hp) else {
-                        throw fail(
-                            "stats: field '\(hp)[0]' must be written with \(q.decimals) decimal\(q.decimals == 1 ? "" : "s") (as stats writes it)",
-                            pair[0])
+                    else { throw entry.error("\(hp) must be [value, count]") }
+                    guard let quantized = exact(pair[0], decimals: q.decimals) else {
+                        throw pair[0].error(
+                            "\(hp[0]) must be written with \(q.decimals) decimal\(q.decimals == 1 ? "" : "s") (as stats writes it)")
                     }
-                    let count = try int(pair[1], hp + "[1]")
+                    let n = try count(pair[1], hp[1])
                     if let last = d.counts.last, last.value >= quantized {
-                        throw fail("stats: field '\(hp)': histogram values must increase", pair[0])
+                        throw pair[0].error("\(hp): histogram values must increase")
                     }
-                    guard count > 0 else { throw fail("stats: field '\(hp)[1]' must be >= 1", pair[1]) }
-                    total += count
+                    guard n > 0 else { throw pair[1].error("\(hp[1]) must be >= 1") }
+                    total += n
                     guard total <= CorpusStats.maximumCount else {
-                        throw fail(
-                            "stats: field '\(hp)[1]': the histogram's counts add up to more than \(CorpusStats.maximumCount)", pair[1])
+                        throw pair[1].error("\(hp[1]): the histogram's counts add up to more than \(CorpusStats.maximumCount)")
                     }
-                    d.counts.append((quantized, count))
+                    d.counts.append((quantized, n))
                 }
                 // The derived numbers must be what the histogram gives (a hand edit shows here).
-                let countValue = try field(value, "count", vp)
-                guard try int(countValue, vp + ".count") == d.count else {
-                    throw fail("stats: field '\(vp).count' does not match its histogram (\(d.count))", countValue)
+                let countValue = try value.member("count", in: vp)
+                guard try count(countValue, vp.key("count")) == d.count else {
+                    throw countValue.error("\(vp.key("count")) does not match its histogram (\(d.count))")
                 }
                 for (name, expected) in d.summary {
-                    let got = try field(value, name, vp)
-                    guard exact(got, decimals: q.decimals, vp) == expected else {
-                        throw fail("stats: field '\(vp).\(name)' does not match its histogram (\(d.text(expected)))", got)
+                    let got = try value.member(name, in: vp)
+                    guard exact(got, decimals: q.decimals) == expected else {
+                        throw got.error("\(vp.key(name)) does not match its histogram (\(d.text(expected)))")
                     }
                 }
                 r.values.append(d)
             }
             stats.recognizers.append(r)
         }
-        if let list = json["device"] {
+        if let list = json.optionalMember("device") {
             var kinds: Set<String> = []
-            for (i, v) in try array(list, "device").enumerated() {
-                let p = "device[\(i)]"
-                try known(v, ["kind", "expectations", "agreed"], p)
+            for (i, v) in try list.array(at: field.key("device")).enumerated() {
+                let p = field.key("device")[i]
+                try v.object(at: p, allowing: ["kind", "expectations", "agreed"], uniqueKeys: true)
+                let kind = try v.member("kind", in: p)
+                let agreed = try v.member("agreed", in: p)
                 let d = DeviceAgreement(
-                    kind: try name(try field(v, "kind", p), p + ".kind"),
-                    expectations: try int(try field(v, "expectations", p), p + ".expectations"),
-                    agreed: try int(try field(v, "agreed", p), p + ".agreed"))
+                    kind: try kind.name(at: p.key("kind")),
+                    expectations: try count(try v.member("expectations", in: p), p.key("expectations")),
+                    agreed: try count(agreed, p.key("agreed")))
                 guard d.agreed <= d.expectations else {
-                    throw fail("stats: field '\(p).agreed' (\(d.agreed)) is more than 'expectations' (\(d.expectations))", v["agreed"]!)
+                    throw agreed.error("\(p.key("agreed")) (\(d.agreed)) is more than 'expectations' (\(d.expectations))")
                 }
                 guard kinds.insert(d.kind).inserted else {
-                    throw fail("stats: field '\(p).kind': the kind '\(d.kind)' is listed twice", v["kind"]!)
+                    throw kind.error("\(p.key("kind")): the kind '\(d.kind)' is listed twice")
                 }
                 stats.device.append(d)
             }

@@ -35,20 +35,11 @@ public enum ExpectationParser {
             throw error(
                 "an expectation must be an object like {\"recognizer\": \"tap\", \"state\": \"ended\"}, not \(json.typeDescription)", json)
         }
-        var seen: [String: SourceLocation] = [:]
-        for m in members {
-            if let first = seen[m.key] {
-                throw .invalidTrace(
-                    "duplicate key '\(m.key)' in an expectation", at: m.keyLocation, notes: [.note("first '\(m.key)' here", at: first)])
-            }
-            seen[m.key] = m.keyLocation
-        }
+        try json.object(at: "an expectation", uniqueKeys: true)
         guard let recognizerValue = json["recognizer"] else {
             throw error("an expectation needs a \"recognizer\" (the name of one of the scene's recognizers)", json)
         }
-        guard let recognizer = recognizerValue.stringValue else {
-            throw error("\"recognizer\" must be a string (a recognizer's name), not \(recognizerValue.typeDescription)", recognizerValue)
-        }
+        let recognizer = try recognizerValue.string(at: "\"recognizer\"")
         var e = TraceExpectation(recognizer: recognizer, recognizerLocation: recognizerValue.location, location: json.location)
         if let v = json["state"] { e.state = try state(v, "state") }
         if let v = json["never"] {
@@ -132,10 +123,7 @@ public enum ExpectationParser {
             }
             return .text(s)
         case .reason:
-            guard let s = v.stringValue else {
-                throw error("\"reason\" must be a string (a part of the failure reason), not \(v.typeDescription)", v)
-            }
-            return .contains(s)
+            return .contains(try v.string(at: "\"reason\""))
         default:
             return try numberTest(v, "\"\(key)\"", allowText: !field.isNumeric).test
         }
@@ -148,9 +136,7 @@ public enum ExpectationParser {
     ) throws(TraceError) -> (test: ValueTest, location: SourceLocation) {
         let forms = "a number, [min, max] or {\"min\": ..., \"max\": ...}" + (allowText ? " or a string" : "")
         func finite(_ x: JSONValue, _ part: String) throws(TraceError) -> Double {
-            guard let d = x.doubleValue else { throw error("\(what)\(part) must be a number, not \(x.typeDescription)", x) }
-            guard d.isFinite else { throw error("\(what)\(part) must be finite", x) }
-            return d
+            try x.number(at: JSONPath(what + part))
         }
         switch v.kind {
         case .number:
@@ -164,14 +150,10 @@ public enum ExpectationParser {
             let lo = try finite(items[0], " min"), hi = try finite(items[1], " max")
             guard lo <= hi else { throw error("\(what): min \(ValueTest.number(lo)) is greater than max \(ValueTest.number(hi))", v) }
             return (.range(min: lo, max: hi), v.location)
-        case .object(let members):
+        case .object:
             var lo: Double?, hi: Double?
-            for m in members {
-                switch m.key {
-                case "min": lo = try finite(m.value, " min")
-                case "max": hi = try finite(m.value, " max")
-                default: throw .invalidTrace("unknown key '\(m.key)' in a range; expected min and/or max", at: m.keyLocation)
-                }
+            for m in try v.object(at: "a range", allowing: ["min", "max"]) {
+                if m.key == "min" { lo = try finite(m.value, " min") } else { hi = try finite(m.value, " max") }
             }
             guard lo != nil || hi != nil else { throw error("\(what): a range needs \"min\", \"max\" or both", v) }
             if let lo, let hi, lo > hi {

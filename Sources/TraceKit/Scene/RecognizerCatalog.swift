@@ -105,7 +105,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = try SceneValue.integer(v, name, minimum: minimum, maximum: maximum)
+                r[keyPath: path] = try v.integer(at: JSONPath(name), in: minimum...maximum)
             }
             let info = ParameterInfo(
                 name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
@@ -119,7 +119,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = V(try SceneValue.integer(v, name, minimum: minimum, maximum: maximum))
+                r[keyPath: path] = V(try v.integer(at: JSONPath(name), in: minimum...maximum))
             }
             let info = ParameterInfo(
                 name: name, type: "integer", minimum: Double(minimum), maximum: Double(maximum), defaultValue: value.map { "\($0)" })
@@ -134,7 +134,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = try SceneValue.number(v, name, minimum: minimum, maximum: maximum)
+                r[keyPath: path] = try v.number(at: JSONPath(name), in: minimum...maximum)
             }
             let info = ParameterInfo(
                 name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
@@ -150,7 +150,7 @@ public struct RecognizerCatalog: Sendable {
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
             let set: Set = { r, v throws(TraceError) in
-                r[keyPath: path] = V(try SceneValue.number(v, name, minimum: minimum, maximum: maximum))
+                r[keyPath: path] = V(try v.number(at: JSONPath(name), in: minimum...maximum))
             }
             let info = ParameterInfo(
                 name: name, type: "number", minimum: minimum.isFinite ? minimum : nil,
@@ -162,7 +162,7 @@ public struct RecognizerCatalog: Sendable {
         /// `true` or `false`.
         public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, Bool>, default value: Bool? = nil) -> Parameter {
             nonisolated(unsafe) let path = keyPath
-            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.bool(v, name) }
+            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try v.bool(at: JSONPath(name)) }
             let info = ParameterInfo(name: name, type: "bool", minimum: nil, maximum: nil, defaultValue: value.map { "\($0)" })
             return Parameter(
                 info: info, set: set, applyDefault: defaulting(keyPath, value), get: { r in .text(r[keyPath: path] ? "true" : "false") })
@@ -176,11 +176,7 @@ public struct RecognizerCatalog: Sendable {
             nonisolated(unsafe) let path = keyPath
             nonisolated(unsafe) let choices = choices
             let set: Set = { r, v throws(TraceError) in
-                let text = try SceneValue.string(v, name)
-                guard let entry = choices.first(where: { $0.name == text }) else {
-                    throw SceneValue.error("unknown \(name) '\(text)'; expected one of: \(choices.map(\.name).joined(separator: ", "))", v)
-                }
-                r[keyPath: path] = entry.value
+                r[keyPath: path] = try v.choice(at: JSONPath(name), from: choices)
             }
             let chosen = value.flatMap { d in choices.first { $0.name == d }?.value }
             let info = ParameterInfo(
@@ -194,7 +190,7 @@ public struct RecognizerCatalog: Sendable {
             _ options: [(name: String, value: V)]
         ) -> Parameter {
             nonisolated(unsafe) let path = keyPath
-            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try SceneValue.options(v, name, options) }
+            let set: Set = { r, v throws(TraceError) in r[keyPath: path] = try v.options(at: JSONPath(name), from: options) }
             let info = ParameterInfo(
                 name: name, type: "names of: " + options.map(\.name).joined(separator: ", "), minimum: nil, maximum: nil, defaultValue: nil)
             return Parameter(info: info, set: set, applyDefault: nil)

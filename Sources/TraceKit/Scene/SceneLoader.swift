@@ -39,7 +39,7 @@ public struct SceneLoader: Sendable {
     /// Builds the scene described by `json`.
     public func load(_ json: JSONValue) throws(TraceError) -> Scene {
         guard let members = json.objectValue else {
-            throw SceneValue.error("a scene must be an object with \"views\" and \"recognizers\", not \(json.typeDescription)", json)
+            throw json.error("a scene must be an object with \"views\" and \"recognizers\", not \(json.typeDescription)")
         }
         var screen = self.screen
         for m in members {
@@ -62,12 +62,10 @@ public struct SceneLoader: Sendable {
     private func buildViews(_ json: JSONValue?, root: View) throws(TraceError) -> [String: View] {
         var views: [String: View] = [Scene.rootName: root]
         guard let json else { return views }
-        guard let items = json.arrayValue else { throw SceneValue.error("\"views\" must be an array, not \(json.typeDescription)", json) }
+        let items = try json.array(at: "\"views\"")
         var parents: [(View, String, JSONValue?)] = []
         for item in items {
-            guard let members = item.objectValue else {
-                throw SceneValue.error("a view must be an object, not \(item.typeDescription)", item)
-            }
+            let members = try item.object(at: "a view")
             var name: String?
             var frame: Rect?
             var parent = Scene.rootName
@@ -80,15 +78,15 @@ public struct SceneLoader: Sendable {
             var controlObject: (JSONValue, SourceLocation)?
             for m in members {
                 switch m.key {
-                case "name": name = try SceneValue.name(m.value, "a view's name")
+                case "name": name = try m.value.name(at: "a view's name")
                 case "parent":
-                    parent = try SceneValue.string(m.value, "a view's parent")
+                    parent = try m.value.string(at: "a view's parent")
                     parentValue = m.value
                 case "frame": frame = try Self.frame(m.value)
-                case "isUserInteractionEnabled": interactive = try SceneValue.bool(m.value, "isUserInteractionEnabled")
-                case "isMultipleTouchEnabled": multipleTouch = try SceneValue.bool(m.value, "isMultipleTouchEnabled")
-                case "isExclusiveTouch": exclusiveTouch = try SceneValue.bool(m.value, "isExclusiveTouch")
-                case "class": viewClass = (try SceneValue.string(m.value, "a view's class"), m.value)
+                case "isUserInteractionEnabled": interactive = try m.value.bool(at: "isUserInteractionEnabled")
+                case "isMultipleTouchEnabled": multipleTouch = try m.value.bool(at: "isMultipleTouchEnabled")
+                case "isExclusiveTouch": exclusiveTouch = try m.value.bool(at: "isExclusiveTouch")
+                case "class": viewClass = (try m.value.string(at: "a view's class"), m.value)
                 case "scrollView": scrollViewObject = (m.value, m.keyLocation)
                 case "control": controlObject = (m.value, m.keyLocation)
                 default:
@@ -97,13 +95,12 @@ public struct SceneLoader: Sendable {
                             + "isMultipleTouchEnabled, isExclusiveTouch, scrollView or control", at: m.keyLocation)
                 }
             }
-            guard let name else { throw SceneValue.error("a view needs a \"name\"", item) }
-            guard let frame else { throw SceneValue.error("view '\(name)' needs a \"frame\": [x, y, width, height]", item) }
+            guard let name else { throw item.error("a view needs a \"name\"") }
+            guard let frame else { throw item.error("view '\(name)' needs a \"frame\": [x, y, width, height]") }
             guard views[name] == nil else {
-                throw SceneValue.error(
+                throw (item["name"] ?? item).error(
                     name == Scene.rootName
-                        ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined",
-                    item["name"] ?? item)
+                        ? "the view name 'root' is reserved for the root view" : "a view named '\(name)' is already defined")
             }
             let view: View
             if let uikit = try UIKitViewClass.make(
@@ -128,12 +125,11 @@ public struct SceneLoader: Sendable {
         // Parents may be listed after their children; subviews are added in listing order.
         for (view, parentName, value) in parents {
             guard let parent = views[parentName] else {
-                throw SceneValue.error(
-                    "unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))",
-                    value ?? JSONValue(.null, at: .file("")))
+                throw (value ?? JSONValue(.null, at: .file(""))).error(
+                    "unknown parent view '\(parentName)'; views: \(views.keys.sorted().joined(separator: ", "))")
             }
             guard !parent.isDescendant(of: view) else {
-                throw SceneValue.error("view '\(view.name)' cannot be inside itself", value ?? JSONValue(.null, at: .file("")))
+                throw (value ?? JSONValue(.null, at: .file(""))).error("view '\(view.name)' cannot be inside itself")
             }
             parent.addSubview(view)
         }
@@ -142,20 +138,18 @@ public struct SceneLoader: Sendable {
 
     static func frame(_ v: JSONValue) throws(TraceError) -> Rect {
         guard let items = v.arrayValue, items.count == 4 else {
-            throw SceneValue.error("a frame must be an array [x, y, width, height]", v)
+            throw v.error("a frame must be an array [x, y, width, height]")
         }
-        let x = try SceneValue.number(items[0], "frame x")
-        let y = try SceneValue.number(items[1], "frame y")
-        let w = try SceneValue.number(items[2], "frame width", minimum: 0)
-        let h = try SceneValue.number(items[3], "frame height", minimum: 0)
+        let x = try items[0].number(at: "frame x")
+        let y = try items[1].number(at: "frame y")
+        let w = try items[2].number(at: "frame width", in: 0 ... .infinity)
+        let h = try items[3].number(at: "frame height", in: 0 ... .infinity)
         return Rect(x: x, y: y, width: w, height: h)
     }
 
     private func buildRecognizers(_ json: JSONValue?, views: [String: View], scene: Scene) throws(TraceError) {
         guard let json else { return }
-        guard let items = json.arrayValue else {
-            throw SceneValue.error("\"recognizers\" must be an array, not \(json.typeDescription)", json)
-        }
+        let items = try json.array(at: "\"recognizers\"")
         let screen = scene.screen
         // A scroll view's own recognizers (`scroll.pan`...) may be named by the scene's links.
         var byName: [String: GestureRecognizer] = [:]
@@ -164,30 +158,28 @@ public struct SceneLoader: Sendable {
         var made = Set(scene.recognizers.map(ObjectIdentifier.init))
         var links: [(GestureRecognizer, JSONValue?, JSONValue?)] = []
         for item in items {
-            guard item.objectValue != nil else {
-                throw SceneValue.error("a recognizer must be an object, not \(item.typeDescription)", item)
-            }
-            guard let kindValue = item["kind"] else { throw SceneValue.error("a recognizer needs a \"kind\"", item) }
-            let kindName = try SceneValue.string(kindValue, "kind")
+            try item.object(at: "a recognizer")
+            guard let kindValue = item["kind"] else { throw item.error("a recognizer needs a \"kind\"") }
+            let kindName = try kindValue.string(at: "kind")
             guard let kind = catalog.kind(named: kindName) else {
-                throw SceneValue.error(
-                    "unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))", kindValue)
+                throw kindValue.error(
+                    "unknown recognizer kind '\(kindName)'; expected one of: \(catalog.kindNames.joined(separator: ", "))")
             }
-            let name = try item["name"].map { v throws(TraceError) in try SceneValue.name(v, "a recognizer's name") } ?? kindName
+            let name = try item["name"].map { v throws(TraceError) in try v.name(at: "a recognizer's name") } ?? kindName
             guard byName[name] == nil else {
-                throw SceneValue.error(
-                    "a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"", item["name"] ?? item)
+                throw (item["name"] ?? item).error(
+                    "a recognizer named '\(name)' is already defined; give each recognizer a unique \"name\"")
             }
             let r: GestureRecognizer
             do {
                 r = try kind.make(name)
             } catch {
-                throw SceneValue.error("the factory of kind '\(kindName)' could not make recognizer '\(name)': \(error)", kindValue)
+                throw kindValue.error("the factory of kind '\(kindName)' could not make recognizer '\(name)': \(error)")
             }
             guard made.insert(ObjectIdentifier(r)).inserted else {
-                throw SceneValue.error(
-                    "the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time",
-                    kindValue)
+                throw kindValue.error(
+                    "the factory of kind '\(kindName)' returned the same recognizer twice (for '\(r.name)' and '\(name)'); it must make a new one each time"
+                )
             }
             // The scene's name wins over whatever the factory chose.
             if r.name != name { r.name = name }
@@ -201,7 +193,7 @@ public struct SceneLoader: Sendable {
             for m in item.objectValue ?? [] {
                 switch m.key {
                 case "kind", "name", "requireToFail", "simultaneousWith": continue
-                case "view": viewName = try SceneValue.string(m.value, "a recognizer's view")
+                case "view": viewName = try m.value.string(at: "a recognizer's view")
                 case "report" where !kind.reportable.isEmpty: try Self.report(m.value, on: r, kind: kind)
                 default:
                     try Self.setParameter(
@@ -210,8 +202,7 @@ public struct SceneLoader: Sendable {
                 }
             }
             guard let view = views[viewName] else {
-                throw SceneValue.error(
-                    "unknown view '\(viewName)'; views: \(views.keys.sorted().joined(separator: ", "))", item["view"] ?? item)
+                throw (item["view"] ?? item).error("unknown view '\(viewName)'; views: \(views.keys.sorted().joined(separator: ", "))")
             }
             scene.attach(r)
             view.addGestureRecognizer(r)
@@ -220,12 +211,12 @@ public struct SceneLoader: Sendable {
         }
         for (r, requireToFail, simultaneous) in links {
             if let requireToFail {
-                for (name, v) in try SceneValue.names(requireToFail, "requireToFail") {
+                for (name, v) in try requireToFail.strings(at: "requireToFail") {
                     scene.link(r, toFail: try Self.recognizer(name, v, byName, self: r))
                 }
             }
             if let simultaneous {
-                for (name, v) in try SceneValue.names(simultaneous, "simultaneousWith") {
+                for (name, v) in try simultaneous.strings(at: "simultaneousWith") {
                     scene.link(r, simultaneousWith: try Self.recognizer(name, v, byName, self: r))
                 }
             }
@@ -254,11 +245,11 @@ public struct SceneLoader: Sendable {
     /// A recognizer's `"report"`: names of its kind's parameters or values (a UIKit kind's) reported
     /// with each of its transitions. An unknown name is an error at it, listing the kind's names.
     private static func report(_ json: JSONValue, on r: GestureRecognizer, kind: RecognizerCatalog.Kind) throws(TraceError) {
-        for (name, v) in try SceneValue.names(json, "report") {
+        for (name, v) in try json.strings(at: "report") {
             guard let entry = kind.reportable.first(where: { $0.name == name }) else {
-                throw SceneValue.error(
-                    "unknown value '\(name)' for a \(kind.name) recognizer; expected one of: \(kind.reportableNames.joined(separator: ", "))",
-                    v)
+                throw v.error(
+                    "unknown value '\(name)' for a \(kind.name) recognizer; expected one of: \(kind.reportableNames.joined(separator: ", "))"
+                )
             }
             entry.install(r)
         }
@@ -268,9 +259,9 @@ public struct SceneLoader: Sendable {
         _ name: String, _ v: JSONValue, _ byName: [String: GestureRecognizer], self r: GestureRecognizer
     ) throws(TraceError) -> GestureRecognizer {
         guard let other = byName[name] else {
-            throw SceneValue.error("unknown recognizer '\(name)'; recognizers: \(byName.keys.sorted().joined(separator: ", "))", v)
+            throw v.error("unknown recognizer '\(name)'; recognizers: \(byName.keys.sorted().joined(separator: ", "))")
         }
-        guard other !== r else { throw SceneValue.error("recognizer '\(name)' cannot refer to itself", v) }
+        guard other !== r else { throw v.error("recognizer '\(name)' cannot refer to itself") }
         return other
     }
 }

@@ -7,15 +7,9 @@ import TraceReading
 enum SceneNotes {
     /// The notes in `json` (the value of `"notes"`): an array of strings, else an error at the value.
     static func read(_ json: JSONValue) throws(TraceError) -> [Diagnostic] {
-        guard let items = json.arrayValue else {
-            throw SceneValue.error("\"notes\" must be an array of strings, not \(json.typeDescription)", json)
-        }
         var notes: [Diagnostic] = []
-        for item in items {
-            guard let text = item.stringValue else {
-                throw SceneValue.error("a note must be a string, not \(item.typeDescription)", item)
-            }
-            notes.append(.note(text, at: item.location))
+        for item in try json.array(at: "\"notes\"") {
+            notes.append(.note(try item.string(at: "a note"), at: item.location))
         }
         return notes
     }

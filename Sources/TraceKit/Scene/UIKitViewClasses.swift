@@ -49,9 +49,7 @@ enum UIKitViewClass {
     }
 
     private static func configure(_ view: ScrollView, _ json: JSONValue) throws(TraceError) {
-        guard let members = json.objectValue else {
-            throw SceneValue.error("\"scrollView\" must be an object, not \(json.typeDescription)", json)
-        }
+        let members = try json.object(at: "\"scrollView\"")
         for m in members {
             switch m.key {
             case "contentSize":
@@ -60,20 +58,20 @@ enum UIKitViewClass {
             case "contentOffset":
                 let (x, y) = try pair(m.value, "contentOffset", "x", "y", minimum: -.infinity)
                 view.contentOffset = Point(x: x, y: y)
-            case "isPagingEnabled": view.isPagingEnabled = try SceneValue.bool(m.value, "isPagingEnabled")
-            case "delaysContentTouches": view.delaysContentTouches = try SceneValue.bool(m.value, "delaysContentTouches")
-            case "canCancelContentTouches": view.canCancelContentTouches = try SceneValue.bool(m.value, "canCancelContentTouches")
-            case "bounces": view.bounces = try SceneValue.bool(m.value, "bounces")
-            case "alwaysBounceVertical": view.alwaysBounceVertical = try SceneValue.bool(m.value, "alwaysBounceVertical")
-            case "alwaysBounceHorizontal": view.alwaysBounceHorizontal = try SceneValue.bool(m.value, "alwaysBounceHorizontal")
-            case "isDirectionalLockEnabled": view.isDirectionalLockEnabled = try SceneValue.bool(m.value, "isDirectionalLockEnabled")
+            case "isPagingEnabled": view.isPagingEnabled = try m.value.bool(at: "isPagingEnabled")
+            case "delaysContentTouches": view.delaysContentTouches = try m.value.bool(at: "delaysContentTouches")
+            case "canCancelContentTouches": view.canCancelContentTouches = try m.value.bool(at: "canCancelContentTouches")
+            case "bounces": view.bounces = try m.value.bool(at: "bounces")
+            case "alwaysBounceVertical": view.alwaysBounceVertical = try m.value.bool(at: "alwaysBounceVertical")
+            case "alwaysBounceHorizontal": view.alwaysBounceHorizontal = try m.value.bool(at: "alwaysBounceHorizontal")
+            case "isDirectionalLockEnabled": view.isDirectionalLockEnabled = try m.value.bool(at: "isDirectionalLockEnabled")
             case "decelerationRate":
                 switch m.value.stringValue {
                 case "normal": view.decelerationRate = ScrollPhysics.normalDecelerationRate
                 case "fast": view.decelerationRate = ScrollPhysics.fastDecelerationRate
                 case .some(let s):
-                    throw SceneValue.error("decelerationRate must be \"normal\", \"fast\" or a number, not \"\(s)\"", m.value)
-                case nil: view.decelerationRate = try SceneValue.number(m.value, "decelerationRate")
+                    throw m.value.error("decelerationRate must be \"normal\", \"fast\" or a number, not \"\(s)\"")
+                case nil: view.decelerationRate = try m.value.number(at: "decelerationRate")
                 }
             default:
                 throw .invalidTrace(
@@ -83,13 +81,11 @@ enum UIKitViewClass {
     }
 
     private static func configure(_ view: Control, _ json: JSONValue) throws(TraceError) {
-        guard let members = json.objectValue else {
-            throw SceneValue.error("\"control\" must be an object, not \(json.typeDescription)", json)
-        }
+        let members = try json.object(at: "\"control\"")
         for m in members {
             switch m.key {
-            case "isEnabled": view.isEnabled = try SceneValue.bool(m.value, "isEnabled")
-            case "trackingSlop": view.trackingSlop = try SceneValue.number(m.value, "trackingSlop", minimum: 0)
+            case "isEnabled": view.isEnabled = try m.value.bool(at: "isEnabled")
+            case "trackingSlop": view.trackingSlop = try m.value.number(at: "trackingSlop", in: 0 ... .infinity)
             default:
                 throw .invalidTrace(
                     "unknown control key '\(m.key)'; expected one of: \(controlKeys.joined(separator: ", "))", at: m.keyLocation)
@@ -101,10 +97,10 @@ enum UIKitViewClass {
     private static func pair(
         _ v: JSONValue, _ what: String, _ a: String, _ b: String, minimum: Double
     ) throws(TraceError) -> (Double, Double) {
-        guard let items = v.arrayValue, items.count == 2 else { throw SceneValue.error("\(what) must be an array [\(a), \(b)]", v) }
+        guard let items = v.arrayValue, items.count == 2 else { throw v.error("\(what) must be an array [\(a), \(b)]") }
         return (
-            try SceneValue.number(items[0], "\(what) \(a)", minimum: minimum),
-            try SceneValue.number(items[1], "\(what) \(b)", minimum: minimum)
+            try items[0].number(at: JSONPath("\(what) \(a)"), in: minimum ... .infinity),
+            try items[1].number(at: JSONPath("\(what) \(b)"), in: minimum ... .infinity)
         )
     }
 }

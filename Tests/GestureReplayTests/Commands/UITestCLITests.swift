@@ -59,7 +59,7 @@ struct UITestCLITests {
         #expect(forced.stdout.hasPrefix(#"{"t": 0.0, "id": 1, "phase": "began", "x": 150.0, "y": 200.0}"#))
         let wrong = try BinaryRunner.run(["--input-format", "webkit-events", copy])
         #expect(wrong.status == 65)
-        #expect(wrong.stderr.contains("swipe.txt:1:1: error: the document: missing 'events'"), "\(wrong)")
+        #expect(wrong.stderr.contains("swipe.txt:1:1: error: missing key 'events' in the document"), "\(wrong)")
     }
 
     @Test("check keeps a UI-test gesture's golden; render draws it; stats counts it")

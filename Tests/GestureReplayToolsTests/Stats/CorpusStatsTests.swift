@@ -126,7 +126,7 @@ struct CorpusStatsTests {
                 "field 'recognizers[0].failed' must be a whole number from 0 to 9007199254740991, not 1e+300"
             ),
             ("\"traces\": 2", "\"traces\": 3", "field 'traces' is not the number of 'counted' paths (2)"),
-            ("\"attempts\": 2", "\"attempts\": 2, \"extra\": 0", "unknown field 'recognizers[0].extra'"),
+            ("\"attempts\": 2", "\"attempts\": 2, \"extra\": 0", "unknown key 'extra' in stats: field 'recognizers[0]'"),
             ("\"p50\": 0.", "\"p50\": 9.", "field 'recognizers[0].values[0].p50' does not match its histogram"),
         ])
     func badFiles(_ edit: (String, String, String)) throws {
@@ -162,9 +162,12 @@ struct CorpusStatsTests {
             (text.replacing("\"attempts\": 2", with: "\"attempts\": 0", maxReplacements: 1), "add up to more than 'attempts' (0)"),
             (
                 text.replacing("\"attempts\": 2", with: "\"attempts\": 2, \"attempts\": 2", maxReplacements: 1),
-                "field 'recognizers[0].attempts' is given twice"
+                "duplicate key 'attempts' in stats: field 'recognizers[0]'"
             ),
-            (text.replacing("\"format\": ", with: "\"format\": \"x\", \"format\": ", maxReplacements: 1), "field 'format' is given twice"),
+            (
+                text.replacing("\"format\": ", with: "\"format\": \"x\", \"format\": ", maxReplacements: 1),
+                "duplicate key 'format' in stats: the file"
+            ),
             (text.replacing("\"kind\": \"tap\"", with: "\"kind\": \"tapp\"", maxReplacements: 1), "unknown recognizer kind 'tapp'"),
             (text.replacing("\"unit\": \"s\"", with: "\"unit\": \"km/h\"", maxReplacements: 1), "unit' must be \"s\" for duration"),
             (
@@ -175,7 +178,7 @@ struct CorpusStatsTests {
             (text.replacing(firstReason, with: firstReason + ", " + firstReason, maxReplacements: 1), "is listed twice"),
             (
                 text.replacing("\"name\": \"single\"", with: "\"name\": \"sin\\u0000gle\"", maxReplacements: 1),
-                "contains the control character U+0000"
+                "stats: field 'recognizers[1].name' must not contain control characters (U+0000)"
             ),
         ]
         for (edited, expected) in edits {

@@ -139,7 +139,7 @@ struct ExpectationParserTests {
         Bad(
             text: #"[{"state": "ended"}]"#, token: "{",
             message: "an expectation needs a \"recognizer\" (the name of one of the scene's recognizers)"),
-        Bad(text: #"[{"recognizer": 3}]"#, token: "3", message: "\"recognizer\" must be a string (a recognizer's name), not a number"),
+        Bad(text: #"[{"recognizer": 3}]"#, token: "3", message: "\"recognizer\" must be a string, not a number"),
         Bad(
             text: #"[{"recognizer": "tap", "state": "end"}]"#, token: "\"end\"",
             message: "unknown state 'end'; expected one of: began, changed, ended, recognized, cancelled, failed"),
@@ -178,7 +178,7 @@ struct ExpectationParserTests {
             message: "\"at\" (a time, seconds): a range needs \"min\", \"max\" or both"),
         Bad(
             text: #"[{"recognizer": "tap", "at": {"min": 0.1, "maximum": 2}}]"#, token: "\"maximum\"",
-            message: "unknown key 'maximum' in a range; expected min and/or max"),
+            message: "unknown key 'maximum' in a range; expected one of: min, max"),
         Bad(
             text: #"[{"recognizer": "tap", "at": {"min": 2, "max": 1}}]"#, token: "{\"min\": 2",
             message: "\"at\" (a time, seconds): min 2 is greater than max 1"),
@@ -196,7 +196,7 @@ struct ExpectationParserTests {
             message: "\"direction\" must be one of: right, left, up, down (the direction a swipe fired in), not a number"),
         Bad(
             text: #"[{"recognizer": "tap", "reason": 3}]"#, token: "3",
-            message: "\"reason\" must be a string (a part of the failure reason), not a number"),
+            message: "\"reason\" must be a string, not a number"),
         Bad(
             text: #"[{"recognizer": "tap", "taps": 1, "taps": 2}]"#, token: "\"taps\"", occurrence: 2,
             message: "duplicate key 'taps' in an expectation"),

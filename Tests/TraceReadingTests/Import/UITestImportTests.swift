@@ -154,9 +154,9 @@ import GestureReplayTools
             ], "\(r.warningText)")
         // A viewport move still needs its point; x without y is an error.
         let viewport = ImportSupport.read(Self.pointer(#"{"type": "pointerMove"}"#))
-        #expect(viewport.errorText?.contains("actions[0].actions[0]: missing 'x'") == true, "\(viewport.errorText ?? "no error")")
+        #expect(viewport.errorText?.contains("missing key 'x' in actions[0].actions[0]") == true, "\(viewport.errorText ?? "no error")")
         let half = ImportSupport.read(Self.pointer(#"{"type": "pointerMove", "x": 1, "origin": "pointer"}"#))
-        #expect(half.errorText?.contains("actions[0].actions[0]: missing 'y'") == true, "\(half.errorText ?? "no error")")
+        #expect(half.errorText?.contains("missing key 'y' in actions[0].actions[0]") == true, "\(half.errorText ?? "no error")")
     }
 
     /// Issue 44, item 4: XCTest's drag velocity is in pixels per second (Apple: "expressed in pixels

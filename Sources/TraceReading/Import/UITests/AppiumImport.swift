@@ -35,24 +35,23 @@ enum AppiumImport {
         let j = UITestJSON(path: path)
         let c = Context(j: j, options: options, density: density ?? 1, givenDensity: density, screen: screen)
         var b = GestureRowBuilder(path: path, interval: options.moveInterval)
-        _ = try j.object(root, "the document")
+        try root.object(at: JSONPath())
         if let script = root["script"] {
             var notes: [Diagnostic] = []
             try mobile(root, script, c, &b, notes: &notes)
             for note in notes { warn(note) }
         } else if let actions = root["actions"] {
-            let items = try j.array(actions, "actions")
+            let items = try actions.array(at: JSONPath().key("actions"))
             if items.first?.arrayValue != nil {
                 // MultiTouchAction: every chain starts at 0, on a clock of its own (WebDriverAgent).
                 for (i, chain) in items.enumerated() {
-                    try touchAction(try j.array(chain, "actions[\(i)]"), "actions[\(i)]", c, &b)
+                    try touchAction(try chain.array(at: JSONPath().key("actions")[i]), JSONPath().key("actions")[i], c, &b)
                 }
             } else {
-                try touchAction(items, "actions", c, &b)
+                try touchAction(items, JSONPath().key("actions"), c, &b)
             }
         } else {
-            throw j.error(
-                "expected \"actions\" (a TouchAction or MultiTouchAction) or \"script\" (a mobile: gesture)", "the document", root)
+            throw j.error("expected \"actions\" (a TouchAction or MultiTouchAction) or \"script\" (a mobile: gesture)", JSONPath(), root)
         }
         if let note = b.samplingNote("moves every \(j.format(options.moveInterval * 1000)) ms (\(option: .moveInterval))", root.location) {
             warn(note)
@@ -64,13 +63,13 @@ enum AppiumImport {
 
     /// One chain (one finger), as WebDriverAgent's FBAppiumActionsSynthesizer plays it: each item
     /// starts at the sum of the durations before it.
-    static func touchAction(_ items: [JSONValue], _ cp: String, _ c: Context, _ b: inout GestureRowBuilder) throws(TraceError) {
+    static func touchAction(_ items: [JSONValue], _ cp: JSONPath, _ c: Context, _ b: inout GestureRowBuilder) throws(TraceError) {
         let j = c.j
         // `cancel` drops the item before it (WebDriverAgent's preprocessing).
         var kept: [(JSONValue, Int)] = []
         for (k, item) in items.enumerated() {
-            _ = try j.object(item, "\(cp)[\(k)]")
-            let name = try j.string(try j.required(item, "action", "\(cp)[\(k)]"), "\(cp)[\(k)].action")
+            try item.object(at: cp[k])
+            let name = try item.member("action", in: cp[k]).string(at: cp[k].key("action"))
             if name == "cancel" {
                 if !kept.isEmpty { kept.removeLast() }
                 continue
@@ -82,14 +81,14 @@ enum AppiumImport {
         var position: Point?
         var lastEvent = 0.0
         for (item, k) in kept {
-            let ip = "\(cp)[\(k)]"
+            let ip = cp[k]
             let name = item["action"]!.stringValue!
             let options = item["options"]
-            if let o = options, !o.isNull { _ = try j.object(o, ip + ".options") }
+            if let o = options, !o.isNull { try o.object(at: ip.key("options")) }
             let opts = (options?.isNull ?? true) ? nil : options
             func duration(_ key: String, default d: Double) throws(TraceError) -> Double {
                 guard let o = opts else { return d }
-                return try j.duration(o, key, ip + ".options", unit: 0.001) ?? d
+                return try j.duration(o, key, ip.key("options"), unit: 0.001) ?? d
             }
             switch name {
             case "press", "longPress":
@@ -108,9 +107,9 @@ enum AppiumImport {
                 let p = try point(opts, ip, item, c, b)
                 var count = 1
                 if let o = opts, let v = o["count"], !v.isNull {
-                    let n = try j.number(v, ip + ".options.count")
+                    let n = try v.number(at: ip.key("options").key("count"))
                     guard n >= 1, n <= 1000, n == n.rounded() else {
-                        throw j.error("count must be an integer from 1 to 1000", ip + ".options.count", v)
+                        throw j.error("count must be an integer from 1 to 1000", ip.key("options").key("count"), v)
                     }
                     count = Int(n)
                 }
@@ -147,7 +146,7 @@ enum AppiumImport {
                 lastEvent = time
             default:
                 throw j.error(
-                    "unknown action '\(name)' (expected press, longPress, tap, moveTo, wait, release or cancel)", ip + ".action",
+                    "unknown action '\(name)' (expected press, longPress, tap, moveTo, wait, release or cancel)", ip.key("action"),
                     item["action"]!)
             }
             try b.checkTime(time, ip, item.location)
@@ -160,19 +159,21 @@ enum AppiumImport {
 
     /// An item's point: `x`/`y` (absolute), `element` (its centre), or both (the element's origin plus
     /// `x`/`y`), as WebDriverAgent's hit point; pixels divided by the density.
-    static func point(_ opts: JSONValue?, _ ip: String, _ item: JSONValue, _ c: Context, _ b: GestureRowBuilder) throws(TraceError) -> Point
-    {
+    static func point(
+        _ opts: JSONValue?, _ ip: JSONPath, _ item: JSONValue, _ c: Context, _ b: GestureRowBuilder
+    ) throws(TraceError) -> Point {
         let j = c.j
         guard let o = opts else { throw j.error("'options' with x and y or an element is required", ip, item) }
-        let x = try j.optionalNumber(o, "x", ip + ".options")
-        let y = try j.optionalNumber(o, "y", ip + ".options")
+        let x = try o.optionalNumber("x", in: ip.key("options"))
+        let y = try o.optionalNumber("y", in: ip.key("options"))
         let el = o["element"] ?? o["elementId"]
         if (x == nil) != (y == nil) || (x == nil && el == nil) {
-            throw j.error("either an element or both x and y are required", ip + ".options", o)
+            throw j.error("either an element or both x and y are required", ip.key("options"), o)
         }
         var p: Point
         if let el {
-            let r = try UITestElements.rect(try j.string(el, ip + ".options.element"), el, ip + ".options.element", c.options, j)
+            let r = try UITestElements.rect(
+                try el.string(at: ip.key("options").key("element")), el, ip.key("options").key("element"), c.options, j)
             if let x, let y { p = Point(x: r.minX + x / c.density, y: r.minY + y / c.density) } else { p = r.center }
         } else {
             p = Point(x: x! / c.density, y: y! / c.density)
@@ -187,34 +188,36 @@ enum AppiumImport {
         _ root: JSONValue, _ script: JSONValue, _ c: Context, _ b: inout GestureRowBuilder, notes: inout [Diagnostic]
     ) throws(TraceError) {
         let j = c.j
-        let s = try j.string(script, "script")
+        let s = try script.string(at: JSONPath().key("script"))
         let prefix = "mobile:"
-        guard s.hasPrefix(prefix) else { throw j.error("expected a 'mobile: NAME' command, found '\(s)'", "script", script) }
+        guard s.hasPrefix(prefix) else {
+            throw j.error("expected a 'mobile: NAME' command, found '\(s)'", JSONPath().key("script"), script)
+        }
         let name = s.dropFirst(prefix.count).trimmingCharacters(inSet: " ")
         var args = root["args"] ?? JSONValue(.object([]), at: root.location)
-        var ap = "args"
+        var ap = JSONPath().key("args")
         if let list = args.arrayValue {
-            guard list.count <= 1 else { throw j.error("expected one argument object", "args", args) }
+            guard list.count <= 1 else { throw j.error("expected one argument object", JSONPath().key("args"), args) }
             args = list.first ?? JSONValue(.object([]), at: args.location)
-            ap = "args[0]"
+            ap = JSONPath().key("args")[0]
         }
-        _ = try j.object(args, ap)
+        try args.object(at: ap)
         func num(_ key: String) throws(TraceError) -> Double {
-            try j.number(try j.required(args, key, ap), ap + "." + key)
+            try args.member(key, in: ap).number(at: ap.key(key))
         }
         func seconds(_ key: String) throws(TraceError) -> Double {
-            _ = try j.required(args, key, ap)
+            _ = try args.member(key, in: ap)
             return try j.duration(args, key, ap, unit: 1)!
         }
         func elementRect(_ key: String) throws(TraceError) -> Rect? {
             guard let v = args[key] ?? (key == "elementId" ? args["element"] : nil), !v.isNull else { return nil }
-            return try UITestElements.rect(try j.string(v, ap + "." + key), v, ap + "." + key, c.options, j)
+            return try UITestElements.rect(try v.string(at: ap.key(key)), v, ap.key(key), c.options, j)
         }
         /// x/y (relative to the element when there is one), or the element's centre.
         func target(required: Bool) throws(TraceError) -> Point {
             let el = try elementRect("elementId")
-            let x = try j.optionalNumber(args, "x", ap)
-            let y = try j.optionalNumber(args, "y", ap)
+            let x = try args.optionalNumber("x", in: ap)
+            let y = try args.optionalNumber("y", in: ap)
             if let x, let y {
                 let p = Point(x: (el?.minX ?? 0) + x / c.density, y: (el?.minY ?? 0) + y / c.density)
                 try b.checkPoint(p, ap, args.location)
@@ -286,7 +289,7 @@ enum AppiumImport {
                 press = try seconds("pressDuration")
                 hold = try seconds("holdDuration")
                 let v = try num("velocity")
-                guard v > 0 else { throw j.error("velocity must be positive", ap + ".velocity", args["velocity"]!) }
+                guard v > 0 else { throw j.error("velocity must be positive", ap.key("velocity"), args["velocity"]!) }
                 // XCTest's velocity is in pixels per second: points at the screen's scale.
                 let scale = c.options.pixelScale ?? c.givenDensity ?? UITestImportOptions.defaultPixelScale
                 if c.options.pixelScale == nil && c.givenDensity == nil {
@@ -307,11 +310,11 @@ enum AppiumImport {
         case "pinch", "rotateElement", "swipe", "scroll", "tapWithNumberOfTaps", "forcePress":
             throw j.error(
                 "mobile: \(name) does not define its touch path (XCTest chooses the fingers' positions): write it as a TouchAction or MultiTouchAction (docs/ui-tests.md)",
-                "script", script)
+                JSONPath().key("script"), script)
         default:
             throw j.error(
                 "unknown gesture 'mobile: \(name)' (expected tap, doubleTap, touchAndHold, twoFingerTap, dragFromToForDuration or dragFromToWithVelocity)",
-                "script", script)
+                JSONPath().key("script"), script)
         }
     }
 }

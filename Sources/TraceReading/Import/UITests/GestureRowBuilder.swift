@@ -34,7 +34,7 @@ struct GestureRowBuilder {
     }
 
     /// Checks a point's coordinates (`what` names the value in the message).
-    func checkPoint(_ p: Point, _ what: String, _ at: SourceLocation) throws(TraceError) {
+    func checkPoint(_ p: Point, _ what: some CustomStringConvertible, _ at: SourceLocation) throws(TraceError) {
         guard p.x.isFinite, p.y.isFinite, abs(p.x) <= Self.maxCoordinate, abs(p.y) <= Self.maxCoordinate else {
             throw error(
                 "\(what): coordinates (\(p.x), \(p.y)) are out of range (at most \(Int(Self.maxCoordinate)) points from the origin)", at)
@@ -42,7 +42,7 @@ struct GestureRowBuilder {
     }
 
     /// Checks a time (seconds from the start of the description).
-    func checkTime(_ t: Double, _ what: String, _ at: SourceLocation) throws(TraceError) {
+    func checkTime(_ t: Double, _ what: some CustomStringConvertible, _ at: SourceLocation) throws(TraceError) {
         guard t.isFinite, t <= Self.maxTime else {
             throw error("\(what): the gesture would last beyond \(Int(Self.maxTime)) s (the longest description accepted)", at)
         }
@@ -109,57 +109,25 @@ struct GestureRowBuilder {
     }
 }
 
-/// Reading the parts of a parsed description, with the JSON path of each value in messages
-/// (`actions[0].actions[2].duration: ...`) and the value's line and column as the location.
+/// The UI-test importers' own messages about a description's values: `path: message`
+/// (`actions[0].actions[2]: pointerUp without a pointerDown ...`) at the value's line and column.
+/// Typed reads (a string, a number, a member that must be there) are ``JSONValue``'s.
 struct UITestJSON {
     let path: String
 
-    func error(_ message: DiagnosticText, _ jsonPath: String, _ v: JSONValue) -> TraceError {
+    func error(_ message: DiagnosticText, _ jsonPath: JSONPath, _ v: JSONValue) -> TraceError {
         .invalidTrace("\(jsonPath): \(message)", at: v.location)
     }
 
-    func object(_ v: JSONValue, _ jsonPath: String) throws(TraceError) -> JSONValue {
-        guard v.objectValue != nil else { throw error("expected an object, found \(v.typeDescription)", jsonPath, v) }
-        return v
-    }
-
-    func array(_ v: JSONValue, _ jsonPath: String) throws(TraceError) -> [JSONValue] {
-        guard let a = v.arrayValue else { throw error("expected an array, found \(v.typeDescription)", jsonPath, v) }
-        return a
-    }
-
-    /// The member `key` of the object `v`, which must be there.
-    func required(_ v: JSONValue, _ key: String, _ jsonPath: String) throws(TraceError) -> JSONValue {
-        guard let m = v[key] else { throw error("missing '\(key)'", jsonPath, v) }
-        return m
-    }
-
-    func string(_ v: JSONValue, _ jsonPath: String) throws(TraceError) -> String {
-        guard let s = v.stringValue else { throw error("expected a string, found \(v.typeDescription)", jsonPath, v) }
-        return s
-    }
-
-    func number(_ v: JSONValue, _ jsonPath: String) throws(TraceError) -> Double {
-        guard let d = v.doubleValue else { throw error("expected a number, found \(v.typeDescription)", jsonPath, v) }
-        guard d.isFinite else { throw error("the number is out of range", jsonPath, v) }
-        return d
-    }
-
-    /// An optional number member (`nil` when absent or `null`).
-    func optionalNumber(_ v: JSONValue, _ key: String, _ jsonPath: String) throws(TraceError) -> Double? {
-        guard let m = v[key], !m.isNull else { return nil }
-        return try number(m, jsonPath + "." + key)
-    }
-
     /// A duration member: a number, not negative, at most a day (in `unit` seconds per value unit).
-    func duration(_ v: JSONValue, _ key: String, _ jsonPath: String, unit: Double) throws(TraceError) -> Double? {
-        guard let m = v[key], !m.isNull else { return nil }
-        let d = try number(m, jsonPath + "." + key)
-        if d < 0 { throw error("negative duration \(format(d))", jsonPath + "." + key, m) }
+    func duration(_ v: JSONValue, _ key: String, _ jsonPath: JSONPath, unit: Double) throws(TraceError) -> Double? {
+        guard let d = try v.optionalNumber(key, in: jsonPath) else { return nil }
+        let m = v[key]!
+        if d < 0 { throw error("negative duration \(format(d))", jsonPath.key(key), m) }
         if d * unit > GestureRowBuilder.maxTime {
             throw error(
                 "duration \(format(d)) is longer than the longest description accepted (\(Int(GestureRowBuilder.maxTime)) s)",
-                jsonPath + "." + key, m)
+                jsonPath.key(key), m)
         }
         return d * unit
     }

@@ -24,14 +24,12 @@ enum W3CActionsImport {
     ) throws(TraceError) -> [TraceRow] {
         let j = UITestJSON(path: path)
         let sources: [JSONValue]
-        let top: String
+        let top = JSONPath().key("actions")
         if root.arrayValue != nil {
-            sources = try j.array(root, "actions")
-            top = "actions"
+            sources = try root.array(at: top)
         } else {
-            _ = try j.object(root, "the document")
-            sources = try j.array(try j.required(root, "actions", "the document"), "actions")
-            top = "actions"
+            try root.object(at: JSONPath())
+            sources = try root.member("actions", in: JSONPath()).array(at: top)
         }
         var b = GestureRowBuilder(path: path, interval: options.moveInterval)
         // Per source: its actions, whether it is a pointer, its state.
@@ -42,18 +40,18 @@ enum W3CActionsImport {
         var ignored: [String] = []
         var ignoredAt: SourceLocation?
         for (i, source) in sources.enumerated() {
-            let sp = "\(top)[\(i)]"
-            _ = try j.object(source, sp)
-            let type = try j.string(try j.required(source, "type", sp), sp + ".type")
+            let sp = top[i]
+            try source.object(at: sp)
+            let type = try source.member("type", in: sp).string(at: sp.key("type"))
             let id = source["id"]?.stringValue ?? "#\(i)"
-            lists.append(try j.array(try j.required(source, "actions", sp), sp + ".actions"))
+            lists.append(try source.member("actions", in: sp).array(at: sp.key("actions")))
             switch type {
             case "pointer":
                 var pointerType = "mouse"  // WebDriver: "pointerType" defaults to "mouse"
                 if let params = source["parameters"], !params.isNull {
-                    _ = try j.object(params, sp + ".parameters")
+                    try params.object(at: sp.key("parameters"))
                     if let pt = params["pointerType"] {
-                        pointerType = try j.string(pt, sp + ".parameters.pointerType")
+                        pointerType = try pt.string(at: sp.key("parameters").key("pointerType"))
                     }
                 }
                 switch pointerType {
@@ -65,7 +63,7 @@ enum W3CActionsImport {
                             at: source.location))
                 default:
                     throw j.error(
-                        "unknown pointerType '\(pointerType)' (expected touch, mouse or pen)", sp + ".parameters.pointerType",
+                        "unknown pointerType '\(pointerType)' (expected touch, mouse or pen)", sp.key("parameters").key("pointerType"),
                         source["parameters"]?["pointerType"] ?? source)
                 }
                 isPointer.append(true)
@@ -77,7 +75,7 @@ enum W3CActionsImport {
                 ignored.append("\(type) source '\(id)'")
                 if ignoredAt == nil { ignoredAt = source.location }
             default:
-                throw j.error("unknown input source type '\(type)' (expected pointer, key, none or wheel)", sp + ".type", source["type"]!)
+                throw j.error("unknown input source type '\(type)' (expected pointer, key, none or wheel)", sp.key("type"), source["type"]!)
             }
         }
         if let at = ignoredAt {
@@ -95,16 +93,16 @@ enum W3CActionsImport {
             var tickDuration = 0.0
             for (i, list) in lists.enumerated() where tick < list.count {
                 let a = list[tick]
-                let ap = "\(top)[\(i)].actions[\(tick)]"
-                _ = try j.object(a, ap)
-                let type = try j.string(try j.required(a, "type", ap), ap + ".type")
+                let ap = top[i].key("actions")[tick]
+                try a.object(at: ap)
+                let type = try a.member("type", in: ap).string(at: ap.key("type"))
                 if type == "pause" || type == "pointerMove" || type == "scroll" {
                     if let d = try j.duration(a, "duration", ap, unit: 0.001) { tickDuration = max(tickDuration, d) }
                 }
             }
             for (i, list) in lists.enumerated() where tick < list.count && isPointer[i] {
                 let a = list[tick]
-                let ap = "\(top)[\(i)].actions[\(tick)]"
+                let ap = top[i].key("actions")[tick]
                 let type = a["type"]!.stringValue!
                 var p = pointers[pointerOf[i]]
                 switch type {
@@ -143,7 +141,7 @@ enum W3CActionsImport {
                     var relative: String?
                     if hasX || hasY {
                         offset = Point(
-                            x: try j.number(try j.required(a, "x", ap), ap + ".x"), y: try j.number(try j.required(a, "y", ap), ap + ".y"))
+                            x: try a.member("x", in: ap).number(at: ap.key("x")), y: try a.member("y", in: ap).number(at: ap.key("y")))
                     }
                     var target = offset
                     if let origin = a["origin"], !origin.isNull {
@@ -155,22 +153,22 @@ enum W3CActionsImport {
                                 relative = "the pointer's position"
                             default:
                                 throw j.error(
-                                    "unknown origin '\(s)' (expected viewport, pointer or an element reference)", ap + ".origin", origin)
+                                    "unknown origin '\(s)' (expected viewport, pointer or an element reference)", ap.key("origin"), origin)
                             }
                         } else if origin.objectValue != nil {
-                            let c = try element(origin, ap + ".origin", options, j).center
+                            let c = try element(origin, ap.key("origin"), options, j).center
                             target = Point(x: c.x + offset.x, y: c.y + offset.y)
                             relative = "the element's centre"
                         } else {
                             throw j.error(
                                 "expected \"viewport\", \"pointer\" or an element reference, found \(origin.typeDescription)",
-                                ap + ".origin", origin)
+                                ap.key("origin"), origin)
                         }
                     }
                     if !hasX && !hasY {
                         guard let relative else {
                             // A viewport move needs its point (the error names x).
-                            _ = try j.required(a, "x", ap)
+                            _ = try a.member("x", in: ap)
                             break
                         }
                         if !notedNoOffset {
@@ -190,8 +188,7 @@ enum W3CActionsImport {
                 default:
                     throw j.error(
                         "unknown pointer action '\(type)' (expected pause, pointerDown, pointerUp, pointerMove or pointerCancel)",
-                        ap + ".type",
-                        a["type"]!)
+                        ap.key("type"), a["type"]!)
                 }
                 pointers[pointerOf[i]] = p
             }
@@ -200,8 +197,7 @@ enum W3CActionsImport {
                 let i = lists.firstIndex { tick < $0.count }!
                 throw j.error(
                     "the actions last beyond \(Int(GestureRowBuilder.maxTime)) s (the longest description accepted)",
-                    "\(top)[\(i)].actions[\(tick)]",
-                    lists[i][tick])
+                    top[i].key("actions")[tick], lists[i][tick])
             }
         }
         // A finger left down: a stationary row at the end of the last tick keeps the actions' length
@@ -219,18 +215,19 @@ enum W3CActionsImport {
 
     /// `button`: missing means 0 (the primary button, what clients send for a touch); any other
     /// non-negative integer is accepted (a finger has one contact).
-    private static func checkButton(_ a: JSONValue, _ ap: String, _ j: UITestJSON) throws(TraceError) {
+    private static func checkButton(_ a: JSONValue, _ ap: JSONPath, _ j: UITestJSON) throws(TraceError) {
         guard let v = a["button"], !v.isNull else { return }
-        let n = try j.number(v, ap + ".button")
-        guard n >= 0, n == n.rounded() else { throw j.error("button must be a non-negative integer", ap + ".button", v) }
+        let n = try v.number(at: ap.key("button"))
+        guard n >= 0, n == n.rounded() else { throw j.error("button must be a non-negative integer", ap.key("button"), v) }
     }
 
     /// The rectangle of a W3C element reference, from `--element`.
-    static func element(_ ref: JSONValue, _ jsonPath: String, _ options: UITestImportOptions, _ j: UITestJSON) throws(TraceError) -> Rect {
+    static func element(_ ref: JSONValue, _ jsonPath: JSONPath, _ options: UITestImportOptions, _ j: UITestJSON) throws(TraceError) -> Rect
+    {
         for key in elementKeys {
             if let v = ref[key] {
-                let name = try j.string(v, jsonPath + "." + key)
-                return try UITestElements.rect(name, v, jsonPath + "." + key, options, j)
+                let name = try v.string(at: jsonPath.key(key))
+                return try UITestElements.rect(name, v, jsonPath.key(key), options, j)
             }
         }
         throw j.error("expected an element reference ({\"\(elementKeys[0])\": ID})", jsonPath, ref)
@@ -240,7 +237,7 @@ enum W3CActionsImport {
 /// `--element` look-ups shared by the UI-test importers.
 enum UITestElements {
     static func rect(
-        _ name: String, _ v: JSONValue, _ jsonPath: String, _ options: UITestImportOptions, _ j: UITestJSON
+        _ name: String, _ v: JSONValue, _ jsonPath: JSONPath, _ options: UITestImportOptions, _ j: UITestJSON
     ) throws(TraceError) -> Rect {
         guard let r = options.elements[name] else {
             let known = options.elements.keys.sorted()

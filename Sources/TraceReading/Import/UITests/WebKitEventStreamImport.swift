@@ -31,22 +31,22 @@ enum WebKitEventStreamImport {
         var phase: String
         var point: Point
         var value: JSONValue
-        var path: String
+        var path: JSONPath
     }
 
     static func rows(
         _ root: JSONValue, path: String, options: UITestImportOptions, warn: (Diagnostic) -> Void
     ) throws(TraceError) -> [TraceRow] {
         let j = UITestJSON(path: path)
-        _ = try j.object(root, "the document")
-        let events = try j.array(try j.required(root, "events", "the document"), "events")
+        try root.object(at: JSONPath())
+        let events = try root.member("events", in: JSONPath()).array(at: JSONPath().key("events"))
         var b = GestureRowBuilder(path: path, interval: options.moveInterval)
         var s = State()
         for (i, e) in events.enumerated() {
-            let ep = "events[\(i)]"
-            _ = try j.object(e, ep)
+            let ep = JSONPath().key("events")[i]
+            try e.object(at: ep)
             if let interpolate = e["interpolate"], !interpolate.isNull {
-                let kind = try j.string(interpolate, ep + ".interpolate")
+                let kind = try interpolate.string(at: ep.key("interpolate"))
                 var ease: (Double) -> Double = { $0 }
                 switch kind {
                 case "linear": break
@@ -62,28 +62,31 @@ enum WebKitEventStreamImport {
                                 at: interpolate.location))
                     }
                 }
-                var step = try j.optionalNumber(e, "timestep", ep) ?? 0
-                if step < 0 { throw j.error("negative timestep", ep + ".timestep", e["timestep"]!) }
+                var step = try e.optionalNumber("timestep", in: ep) ?? 0
+                if step < 0 { throw j.error("negative timestep", ep.key("timestep"), e["timestep"]!) }
                 // HIDEventGenerator would loop forever on a zero step: the --move-interval instead.
                 if step == 0 { step = options.moveInterval }
-                let start = try j.object(try j.required(e, "startEvent", ep), ep + ".startEvent")
-                let end = try j.object(try j.required(e, "endEvent", ep), ep + ".endEvent")
-                let t0 = try time(start, ep + ".startEvent", j)
-                let t1 = try time(end, ep + ".endEvent", j)
+                let start = try e.member("startEvent", in: ep)
+                try start.object(at: ep.key("startEvent"))
+                let end = try e.member("endEvent", in: ep)
+                try end.object(at: ep.key("endEvent"))
+                let t0 = try time(start, ep.key("startEvent"), j)
+                let t1 = try time(end, ep.key("endEvent"), j)
                 if t1 < t0 {
                     throw j.error(
-                        "endEvent's timeOffset \(t1) is before startEvent's \(t0)", ep + ".endEvent.timeOffset", end["timeOffset"] ?? end)
+                        "endEvent's timeOffset \(t1) is before startEvent's \(t0)", ep.key("endEvent").key("timeOffset"),
+                        end["timeOffset"] ?? end)
                 }
-                let startTouches = try touches(start, ep + ".startEvent", j, &s, warn)
-                let endTouches = try touches(end, ep + ".endEvent", j, &s, warn)
-                try apply(startTouches, at: t0, start, ep + ".startEvent", j, &b, &s, warn)
+                let startTouches = try touches(start, ep.key("startEvent"), j, &s, warn)
+                let endTouches = try touches(end, ep.key("endEvent"), j, &s, warn)
+                try apply(startTouches, at: t0, start, ep.key("startEvent"), j, &b, &s, warn)
                 // The samples between: the end event's touches (those also in the start event) moved
                 // from their start positions, at start + k·timestep while before the end.
                 if t1 > t0 {
                     guard (t1 - t0) / step < Double(GestureRowBuilder.maxRows) else {
                         throw j.error(
                             "the interpolation makes more than \(GestureRowBuilder.maxRows) rows (a larger timestep makes fewer)",
-                            ep + ".timestep", e)
+                            ep.key("timestep"), e)
                     }
                     var k = 1
                     while true {
@@ -100,7 +103,7 @@ enum WebKitEventStreamImport {
                         k += 1
                     }
                 }
-                try apply(endTouches, at: t1, end, ep + ".endEvent", j, &b, &s, warn)
+                try apply(endTouches, at: t1, end, ep.key("endEvent"), j, &b, &s, warn)
             } else {
                 let t = try time(e, ep, j)
                 try apply(try touches(e, ep, j, &s, warn), at: t, e, ep, j, &b, &s, warn)
@@ -110,34 +113,34 @@ enum WebKitEventStreamImport {
         return b.finish()
     }
 
-    private static func time(_ e: JSONValue, _ ep: String, _ j: UITestJSON) throws(TraceError) -> Double {
+    private static func time(_ e: JSONValue, _ ep: JSONPath, _ j: UITestJSON) throws(TraceError) -> Double {
         guard let v = e["timeOffset"], !v.isNull else { return 0 }  // HIDEventGenerator: nil is 0
-        let t = try j.number(v, ep + ".timeOffset")
-        if t < 0 { throw j.error("negative timeOffset \(j.format(t))", ep + ".timeOffset", v) }
+        let t = try v.number(at: ep.key("timeOffset"))
+        if t < 0 { throw j.error("negative timeOffset \(j.format(t))", ep.key("timeOffset"), v) }
         if t > GestureRowBuilder.maxTime {
             throw j.error(
                 "timeOffset \(j.format(t)) s is beyond the longest description accepted (\(Int(GestureRowBuilder.maxTime)) s)",
-                ep + ".timeOffset", v)
+                ep.key("timeOffset"), v)
         }
         return t
     }
 
     private static func touches(
-        _ e: JSONValue, _ ep: String, _ j: UITestJSON, _ s: inout State, _ warn: (Diagnostic) -> Void
+        _ e: JSONValue, _ ep: JSONPath, _ j: UITestJSON, _ s: inout State, _ warn: (Diagnostic) -> Void
     ) throws(TraceError) -> [Touch] {
         if let type = e["inputType"], !type.isNull {
-            let t = try j.string(type, ep + ".inputType")
+            let t = try type.string(at: ep.key("inputType"))
             guard ["hand", "finger", "stylus"].contains(t) else {
-                throw j.error("unknown inputType '\(t)' (expected hand, finger or stylus)", ep + ".inputType", type)
+                throw j.error("unknown inputType '\(t)' (expected hand, finger or stylus)", ep.key("inputType"), type)
             }
         }
-        let list = try j.array(try j.required(e, "touches", ep), ep + ".touches")
+        let list = try e.member("touches", in: ep).array(at: ep.key("touches"))
         var out: [Touch] = []
         for (k, t) in list.enumerated() {
-            let tp = "\(ep).touches[\(k)]"
-            _ = try j.object(t, tp)
+            let tp = ep.key("touches")[k]
+            try t.object(at: tp)
             if let type = t["inputType"], !type.isNull {
-                let name = try j.string(type, tp + ".inputType")
+                let name = try type.string(at: tp.key("inputType"))
                 switch name {
                 case "finger", "hand": break
                 case "stylus":
@@ -145,31 +148,32 @@ enum WebKitEventStreamImport {
                         s.warnedStylus = true
                         warn(.warning("\(tp): a stylus touch is replayed as a finger (docs/ui-tests.md)", at: type.location))
                     }
-                default: throw j.error("unknown inputType '\(name)' (expected finger or stylus)", tp + ".inputType", type)
+                default: throw j.error("unknown inputType '\(name)' (expected finger or stylus)", tp.key("inputType"), type)
                 }
             }
-            let idValue = try j.required(t, "id", tp)
-            let id = try j.number(idValue, tp + ".id")
-            guard id == id.rounded(), abs(id) < 1e15 else { throw j.error("id must be an integer", tp + ".id", idValue) }
-            let phase = try j.string(try j.required(t, "phase", tp), tp + ".phase")
+            let idValue = try t.member("id", in: tp)
+            let id = try idValue.number(at: tp.key("id"))
+            guard id == id.rounded(), abs(id) < 1e15 else { throw j.error("id must be an integer", tp.key("id"), idValue) }
+            let phase = try t.member("phase", in: tp).string(at: tp.key("phase"))
             guard ["began", "stationary", "moved", "ended", "canceled"].contains(phase) else {
-                throw j.error("unknown phase '\(phase)' (expected began, stationary, moved, ended or canceled)", tp + ".phase", t["phase"]!)
+                throw j.error(
+                    "unknown phase '\(phase)' (expected began, stationary, moved, ended or canceled)", tp.key("phase"), t["phase"]!)
             }
-            let x = try j.number(try j.required(t, "x", tp), tp + ".x")
-            let y = try j.number(try j.required(t, "y", tp), tp + ".y")
+            let x = try t.member("x", in: tp).number(at: tp.key("x"))
+            let y = try t.member("y", in: tp).number(at: tp.key("y"))
             out.append(Touch(id: Int64(id), phase: phase, point: Point(x: x, y: y), value: t, path: tp))
         }
         return out
     }
 
     private static func apply(
-        _ touches: [Touch], at t: Double, _ e: JSONValue, _ ep: String, _ j: UITestJSON, _ b: inout GestureRowBuilder,
+        _ touches: [Touch], at t: Double, _ e: JSONValue, _ ep: JSONPath, _ j: UITestJSON, _ b: inout GestureRowBuilder,
         _ s: inout State, _ warn: (Diagnostic) -> Void
     ) throws(TraceError) {
         if t < s.lastTime {
             throw j.error(
                 "timeOffset \(t) is before the previous event's \(s.lastTime) (HIDEventGenerator would send it at once; order the events by time)",
-                ep + ".timeOffset", e["timeOffset"] ?? e)
+                ep.key("timeOffset"), e["timeOffset"] ?? e)
         }
         s.lastTime = t
         for touch in touches {
@@ -194,7 +198,8 @@ enum WebKitEventStreamImport {
                 }
             case "moved", "stationary":
                 guard let d = s.down[touch.id] else {
-                    throw j.error("'\(touch.phase)' for touch \(touch.id), which is not down", touch.path + ".phase", touch.value["phase"]!)
+                    throw j.error(
+                        "'\(touch.phase)' for touch \(touch.id), which is not down", touch.path.key("phase"), touch.value["phase"]!)
                 }
                 try b.add(t, d.touch, touch.phase == "moved" ? .moved : .stationary, touch.point, at)
                 s.down[touch.id] = (d.touch, touch.point)
@@ -210,7 +215,8 @@ enum WebKitEventStreamImport {
                         }
                         continue
                     }
-                    throw j.error("'\(touch.phase)' for touch \(touch.id), which never began", touch.path + ".phase", touch.value["phase"]!)
+                    throw j.error(
+                        "'\(touch.phase)' for touch \(touch.id), which never began", touch.path.key("phase"), touch.value["phase"]!)
                 }
                 try b.add(t, d.touch, touch.phase == "ended" ? .ended : .cancelled, touch.point, at)
                 s.down[touch.id] = nil
