@@ -75,7 +75,9 @@ let package = Package(
         // UIKit-style recognizers (Tests/GestureUIKitTests/UIKitSources) compiled with only their import replaced.
         .testTarget(
             name: "GestureUIKitTests",
-            dependencies: ["GestureUIKit", "GestureTesting", "TraceReplay", "UIKitBridgeGenerator", "UIKitSourceTranslation", "TestSupport"]),
+            dependencies: [
+                "GestureUIKit", "GestureTesting", "TraceReplay", "UIKitBridgeGenerator", "UIKitSourceTranslation", "TestSupport",
+            ]),
         // An app's recognizer files as they ship for iOS (App/, never edited), compiled through the
         // derivative path (UIKitSources.txt lists them) and replayed (issue 48's acceptance test).
         .testTarget(

@@ -234,7 +234,9 @@ struct CorpusStatsTests {
 struct SceneOverrideTests {
     static let trace = PackageFiles.root + "/Traces/double-tap.json"
 
-    func replay(_ sets: [String], catalog: RecognizerCatalog = .builtIn, location: TraceReplay.SourceLocation? = nil) throws -> ReplayResult {
+    func replay(
+        _ sets: [String], catalog: RecognizerCatalog = .builtIn, location: TraceReplay.SourceLocation? = nil
+    ) throws -> ReplayResult {
         var o = ReplayOptions()
         o.scene.catalog = catalog
         o.scene.overrides = try sets.map { s throws(TraceError) in try SceneOverride(parsing: s, location: location) }
