@@ -3,10 +3,10 @@ import PackageDescription
 
 // Dependencies point one way: gesturereplay (main.swift) -> GestureReplayCLI (the command line) ->
 // GestureReplayTools (the tool's features: live input and its signal handling, convert, pictures,
-// suites, stats, shrink) -> TraceKit (the replay library: renderers, scenes, expectations, replay,
+// suites, stats, shrink) -> TraceReplay (the replay library: renderers, scenes, expectations, replay,
 // synth; it re-exports TraceReading) -> TraceReading (diagnostics, readers and importers: the fast,
 // unsafe code, with its oracles and fuzz targets) -> GestureEngine (stdlib only);
-// GestureTesting -> TraceKit, GestureEngine; GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
+// GestureTesting -> TraceReplay, GestureEngine; GestureUIKit (UIKit names, with Foundation) -> GestureEngine;
 // TraceRecorder depends on nothing on iOS (on GestureUIKit on Linux and macOS, where its truth
 // recorder is tested). Inside the three trace modules the folders are layered too
 // (docs/architecture.md, checked by FolderLayeringTests); what one module uses of another that is
@@ -18,9 +18,9 @@ let package = Package(
     platforms: [.macOS(.v26)],
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
-        // Readers and importers alone (TraceKit re-exports them: `import TraceKit` is enough).
+        // Readers and importers alone (TraceReplay re-exports them: `import TraceReplay` is enough).
         .library(name: "TraceReading", targets: ["TraceReading"]),
-        .library(name: "TraceKit", targets: ["TraceKit"]),
+        .library(name: "TraceReplay", targets: ["TraceReplay"]),
         // Suites, stats, pictures, live input and convert, for a tool of one's own (docs/library.md).
         .library(name: "GestureReplayTools", targets: ["GestureReplayTools"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
@@ -41,8 +41,8 @@ let package = Package(
         // Glibc/Foundation import brings it in.
         .target(name: "GestureEngine", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "TraceReading", dependencies: ["GestureEngine"]),
-        .target(name: "TraceKit", dependencies: ["GestureEngine", "TraceReading"]),
-        .target(name: "GestureReplayTools", dependencies: ["GestureEngine", "TraceKit"]),
+        .target(name: "TraceReplay", dependencies: ["GestureEngine", "TraceReading"]),
+        .target(name: "GestureReplayTools", dependencies: ["GestureEngine", "TraceReplay"]),
         // UIKit's names and signatures over the engine, with Foundation (as `import UIKit` brings it);
         // the engine itself stays stdlib-only and knows nothing of it (docs/uikit-compat.md).
         .target(name: "GestureUIKit", dependencies: ["GestureEngine"]),
@@ -57,13 +57,13 @@ let package = Package(
         .plugin(name: "UIKitDerivatives", capability: .buildTool(), dependencies: ["uikit-derive"]),
         // The testing kit (docs/custom-recognizers.md): fingers in virtual time and checks that throw
         // descriptive failures, so it depends on neither Swift Testing nor XCTest.
-        .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceKit"]),
+        .target(name: "GestureTesting", dependencies: ["GestureEngine", "TraceReplay"]),
         // The option table (help, man page, completions) and every command: replay, check, test, render,
         // convert, synth (Sources/gesturereplay/main.swift is one line).
         .target(name: "GestureReplayCLI", dependencies: ["GestureReplayTools"]),
         .executableTarget(name: "gesturereplay", dependencies: ["GestureReplayCLI"]),
         // Records traces on iOS (docs/recording.md); no dependencies there, its UIKit part compiled only
-        // where UIKit exists, its line writer tested on Linux against TraceKit's reader. The truth
+        // where UIKit exists, its line writer tested on Linux against TraceReplay's reader. The truth
         // recorder (scene and transitions) compiles against GestureUIKit on Linux and macOS, so that
         // it is tested inside a GestureUIKit replay (issue 46).
         .target(name: "TraceRecorder", dependencies: [.target(name: "GestureUIKit", condition: .when(platforms: [.linux, .macOS]))]),
@@ -72,36 +72,38 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Test-only: what several test targets share (a seeded random number generator, the package's
         // files and the reference fixtures in Tests/Fixtures/, which belong to no target).
-        .target(name: "TestSupport", dependencies: ["TraceKit", "GestureReplayTools"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TraceReplay", "GestureReplayTools"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTesting", "AllocationCounter", "TestSupport"]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureEngine", "GestureTesting"]),
         // UIKit-style recognizers (Tests/GestureUIKitTests/UIKitSources) compiled with only their import replaced.
         .testTarget(
             name: "GestureUIKitTests",
-            dependencies: ["GestureUIKit", "GestureTesting", "TraceKit", "UIKitBridgeGenerator", "UIKitSourceTranslation", "TestSupport"]),
+            dependencies: [
+                "GestureUIKit", "GestureTesting", "TraceReplay", "UIKitBridgeGenerator", "UIKitSourceTranslation", "TestSupport",
+            ]),
         // An app's recognizer files as they ship for iOS (App/, never edited), compiled through the
         // derivative path (UIKitSources.txt lists them) and replayed (issue 48's acceptance test).
         .testTarget(
-            name: "UIKitAppTests", dependencies: ["GestureUIKit", "GestureTesting", "TraceKit"], exclude: ["App", "UIKitSources.txt"],
+            name: "UIKitAppTests", dependencies: ["GestureUIKit", "GestureTesting", "TraceReplay"], exclude: ["App", "UIKitSources.txt"],
             plugins: ["UIKitDerivatives"]),
         // The tests mirror the three trace modules. Malformed/corpus holds broken trace files that the
         // tests read from disk; Scene/scenes the scenes of the scene loader's tests.
         .testTarget(
-            name: "TraceReadingTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport", "GestureReplayTools"],
+            name: "TraceReadingTests", dependencies: ["GestureEngine", "TraceReading", "TraceReplay", "TestSupport", "GestureReplayTools"],
             exclude: ["Malformed/corpus"]),
-        // Invariants/ and Replay/ drive the engine with TraceKit's scenes and Replayer (random traces, determinism).
+        // Invariants/ and Replay/ drive the engine with TraceReplay's scenes and Replayer (random traces, determinism).
         .testTarget(
-            name: "TraceKitTests", dependencies: ["GestureEngine", "TraceReading", "TraceKit", "TestSupport", "GestureReplayTools"],
+            name: "TraceReplayTests", dependencies: ["GestureEngine", "TraceReading", "TraceReplay", "TestSupport", "GestureReplayTools"],
             exclude: ["Scene/scenes"]),
         .testTarget(
             name: "GestureReplayToolsTests",
-            dependencies: ["GestureEngine", "TraceReading", "TraceKit", "GestureReplayTools", "TestSupport"]),
+            dependencies: ["GestureEngine", "TraceReading", "TraceReplay", "GestureReplayTools", "TestSupport"]),
         .testTarget(
             name: "GestureReplayTests",
-            dependencies: ["gesturereplay", "GestureReplayCLI", "GestureReplayTools", "TraceKit", "TestSupport"]),
+            dependencies: ["gesturereplay", "GestureReplayCLI", "GestureReplayTools", "TraceReplay", "TestSupport"]),
         .testTarget(
             name: "TraceRecorderTests",
-            dependencies: ["TraceRecorder", "TraceKit", "GestureEngine", "TestSupport", "GestureUIKit", "GestureReplayTools"]),
+            dependencies: ["TraceRecorder", "TraceReplay", "GestureEngine", "TestSupport", "GestureUIKit", "GestureReplayTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

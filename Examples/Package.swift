@@ -17,12 +17,12 @@ let package = Package(
         .package(name: "gesturereplay", path: "..")
     ],
     targets: [
-        // The recognizer and its catalog entry: GestureEngine and TraceKit, nothing internal.
+        // The recognizer and its catalog entry: GestureEngine and TraceReplay, nothing internal.
         .target(
             name: "Wiggle",
             dependencies: [
                 .product(name: "GestureEngine", package: "gesturereplay"),
-                .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "TraceReplay", package: "gesturereplay"),
                 .product(name: "GestureUIKit", package: "gesturereplay"),
                 "SwipeUIKit", "AppGestures",
             ]),
@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "AppGestures",
             dependencies: [
-                .product(name: "GestureUIKit", package: "gesturereplay"), .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "GestureUIKit", package: "gesturereplay"), .product(name: "TraceReplay", package: "gesturereplay"),
                 .product(name: "GestureEngine", package: "gesturereplay"),
             ],
             exclude: ["UIKitSources.txt"], plugins: [.plugin(name: "UIKitDerivatives", package: "gesturereplay")]),
@@ -55,7 +55,7 @@ let package = Package(
             name: "WiggleTests",
             dependencies: [
                 "Wiggle", "EngineSeeds", "SwipeUIKit", "AppGestures",
-                .product(name: "TraceKit", package: "gesturereplay"),
+                .product(name: "TraceReplay", package: "gesturereplay"),
                 .product(name: "GestureReplayCLI", package: "gesturereplay"),
                 .product(name: "GestureUIKit", package: "gesturereplay"),
             ]),

@@ -83,7 +83,7 @@ build_target() {
     fi
     mkdir -p "$FUZZ_BUILD/bin"
     "$SWIFTC" "${FLAGS[@]}" -I "$FUZZ_BUILD/modules" "$src" "${SUPPORT[@]}" \
-        "$FUZZ_BUILD/modules/libGestureReplayTools.a" "$FUZZ_BUILD/modules/libTraceKit.a" \
+        "$FUZZ_BUILD/modules/libGestureReplayTools.a" "$FUZZ_BUILD/modules/libTraceReplay.a" \
         "$FUZZ_BUILD/modules/libTraceReading.a" "$FUZZ_BUILD/modules/libGestureEngine.a" -lm \
         -o "$exe" 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$exe" ] || { echo "fuzz: building fuzz-$t failed" >&2; exit 2; }
@@ -134,10 +134,10 @@ done
 [ ${#targets[@]} -gt 0 ] || read -r -a targets <<<"$ALL_TARGETS"
 
 build_module GestureEngine Sources/GestureEngine
-# The targets reach internal parsers (@testable); TraceKit re-exports TraceReading, GestureReplayTools
-# (convert) re-exports TraceKit.
+# The targets reach internal parsers (@testable); TraceReplay re-exports TraceReading, GestureReplayTools
+# (convert) re-exports TraceReplay.
 build_module TraceReading Sources/TraceReading -enable-testing
-build_module TraceKit Sources/TraceKit -enable-testing
+build_module TraceReplay Sources/TraceReplay -enable-testing
 build_module GestureReplayTools Sources/GestureReplayTools -enable-testing
 for t in "${targets[@]}"; do build_target "$t"; done
 [ $build_only = 0 ] || exit 0

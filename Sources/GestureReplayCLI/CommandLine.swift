@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// What the user asked for on the command line: a command to run, or text about the command line.
 enum Invocation {

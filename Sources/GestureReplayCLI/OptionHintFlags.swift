@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 extension OptionSpelling {
     /// The command line's spelling of the options the library's messages name: each

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// The name the command line calls itself in usage lines and error messages
 /// (`gesturereplay: error: ...`, `usage: gesturereplay check ...`): `gesturereplay` by default; a

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// How `check` and `test` replay one trace: the options in its `NAME.args` first (relative paths

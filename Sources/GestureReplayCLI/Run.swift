@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `GESTUREREPLAY_READER_THREAD=never` or `=always` overrides when a replay reads its trace on a

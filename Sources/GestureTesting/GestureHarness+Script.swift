@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 extension GestureHarness {
     /// Plays a `gesturereplay synth` script (docs/synth.md: `tap 100,200`, `drag 100,200 -> 300,200

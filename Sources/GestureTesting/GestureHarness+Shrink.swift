@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 extension GestureHarness {
     /// A harness from `make` (its recognizers attached), sent `rows` one frame at a time (rows

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// Drives recognizers with fingers in virtual time and checks what they did, in the spirit of
 /// Flutter's `TestGesture`: put a finger down at a point, move it, wait, add a second finger, lift.

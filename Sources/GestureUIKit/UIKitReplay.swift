@@ -5,7 +5,7 @@ extension UIGestureRecognizer: GestureRecognizerFacade {
     /// output), its kind column printing `kind` (a subclass's; one of UIKit's own classes keeps its
     /// engine kind, `tap`...), attached by whoever takes it (a scene, a test harness), which then
     /// keeps this object, and its delegate, alive for the replay. A catalog factory for a UIKit
-    /// class (TraceKit's `register(kind:factory:parameters:values:)` calls it for you):
+    /// class (TraceReplay's `register(kind:factory:parameters:values:)` calls it for you):
     ///
     /// ```swift
     /// try catalog.register(kind: "swipe2", factory: { name in

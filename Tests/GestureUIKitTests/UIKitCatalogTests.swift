@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureUIKit
 import Testing
-import TraceKit
+import TraceReplay
 
 /// UIKit-side classes named by scene files through the catalog (issue #31, item 4).
 @Suite struct UIKitCatalogTests {

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureUIKit
 import Testing
-import TraceKit
+import TraceReplay
 
 /// A UIKit kind's own properties in scenes, `--set` and the output (issue 48, item 7): set by their
 /// Swift names, reported with each transition, with positioned errors for unknown names.

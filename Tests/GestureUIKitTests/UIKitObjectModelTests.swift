@@ -2,7 +2,7 @@ import GestureEngine
 import GestureTesting
 import GestureUIKit
 import Testing
-import TraceKit
+import TraceReplay
 
 /// UIKit's classes behave as NSObjects and as UIKit types where app code relies on it (issue 48,
 /// items 1 to 3): Foundation's geometry, `init()`, identity, `view` as a `UIView`, `location(in:)`

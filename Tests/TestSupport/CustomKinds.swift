@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// A user recognizer written against the public API only (shared by the scene and stats tests): recognizes when one finger has moved
 /// `requiredWiggles` times across `minimumDistance` points left and right.

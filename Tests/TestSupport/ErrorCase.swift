@@ -1,5 +1,5 @@
 import Testing
-import TraceKit
+import TraceReplay
 
 /// One bad input and the exact diagnostic it must produce.
 public struct ErrorCase: Sendable, CustomTestStringConvertible {

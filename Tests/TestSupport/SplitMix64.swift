@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// A small seeded random number generator (SplitMix64, Steele, Lea and Flood, "Fast splittable
 /// pseudorandom number generators", OOPSLA 2014): the same seed gives the same sequence on every

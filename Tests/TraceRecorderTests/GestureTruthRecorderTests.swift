@@ -4,7 +4,7 @@ import GestureReplayTools
 import GestureUIKit
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 import TraceRecorder
 
 /// The truth recorder inside a GestureUIKit replay (issue 46): the recorded file reads back as a
@@ -27,7 +27,7 @@ struct GestureTruthRecorderTests {
         return options
     }
 
-    /// The file replayed by TraceKit with `options`.
+    /// The file replayed by TraceReplay with `options`.
     static func replay(_ document: RecordedTraceDocument, _ options: ReplayOptions) throws -> ReplayResult {
         try Replayer.replay(.bytes(Array(document.text.utf8), name: "recorded.json"), options: options)
     }

@@ -1,13 +1,13 @@
 import GestureEngine
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 import TraceRecorder
 
 /// The recorder's line writer and session, read back with the project's own JSON Lines reader.
 @Suite("Trace line writer")
 struct TraceLineWriterTests {
-    /// `text` read by TraceKit's JSON Lines reader, with frames and touch sequences checked as a
+    /// `text` read by TraceReplay's JSON Lines reader, with frames and touch sequences checked as a
     /// replay checks them (strict: any backwards time or broken touch life throws).
     static func read(_ text: String) throws -> [TraceRow] {
         let reader = JSONLinesTraceReader(source: ByteSource(text: text, name: "recorded.jsonl"))
@@ -54,8 +54,8 @@ struct TraceLineWriterTests {
         }
     }
 
-    /// Random rows through the writer and back through TraceKit's reader: every field exactly.
-    @Test("rows round-trip through TraceKit's JSON Lines reader", arguments: [(6, 3), (6, 9), (3, 0), (9, 2)])
+    /// Random rows through the writer and back through TraceReplay's reader: every field exactly.
+    @Test("rows round-trip through TraceReplay's JSON Lines reader", arguments: [(6, 3), (6, 9), (3, 0), (9, 2)])
     func roundTrip(_ timeDecimals: Int, _ pointDecimals: Int) throws {
         var g = SplitMix64(seed: 0x7E_C0_4D + UInt64(timeDecimals * 10 + pointDecimals))
         let writer = TraceLineWriter(timeDecimals: timeDecimals, pointDecimals: pointDecimals)

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTesting
 import GestureUIKit
-import TraceKit
+import TraceReplay
 import TraceRecorder
 
 /// The app's own tap class: a subclass of UIKit's tap with nothing changed. With a registered kind

@@ -2,7 +2,7 @@ import GestureEngine
 import GestureTesting
 import GestureUIKit
 import Testing
-import TraceKit
+import TraceReplay
 
 /// The app's files in App/ compile with no edit (the derivative path: UIKitSources.txt lists them)
 /// and replay to the transitions and the values their targets read under UIKit's rules: a target

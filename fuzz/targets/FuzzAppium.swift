@@ -1,7 +1,7 @@
 // libFuzzer target: the UI-test importer for .appium (docs/ui-tests.md): read in memory and in small
 // chunks (which must agree), with elements, a density and a coarse move interval, sniffed, then replayed.
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 private let scratch = Fuzz.ScratchFile("appium")

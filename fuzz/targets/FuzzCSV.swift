@@ -1,5 +1,5 @@
 // libFuzzer target: the CSV trace reader (in memory and in small chunks), then a full replay.
-import TraceKit
+import TraceReplay
 import TraceReading
 
 private let scratch = Fuzz.ScratchFile("csv")

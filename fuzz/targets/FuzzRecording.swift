@@ -2,7 +2,7 @@
 // MotionEvent dumps), each in memory and in small chunks (which must agree), then a sniffed replay
 // and a conversion with a rotated screen mapping.
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 import GestureReplayTools
 

@@ -5,7 +5,7 @@
 import Glibc
 #endif
 import GestureEngine
-import TraceKit
+import TraceReplay
 import TraceReading
 
 private let scratch = Fuzz.ScratchFile("scene")

@@ -7,7 +7,7 @@
 // - the CLI's own code path (Replayer / GoldenFile, reading a path) runs on the same bytes in strict
 //   text mode and in lenient JSON Lines mode with --touches and --views;
 // - JSON and JSON Lines: the event parser's one-pass fast path gives the general parser's row, error
-//   and end index for the input's first objects (TraceKit is built with -enable-testing for this, and
+//   and end index for the input's first objects (TraceReplay is built with -enable-testing for this, and
 //   Tests/TraceReadingTests/Reading/JSONEventOutcome.swift is compiled into every target).
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +15,7 @@ import Glibc
 import Darwin
 #endif
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 import GestureReplayTools
 

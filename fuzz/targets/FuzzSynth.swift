@@ -10,7 +10,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 @_cdecl("LLVMFuzzerTestOneInput")

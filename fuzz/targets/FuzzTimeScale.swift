@@ -9,7 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 private let scratch = Fuzz.ScratchFile("timescale")

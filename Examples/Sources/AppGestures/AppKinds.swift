@@ -1,6 +1,6 @@
 import GestureEngine
 import GestureUIKit
-import TraceKit
+import TraceReplay
 
 extension RecognizerCatalog {
     /// The app's two recognizers as kinds: scene files and `--set` reach their own properties by

@@ -2,7 +2,7 @@ import AppGestures
 import GestureEngine
 import GestureUIKit
 import SwipeUIKit
-import TraceKit
+import TraceReplay
 
 extension RecognizerCatalog {
     /// The built-in kinds plus `wiggle`, its parameters declared once: the scene loader checks

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureReplayCLI
 import Testing
-import TraceKit
+import TraceReplay
 import Wiggle
 
 /// The new user's path (docs/uikit-compat.md, "Your app's files, unchanged"): two recognizer files of

@@ -1,7 +1,7 @@
 import EngineSeeds
 import Foundation
 import Testing
-import TraceKit
+import TraceReplay
 
 /// The engine's marquee, compiled in this package from its source against the public API only,
 /// replays the root package's marquee traces exactly as the engine's own copy does (their goldens).

@@ -1,6 +1,6 @@
 import GestureEngine
 import Testing
-import TraceKit
+import TraceReplay
 import Wiggle
 
 /// The lecture's two views (Sources/Wiggle/LectureViews.swift), replayed as a user would: the

@@ -2,7 +2,7 @@ import GestureEngine
 import GestureUIKit
 import SwipeUIKit
 import Testing
-import TraceKit
+import TraceReplay
 import Wiggle
 
 /// The UIKit-source recognizer (Sources/SwipeUIKit: one file for iOS and Linux), replayed from

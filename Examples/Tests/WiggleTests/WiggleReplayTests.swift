@@ -1,6 +1,6 @@
 import GestureEngine
 import Testing
-import TraceKit
+import TraceReplay
 import Wiggle
 
 /// The wiggle recognizer, tested as a user would: recorded traces replayed through it with the

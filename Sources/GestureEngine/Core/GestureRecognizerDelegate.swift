@@ -43,7 +43,7 @@ package struct DelegateQuestions: OptionSet, Sendable {
 }
 
 /// A delegate that says which questions it may answer other than the default for a recognizer
-/// (TraceKit's `SceneDelegate`: in a scene that forwards nothing, only `shouldRecognizeSimultaneously`).
+/// (TraceReplay's `SceneDelegate`: in a scene that forwards nothing, only `shouldRecognizeSimultaneously`).
 /// The recognizer asks when the delegate is set; a delegate whose set changes while it is a
 /// recognizer's delegate calls `delegateQuestionsDidChange()` on it.
 package protocol DeclaresDelegateQuestions: GestureRecognizerDelegate {

@@ -1,6 +1,6 @@
 /// An object of another API that stands for an engine recognizer: GestureUIKit's
 /// `UIGestureRecognizer` is one (its engine recognizer is what a replay attaches). A catalog kind
-/// made of such objects (TraceKit's `RecognizerCatalog.register(kind:factory:parameters:values:)`)
+/// made of such objects (TraceReplay's `RecognizerCatalog.register(kind:factory:parameters:values:)`)
 /// sets their properties from scene files and `--set`, and reports values read from them with each
 /// transition, by their own (Swift) names.
 public protocol GestureRecognizerFacade: AnyObject {

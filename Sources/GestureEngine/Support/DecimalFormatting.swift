@@ -1,6 +1,6 @@
 /// The one decimal formatter: reasons, expectations, JUnit times and both output formats print
 /// numbers through `DecimalWriter`, so they cannot disagree. The writer and the precision tables
-/// are engine plumbing for TraceKit, not API: `@_spi(Formatting)`, visible only to an
+/// are engine plumbing for TraceReplay, not API: `@_spi(Formatting)`, visible only to an
 /// `@_spi(Formatting) import`. (Not `package`: `@inlinable package` code is not inlined across
 /// modules with Swift 6.3, which cost 12 to 16 % more instructions per event in the renderers.) Fixed point with exactly `decimals`
 /// digits after the point (or trailing zeros trimmed), rounded half away from zero, straight into
@@ -11,7 +11,7 @@
 /// `nan`, `inf` or `-inf`; callers that must never print those check `isFinite` first.
 ///
 /// Used for failure reasons ("moved 14.2 pt > allowableMovement 10 pt") and by the text writer.
-/// `package`, like `appendDecimal` and `formatShort`: the engine's and TraceKit's (cold paths:
+/// `package`, like `appendDecimal` and `formatShort`: the engine's and TraceReplay's (cold paths:
 /// diagnostics, expectations, JUnit, scene values), not API; a recognizer formats the numbers of
 /// its reasons with `FailureReason`'s `\(short:)`.
 package func formatDecimal(_ value: Double, decimals: Int) -> String {
@@ -120,7 +120,7 @@ func appendInteger(_ value: Int, to out: inout [UInt8]) {
 }
 
 /// Writes decimal numbers at a raw position with no bounds checks: the caller has room for
-/// `maximumNumberLength(decimals:)` bytes per number. Inlinable, so the output writers in TraceKit
+/// `maximumNumberLength(decimals:)` bytes per number. Inlinable, so the output writers in TraceReplay
 /// get the same specialized code they had when this lived among them.
 ///
 /// A finite number gets `decimals` digits after the point, rounded half away from zero (with

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `gesturereplay check TRACE`: a replay against its golden file (`--update` rewrites it) and/or

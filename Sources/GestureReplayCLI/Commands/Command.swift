@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// One command of the command line, as a type (swift-argument-parser's shape, written by hand):
 /// its name, what help says about it, the options it takes (shared groups, declared once in

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `gesturereplay compare`'s options: one corpus, two configurations. Both sides take the common

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `gesturereplay convert INPUT`: a device recording (or any trace) as the canonical trace

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

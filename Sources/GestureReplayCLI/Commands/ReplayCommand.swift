@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `gesturereplay [replay] TRACE...`: replays traces (one or several, in order, with the same

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `gesturereplay shrink`'s own options (the replay options, `-o`, `-j` and compare's

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// `gesturereplay synth SCRIPT`: a gesture script to trace(s) (docs/synth.md).
 struct SynthCommand: Command {

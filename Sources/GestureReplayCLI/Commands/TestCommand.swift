@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// `gesturereplay test [PATH...]`: every trace under the given folders/files as a regression suite.

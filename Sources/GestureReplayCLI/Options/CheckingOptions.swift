@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// What `check` and `test` share beyond the replay options: `--update`, the HTML report and the
 /// diffs' colours.

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// A live input's replay (`--live`, `--idle-flush`, `--unbuffered`; docs/live.md): `replay` takes them.
 enum LiveOptions {

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// Numbers given as option values, in the one grammar a scene file holds them in: JSON's
 /// (``decimalNumber``; RFC 8259 §6). `Double(String)` and `Int(String)` would also take `0x1`,

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// A usage error: printed with the usage line, exit code 2.
 struct UsageError: Error {

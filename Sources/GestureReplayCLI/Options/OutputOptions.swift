@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// What a replay prints (`--format text|jsonl`, `--touches`, `--views`, the output filters,
 /// `--summary`): the commands that print a replay (replay, check, test, render) and `NAME.args`.

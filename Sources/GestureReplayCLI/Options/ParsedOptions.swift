@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// What the options of one command line (and a trace's `NAME.args`) set, by group, before the

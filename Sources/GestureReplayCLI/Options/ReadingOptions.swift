@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// How a trace or recording is read (format, time unit, screen, a device recording's mapping, UI-test
 /// descriptions, repairs): every command that reads traces takes them (`convert` too), and `NAME.args`.

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// The scene a trace runs in and what changes its outcomes (`--scene`, `--recognizers`, `--set`,
 /// `--velocity`, `--sort`): the replaying commands, the corpus commands (`stats`, `compare`),

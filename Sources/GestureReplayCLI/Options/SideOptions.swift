@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// Two configurations of one corpus or trace: side A's and side B's scene and `--set`s (compare,
 /// and shrink's disagreement oracle).

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// `--help`, which every command takes (it wins over the other arguments).
 enum StandardOptions {

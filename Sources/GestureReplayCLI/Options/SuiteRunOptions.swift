@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// How a suite or corpus of traces runs: `--shard` and `--exclude` (test, stats, compare) and
 /// `--jobs` (those and shrink, for its candidates).

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// Where a command that writes a file writes it (`-o`: synth, render, convert, shrink) and in
 /// which trace format (`--to`: synth, convert).

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// `gesturereplay convert`: reads any trace or device recording (with its device and mapping
 /// options) and writes the canonical trace, the one `replay` reads with no options: JSON (with the

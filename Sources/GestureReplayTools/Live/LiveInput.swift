@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceKit
+import TraceReplay
 
 /// What a live input waits for between its reads (docs/live.md). A ``ByteSource`` on an input that
 /// can stall (a pipe, terminal, socket or FIFO) calls ``LiveWaiter/waitForInput(_:)`` before each

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The replay of an input that can stall (a pipe, terminal, socket or FIFO): frames are completed
 /// when the input goes idle, output is written before every wait, and with `--live` the timers

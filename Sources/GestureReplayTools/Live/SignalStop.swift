@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// What a live input stopped by SIGINT or SIGTERM does with its last bytes (docs/live.md,
 /// "Stopping"): the rows read so far end the trace as at the end of the input; a row the signal cut

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The outcomes of each recognizer counted per time bucket over the whole window (the timeline's
 /// summary of a dense trace, docs/pictures.md), with the transitions a picture keeps or not

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// One row of a picture's numbered outcomes list (docs/pictures.md): one transition to ended,
 /// failed or cancelled, or one gesture of a scroll view, its own recognizers' outcomes folded into

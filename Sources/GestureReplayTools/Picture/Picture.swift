@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// `gesturereplay render`: one self-contained SVG picture of a replay (docs/pictures.md).
 ///

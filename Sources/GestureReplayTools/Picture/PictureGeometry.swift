@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The one mapping from scene (window) coordinates, points, to picture pixels: every sample,
 /// marker, view and selection rectangle is drawn through it (the main scene and the inset each

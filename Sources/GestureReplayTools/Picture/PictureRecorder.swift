@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The part of a trace a picture shows: trace times `from...to`, seconds (`render --from/--to`);
 /// nil ends are open.

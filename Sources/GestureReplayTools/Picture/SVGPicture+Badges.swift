@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The outcome numbers in the scene (docs/pictures.md): markers of one state close together share
 /// one badge (`1–6`, which the outcomes list expands), and every badge has a leader line to each

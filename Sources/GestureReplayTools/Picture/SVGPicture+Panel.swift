@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The panel beside the scene: the numbered outcomes with their reasons, the key and the
 /// recognizers' counts.

@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The scene: the screen and views, each touch's path with its ticks, the recognizers' markers
 /// with their numbers, the scale bar and the inset.

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The timeline lanes of scroll views and controls (docs/pictures.md): a lane per control with its
 /// events (`UIControl.Event`) as labelled marks, and a lane per scroll view plotting its content

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The scroll views and controls of a picture in the scene and the panel (docs/pictures.md,
 /// docs/scroll-and-controls.md): each scroll view's content where it was at the start (clipped to

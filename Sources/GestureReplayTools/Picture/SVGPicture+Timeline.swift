@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The timeline: a lane per recognizer, then the control and offset lanes, then the touch lanes,
 /// the axis and the legend.

@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// The timeline of a dense trace (docs/pictures.md): where marks would overlap (or transitions past
 /// `Picture.maximumSteps` were not kept), each recognizer's lane shows its outcomes counted per time

@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// Writing the SVG text: numbers through the project's formatter, escaped text and isolated
 /// names, labels with a halo and the outcome badges.

@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// Draws one picture from recorded data (docs/pictures.md).
 ///

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// A trace read whole for `gesturereplay shrink`: its rows in seconds and points (in the order the
 /// replay reads them: sorted with `--sort`), and what the file carries besides (its screen, its

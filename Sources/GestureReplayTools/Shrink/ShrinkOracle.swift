@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// What a shrunk trace must still show (`gesturereplay shrink`'s oracle, docs/shrink.md).
 public enum ShrinkProperty: Sendable {

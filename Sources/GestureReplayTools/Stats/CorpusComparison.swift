@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// One corpus replayed under two configurations (`gesturereplay compare`): per trace, the outcome
 /// on each side, the counts per recognizer of each side, and the traces whose outcome differs or

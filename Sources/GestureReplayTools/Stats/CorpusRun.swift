@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// Replays a corpus for `stats` and `compare`: every trace through the `Replayer` (with a
 /// `StatsCollector` watching), in parallel like `test` (`TraceSuite.parallelMap`).

@@ -1,5 +1,5 @@
 import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// `gesturereplay stats`: what a corpus of traces did, per recognizer (name and kind): attempts,
 /// recognitions, failures, cancellations, failure reasons grouped by template, and the distribution

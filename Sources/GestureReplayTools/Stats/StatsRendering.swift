@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// The stats as JSON (versioned, exactly mergeable: docs/output-format.md, "Stats JSON") and as a
 /// table for people; and the JSON read back, checked field by field.

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// `NAME.args` beside a trace: the replay options `check` and `test` use for it (`docs/ci.md`).
 ///

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// What a golden diff adds to the plain unified diff, so that a small change reads as one:
 ///

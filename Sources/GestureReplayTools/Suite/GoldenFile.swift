@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// Golden files: the expected text output of a trace, kept beside it (`trace.json` ->
 /// `trace.expected`), compared byte for byte. The text format is stable (`docs/output-format.md`).

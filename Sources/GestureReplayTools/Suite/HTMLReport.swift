@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// `check --html FILE` and `test --html FILE`: one self-contained page (no network, no external
 /// scripts, styles or fonts) with pass/fail per trace, the diff of each failure and the picture of
@@ -158,7 +158,7 @@ public enum HTMLReport {
 }
 
 extension String {
-    /// Every `target` replaced (stdlib only: TraceKit does not import Foundation).
+    /// Every `target` replaced (stdlib only: TraceReplay does not import Foundation).
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var result = ""

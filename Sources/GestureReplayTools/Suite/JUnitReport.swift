@@ -1,5 +1,5 @@
 @_spi(Formatting) import GestureEngine
-import TraceKit
+import TraceReplay
 
 /// A JUnit XML report of a suite run: one `<testcase>` per trace; a failing one holds a `<failure>`
 /// whose message is the one-line reason and whose text is the diff and the unmet expectations.

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// Options of `gesturereplay test`.
 public struct SuiteOptions: Sendable {

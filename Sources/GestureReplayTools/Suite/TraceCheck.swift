@@ -1,4 +1,4 @@
-import TraceKit
+import TraceReplay
 
 /// One trace checked the way `gesturereplay check` and `test` do: against its golden file and/or
 /// the expectations written in the trace, its scene or its `NAME.expect` file (`docs/ci.md`).

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceKit
+import TraceReplay
 
 /// `gesturereplay test`: finds traces, checks each against its golden file and/or its expectations
 /// (`TraceCheck`, in parallel), and reports a line per trace and a summary.

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceKit
+import TraceReplay
 
 /// A unified diff of two texts, line by line (`---`/`+++` headers, `@@` hunks with 3 lines of
 /// context), from a longest-common-subsequence alignment, with what `DiffHighlight` adds: a

@@ -1,4 +1,4 @@
-// The replay loop (TraceKit's `Replayer`) pulls its frames from these: compiled here, where the
+// The replay loop (TraceReplay's `Replayer`) pulls its frames from these: compiled here, where the
 // reader's type is known, the frame core and the reader's `next()` are specialized and inlined as
 // they were when the readers and the replay were one module (a call of the generic `next()` from
 // another module runs the unspecialized code: +3 instructions/event on the 100k mix, callgrind).

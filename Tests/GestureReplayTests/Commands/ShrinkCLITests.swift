@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 
 @Suite("gesturereplay shrink: oracles, formats, the original kept, bad input, limits, Ctrl-C")
 struct ShrinkCLITests {

@@ -2,7 +2,7 @@ import Foundation
 import GestureReplayCLI
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 
 // The seed lecture's two attempts at telling a single tap from a double tap in a view, before it
 // introduces recognizers, ported nearly line for line from UIKit: `UIView` becomes `View`,

@@ -2,7 +2,7 @@ import Foundation
 import GestureReplayCLI
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

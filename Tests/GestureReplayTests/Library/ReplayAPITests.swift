@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import GestureReplayCLI
-import TraceKit
+import TraceReplay
 import GestureReplayTools
 
 /// Issue 14 item 3: the public replay API returns what the command line prints, and evaluates

@@ -3,7 +3,7 @@ import GestureReplayCLI
 import GestureReplayTools
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 
 /// Issue 37 step 4: a library error names an option as data (`OptionHint`); a library user reads the
 /// property that sets it, the command line its flag, in the words it always printed.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 
 /// The adversarial pass of 2026-11-25 (issue #30), the text and input findings: control characters
 /// in ids, names and paths (finding 25), through the binary (docs/robustness.md, "Text output").

@@ -2,7 +2,7 @@ import TestSupport
 import Foundation
 import GestureReplayCLI
 import Testing
-import TraceKit
+import TraceReplay
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

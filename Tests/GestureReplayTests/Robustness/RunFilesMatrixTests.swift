@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 
 @testable import GestureReplayCLI
 

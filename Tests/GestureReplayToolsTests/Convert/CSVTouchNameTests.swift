@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 @testable import GestureReplayTools
-import TraceKit
+import TraceReplay
 
 /// Issue 44, item 2 (D6): `convert` never changes what it cannot carry without saying so. Over
 /// random string ids (spaces, tabs, CR, LF, commas, quotes, digits, non-ASCII), converting to CSV

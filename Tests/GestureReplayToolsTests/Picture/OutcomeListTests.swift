@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import GestureReplayTools
 
 /// Issue 49, item 3: the app's gestures first. A scroll view's own recognizers (its content-touch

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GestureEngine
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import GestureReplayTools
 
 /// Issue 49, item 2: every outcome number in the scene has a visible tie to its marker (a leader

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GestureEngine
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

@@ -2,7 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

@@ -2,7 +2,7 @@ import GestureEngine
 import TestSupport
 import Testing
 
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 
@@ -237,7 +237,9 @@ struct CorpusStatsTests {
 struct SceneOverrideTests {
     static let trace = PackageFiles.root + "/Traces/double-tap.json"
 
-    func replay(_ sets: [String], catalog: RecognizerCatalog = .builtIn, location: TraceKit.SourceLocation? = nil) throws -> ReplayResult {
+    func replay(
+        _ sets: [String], catalog: RecognizerCatalog = .builtIn, location: TraceReplay.SourceLocation? = nil
+    ) throws -> ReplayResult {
         var o = ReplayOptions()
         o.scene.catalog = catalog
         o.scene.overrides = try sets.map { s throws(TraceError) in try SceneOverride(parsing: s, location: location) }
@@ -279,7 +281,7 @@ struct SceneOverrideTests {
 
     @Test("from a NAME.args file: the error at the value's line and column")
     func positioned() {
-        let at = TraceKit.SourceLocation(path: "t.args", line: 3, column: 7)
+        let at = TraceReplay.SourceLocation(path: "t.args", line: 3, column: 7)
         let (text, error) = message { _ = try replay(["tap.allowableMovement=-1"], location: at) }
         #expect(error?.category == .invalidTrace)
         #expect(text.hasPrefix("t.args:3:7: error: allowableMovement must be at least 0, not -1"), "\(text)")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @testable import GestureReplayTools
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// `stats` over traces a truth recorder wrote (Traces/recorded/): how many of each kind's recorded

@@ -3,7 +3,7 @@ import Testing
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

@@ -6,7 +6,7 @@ import Darwin
 import TestSupport
 import Testing
 
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

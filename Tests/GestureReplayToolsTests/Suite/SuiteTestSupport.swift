@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

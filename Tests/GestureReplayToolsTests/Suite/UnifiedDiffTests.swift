@@ -1,5 +1,5 @@
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 @testable import GestureReplayTools
 

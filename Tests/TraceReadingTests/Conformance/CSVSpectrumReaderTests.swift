@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// csv-spectrum through the CSV *trace* reader (`Reading/CSVSpectrumTests` checks the field

@@ -1,5 +1,5 @@
 import TestSupport
-import TraceKit
+import TraceReplay
 import TraceReading
 
 /// Reading the vendored reference suites (`Tests/Fixtures/`, found with TestSupport's `Fixtures`).

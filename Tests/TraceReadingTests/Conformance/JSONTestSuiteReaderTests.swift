@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TraceKit
+import TraceReplay
 import TraceReading
 
 /// nst/JSONTestSuite through the trace readers, not only the tree parser

@@ -27,7 +27,7 @@ struct PublicSurfaceTests {
         let files =
             PackageFiles.swiftFiles(under: PackageFiles.path("Sources/GestureEngine"))
             + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/TraceReading"))
-            + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/TraceKit"))
+            + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/TraceReplay"))
             + PackageFiles.swiftFiles(under: PackageFiles.path("Sources/GestureReplayTools"))
         #expect(files.count > 50, "the sources were found")
         var declared: [String] = []

@@ -7,7 +7,7 @@ import Foundation
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 // The evemu grammar (Sources/TraceReading/Import/EvemuGrammar.swift): `evemu-record` output and

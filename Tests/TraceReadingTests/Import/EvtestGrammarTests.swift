@@ -7,7 +7,7 @@ import Foundation
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 // The evtest grammar (Sources/TraceReading/Import/EvtestGrammar.swift). Its fixture is read by the

@@ -7,7 +7,7 @@ import Foundation
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 // The getevent grammar (Sources/TraceReading/Import/GeteventGrammar.swift): labelled and numeric

@@ -1,7 +1,7 @@
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// Reading device recordings in tests: rows as compact tuples, warnings, errors.

@@ -7,7 +7,7 @@ import Foundation
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 // The libinput grammar (Sources/TraceReading/Import/LibinputGrammar.swift): `libinput record`'s YAML,

@@ -1,7 +1,7 @@
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// Real recordings from a public repository (`Tests/Fixtures/recordings/README.md`: source and

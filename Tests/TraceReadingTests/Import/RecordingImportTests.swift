@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import GestureEngine
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// Device recordings decoded into trace rows: every getevent variant, evemu, libinput record,

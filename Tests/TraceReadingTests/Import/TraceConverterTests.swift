@@ -1,7 +1,7 @@
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 import GestureReplayTools
 

@@ -6,7 +6,7 @@ import Darwin
 import GestureEngine
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 import GestureReplayTools
 

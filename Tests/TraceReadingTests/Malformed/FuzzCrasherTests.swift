@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TraceKit
+import TraceReplay
 import TraceReading
 
 /// Inputs that crashed a fuzz target (`fuzz/crashers/TARGET/`, kept after the fix), replayed the

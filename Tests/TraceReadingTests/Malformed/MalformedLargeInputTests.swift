@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import TraceKit
+import TraceReplay
 import TraceReading
 
 /// Large broken (or merely extreme) inputs, generated at run time rather than committed: a 10 MB

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TestSupport
-import TraceKit
+import TraceReplay
 import TraceReading
 
 /// Paths and replay helpers for the malformed-input and fuzz-regression tests.

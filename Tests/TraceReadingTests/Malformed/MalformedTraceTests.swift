@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TraceKit
+import TraceReplay
 import TraceReading
 
 /// The malformed-trace corpus (`corpus/`, small committed files in the three formats) and the

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// Bounds on inputs from the adversarial pass (issue #30): the line-length cap (finding 11), the

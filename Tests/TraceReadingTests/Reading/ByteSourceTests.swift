@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 @Suite("Byte sources, streaming and format detection")

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// The CSV tokenizer (``CSVFieldSplitter``, the one the trace reader uses)

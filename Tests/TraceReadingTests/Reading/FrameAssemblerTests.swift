@@ -1,6 +1,6 @@
 import Testing
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 @Suite("Frame assembler and sequence validator")

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// `JSONEventParser.parseEvent` tries a one-pass fast path for the common

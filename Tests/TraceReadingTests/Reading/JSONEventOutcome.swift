@@ -1,4 +1,4 @@
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// What `JSONEventParser` made of one event object: the row or the error,

@@ -8,7 +8,7 @@ import Darwin
 import Testing
 import GestureEngine
 import TestSupport
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// Everything a JSON trace reader gives for a document: the top-level

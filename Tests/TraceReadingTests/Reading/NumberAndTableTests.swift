@@ -1,5 +1,5 @@
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 @Suite("Decimal parsing, SWAR helpers, touch names")

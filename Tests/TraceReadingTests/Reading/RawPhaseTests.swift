@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// `UITouch.Phase` raw values as phases (0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled),

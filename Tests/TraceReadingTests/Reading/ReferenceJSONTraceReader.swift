@@ -1,9 +1,9 @@
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 // The whole-document JSON trace reader as it was before JSON was streamed
-// (commit e18797b, Sources/TraceKit/Reading/JSON/JSONTraceReader.swift),
+// (commit e18797b, Sources/TraceReplay/Reading/JSON/JSONTraceReader.swift),
 // kept here only as the plain reference for JSONStreamingEquivalenceTests:
 // it reads the whole input into memory, then parses it.
 

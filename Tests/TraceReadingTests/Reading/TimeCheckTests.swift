@@ -1,6 +1,6 @@
 import Testing
 import GestureEngine
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// `--time-unit auto`'s choice and `--sort`'s order and documented memory bound (issue 15 items 7, 8).

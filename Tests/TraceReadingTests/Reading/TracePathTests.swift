@@ -1,5 +1,5 @@
 import Testing
-@testable import TraceKit
+@testable import TraceReplay
 @testable import TraceReading
 
 /// `TracePath` and `TraceFormat`'s extensions: the one rule for a trace's extension, stem, the

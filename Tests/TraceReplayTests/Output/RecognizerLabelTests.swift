@@ -1,0 +1,57 @@
+import Testing
+import GestureEngine
+@testable import TraceReplay
+@testable import TraceReading
+
+@Suite("Renderer labels: cached per recognizer, made again after a rename")
+struct RecognizerLabelTests {
+    final class Custom: GestureRecognizer {
+        override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { state = .ended }
+    }
+
+    /// A real transition of `r` (recognized at its first touch), to render again and again.
+    static func transition(of r: GestureRecognizer) -> Transition {
+        let root = View(unboundedNamed: "root")
+        root.addGestureRecognizer(r)
+        let env = GestureEnvironment(rootView: root)
+        let recorder = TransitionRecorder()
+        env.observer = recorder
+        env.send([TouchChange(id: 1, phase: .began, location: Point(x: 1, y: 1))], at: 1)
+        return recorder.transitions[0]
+    }
+
+    static func line(_ t: Transition, _ renderer: inout JSONLinesRenderer) -> String {
+        var out = OutputBuffer(fileDescriptor: nil)
+        renderer.transition(t, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    @Test func renameIsPrinted() {
+        let r = Custom(name: "first")
+        #expect(r.nameRevision == 0)
+        var renderer = JSONLinesRenderer()
+        let t = Self.transition(of: r)
+        #expect(Self.line(t, &renderer).contains("\"recognizer\":\"first\""))
+        r.name = "second"
+        #expect(r.nameRevision == 1)
+        #expect(Self.line(t, &renderer).contains("\"recognizer\":\"second\""))
+        r.name += " and a longer name than fits a small string"
+        #expect(Self.line(t, &renderer).contains("\"recognizer\":\"second and a longer name than fits a small string\""))
+        // The same name set again still prints it (a new revision, the same text).
+        r.name = "second"
+        #expect(Self.line(t, &renderer).contains("\"recognizer\":\"second\""))
+        #expect(Self.line(t, &renderer).contains("\"recognizer\":\"second\""))
+    }
+
+    @Test func textRendererFollowsARename() {
+        let r = Custom(name: "a")
+        var renderer = TextRenderer(nameWidth: 8, kindWidth: 8)
+        var out = OutputBuffer(fileDescriptor: nil)
+        let t = Self.transition(of: r)
+        renderer.transition(t, into: &out)
+        r.name = "renamed"
+        renderer.transition(t, into: &out)
+        let text = String(decoding: out.bytes, as: UTF8.self)
+        #expect(text.contains("renamed"))
+    }
+}
