@@ -559,8 +559,8 @@ public final class GestureEnvironment {
         r.dispatch.trackedTouches.removeAll(keepingCapacity: true)
         r.dispatch.currentState = .possible
         clearPending(r)
-        r.dispatch.pendingFailureReason = nil
-        r.dispatch.reportedReason = nil
+        if r.dispatch.pendingFailureReason != nil { r.dispatch.pendingFailureReason = nil }
+        if r.dispatch.reportedReason != nil { r.dispatch.reportedReason = nil }
         r.dispatch.shouldBeginAsked = false
         r.dispatch.isQueuedForReset = false
         r.dispatch.isResetBlocked = false
@@ -618,7 +618,8 @@ public final class GestureEnvironment {
         let previous = r.dispatch.currentState
         r.dispatch.currentState = newState
         r.dispatch.transitions &+= 1
-        r.dispatch.pendingFailureReason = nil
+        // Tested first: storing nil over nil still calls the runtime to release the old value.
+        if r.dispatch.pendingFailureReason != nil { r.dispatch.pendingFailureReason = nil }
         let unmanaged = Unmanaged.passUnretained(r)
         if newState.isTerminal {
             if !r.dispatch.isQueuedForReset {
