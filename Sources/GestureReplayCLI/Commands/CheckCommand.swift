@@ -12,7 +12,7 @@ struct CheckCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = true
     static let options =
-        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [expect, expectError] + CheckingOptions.all + [StandardOptions.help]
+        ReadingOptions.all + SceneOptions.all + OutputOptions.all + CheckingOptions.all + [expect, expectError, StandardOptions.help]
 
     static let expect = OptionSpec(
         long: "expect", valueName: "FILE", isPath: true,

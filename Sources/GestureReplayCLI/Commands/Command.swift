@@ -5,8 +5,8 @@ import TraceReplay
 /// `Options/`, and its own), how it checks its operands, and how it runs. Parsing, `--help`,
 /// `help NAME`, the man page and the completion scripts are all made by walking
 /// ``commandRegistry``: adding a command is a file of its own plus its line there, and, with
-/// options of its own, their place in ``allOptions`` and a field for its values in `ParsedOptions`
-/// (docs/architecture.md counts the files). (Read a
+/// options of its own, a field for its values in `ParsedOptions` (docs/architecture.md counts the
+/// files). (Read a
 /// command type's static properties with closures, `map { $0.name }`: a key path through the
 /// existential metatype, `map(\.name)`, crashes Swift 6.3.1's SIL generation.)
 protocol Command {
@@ -32,8 +32,8 @@ protocol Command {
     static var replayOptionsHeading: String? { get }
     /// Whether its help lists `-h, --help` (every command takes it).
     static var listsHelpOption: Bool { get }
-    /// The options it takes: groups (`ReadingOptions.all`, ...) and its own. Help lists them in
-    /// ``allOptions``'s order.
+    /// The options it takes: groups (`ReadingOptions.all`, ...) in the order help lists them, then
+    /// its own, then `--help` (help, the man page and the completions keep this order).
     static var options: [OptionSpec] { get }
     /// The command, checked: its options as parsed (`parsed`; `uses` as given, in order) and its
     /// operands. A usage error says what is wrong.

@@ -26,7 +26,7 @@ extension CompareCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = false
     static let options =
-        SceneOptions.all + ReadingOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption] + SideOptions.all
+        ReadingOptions.all + SceneOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption] + SideOptions.all
         + [goldens, StandardOptions.help]
 
     static let goldens = OptionSpec(

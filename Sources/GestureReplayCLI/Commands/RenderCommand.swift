@@ -21,7 +21,7 @@ struct RenderCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS"
     static let listsHelpOption = true
     static let options =
-        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [WritingOptions.output, from, to, all, StandardOptions.help]
+        ReadingOptions.all + SceneOptions.all + OutputOptions.all + [WritingOptions.output, from, to, all, StandardOptions.help]
 
     // render --from/--to (issue 36): the trace times a picture shows.
     static let from = OptionSpec(

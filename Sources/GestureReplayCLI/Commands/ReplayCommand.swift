@@ -19,7 +19,7 @@ struct ReplayCommand: Command {
         """
     static let helpSection: HelpSection.Kind? = nil
     static let listsHelpOption = true
-    static let options = OutputOptions.all + SceneOptions.all + ReadingOptions.all + LiveOptions.all + [StandardOptions.help, version]
+    static let options = ReadingOptions.all + SceneOptions.all + OutputOptions.all + LiveOptions.all + [version, StandardOptions.help]
 
     static let version = OptionSpec(long: "version", help: "show the version") { _, _ in }
 

@@ -51,7 +51,7 @@ extension ShrinkCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (after the trace's NAME.args)"
     static let listsHelpOption = false
     static let options =
-        SceneOptions.all + ReadingOptions.all + [SuiteRunOptions.jobs, WritingOptions.output] + SideOptions.all
+        ReadingOptions.all + SceneOptions.all + [SuiteRunOptions.jobs, WritingOptions.output] + SideOptions.all
         + [until, reason, maxReplays, StandardOptions.help]
 
     static let until = OptionSpec(

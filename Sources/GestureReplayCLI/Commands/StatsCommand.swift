@@ -65,7 +65,7 @@ extension StatsCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = false
     static let options =
-        SceneOptions.all + ReadingOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption, merge, StandardOptions.help]
+        ReadingOptions.all + SceneOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption, merge, StandardOptions.help]
 
     static let merge = OptionSpec(
         long: "merge",

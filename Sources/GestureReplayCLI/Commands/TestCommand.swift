@@ -19,8 +19,8 @@ struct TestCommand: Command {
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = true
     static let options =
-        OutputOptions.all + SceneOptions.all + ReadingOptions.all + [junit] + SuiteRunOptions.all + CheckingOptions.all
-        + [StandardOptions.help]
+        ReadingOptions.all + SceneOptions.all + OutputOptions.all + SuiteRunOptions.all + CheckingOptions.all
+        + [junit, StandardOptions.help]
 
     static let junit = OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report") { p, v in
         p.suite.junitPath = v

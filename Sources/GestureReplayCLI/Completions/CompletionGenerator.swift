@@ -26,5 +26,5 @@ enum CompletionWords {
     static func options(of command: any Command.Type) -> [OptionSpec] { HelpGenerator.optionsTaken(by: command) }
 
     /// Every option of every registered command once, in help's order.
-    static var everyOption: [OptionSpec] { allOptions.filter { spec in commandRegistry.contains { $0.takes(spec) } } }
+    static var everyOption: [OptionSpec] { HelpGenerator.distinctOptions(commandRegistry) }
 }

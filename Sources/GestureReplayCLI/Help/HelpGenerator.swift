@@ -79,8 +79,9 @@ enum HelpGenerator {
         return words.joined(separator: " ")
     }
 
-    /// The options `command` takes (`--help` too), in help's order.
-    static func optionsTaken(by command: any Command.Type) -> [OptionSpec] { allOptions.filter { command.takes($0) } }
+    /// The options `command` takes (`--help` too), in help's order: its declaration order (its
+    /// groups in the order it lists them, then its own, then `--help`).
+    static func optionsTaken(by command: any Command.Type) -> [OptionSpec] { command.options }
 
     /// The options `command` takes, in its help's order, without `--help` unless its help lists it.
     static func listedOptions(_ command: any Command.Type) -> [OptionSpec] {
@@ -94,13 +95,23 @@ enum HelpGenerator {
     }
 
     /// The options section `index` of ``HelpSection/all`` lists: those its commands take that `replay`
-    /// does not, nor any command of an earlier section.
+    /// does not, nor any command of an earlier section; in declaration order, command by command
+    /// (the section's first command's, then the options only the next one takes, ...).
     static func sectionOptions(_ index: Int) -> [OptionSpec] {
         let sections = HelpSection.all
         let earlier = sections[..<index].flatMap { $0.commands }
-        return allOptions.filter { spec in
-            !ReplayCommand.takes(spec) && sections[index].commands.contains { $0.takes(spec) } && !earlier.contains { $0.takes(spec) }
+        return distinctOptions(sections[index].commands).filter { spec in
+            !ReplayCommand.takes(spec) && !earlier.contains { $0.takes(spec) }
         }
+    }
+
+    /// The options `commands` take, each once, in declaration order, command by command.
+    static func distinctOptions(_ commands: [any Command.Type]) -> [OptionSpec] {
+        var specs: [OptionSpec] = []
+        for command in commands {
+            for spec in command.options where !specs.containsOption(spec) { specs.append(spec) }
+        }
+        return specs
     }
 
     /// The commands an option applies to, as a section with several commands marks it: `(check) `,

@@ -135,11 +135,11 @@ func scanArguments(
                 name = name[..<eq]
             }
             spec = accepted.first { $0.long == name }
-            elsewhere = spec == nil ? allOptions.filter { $0.long == name } : []
+            elsewhere = spec == nil ? CompletionWords.everyOption.filter { $0.long == name } : []
         } else {
             let letter = arg.dropFirst().first!
             spec = accepted.first { $0.short == letter }
-            elsewhere = spec == nil ? allOptions.filter { $0.short == letter } : []
+            elsewhere = spec == nil ? CompletionWords.everyOption.filter { $0.short == letter } : []
             if arg.count > 2 { attached = String(arg.dropFirst(2)) }
         }
         guard let spec else {

@@ -18,9 +18,6 @@ _gesturereplay() {
         man) return ;;
     esac
     case "$prev" in
-        --format|-f) COMPREPLY=($(compgen -W "text jsonl json" -- "$cur")); return ;;
-        --scene) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --recognizers) return ;;
         --input-format) COMPREPLY=($(compgen -W "json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events" -- "$cur")); return ;;
         --time-unit) COMPREPLY=($(compgen -W "s ms us ns auto" -- "$cur")); return ;;
         --screen) return ;;
@@ -32,21 +29,24 @@ _gesturereplay() {
         --move-interval) return ;;
         --element) return ;;
         --pixel-scale) return ;;
+        --scene) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --recognizers) return ;;
         --velocity) COMPREPLY=($(compgen -W "uikit lsq2 flutter impulse" -- "$cur")); return ;;
+        --set) return ;;
+        --format|-f) COMPREPLY=($(compgen -W "text jsonl json" -- "$cur")); return ;;
         --states) return ;;
         --show) return ;;
-        --set) return ;;
+        --idle-flush) return ;;
+        --html) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --expect) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --junit) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --shard) return ;;
         --jobs|-j) return ;;
         --exclude) return ;;
-        --html) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --junit) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --to) COMPREPLY=($(compgen -W "csv jsonl json" -- "$cur")); return ;;
         --from) return ;;
-        --idle-flush) return ;;
         --a-scene) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --b-scene) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --a-set) return ;;
@@ -57,15 +57,15 @@ _gesturereplay() {
     esac
     if [[ "$cur" == -* ]]; then
         case "$cmd" in
-            replay) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --live --idle-flush --unbuffered --help -h --version" ;;
-            check) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --expect --update --expect-error --html --html-all --color --help -h" ;;
-            test) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --update --junit --shard --jobs -j --exclude --html --html-all --color --help -h" ;;
+            replay) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --format -f --touches --views --states --show --summary --live --idle-flush --unbuffered --version --help -h" ;;
+            check) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --format -f --touches --views --states --show --summary --update --html --html-all --color --expect --expect-error --help -h" ;;
+            test) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --format -f --touches --views --states --show --summary --shard --jobs -j --exclude --update --html --html-all --color --junit --help -h" ;;
             synth) opts="--output -o --to --help -h" ;;
-            render) opts="--format -f --scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --touches --velocity --views --lenient --states --show --summary --set --output -o --from --to --all --help -h" ;;
+            render) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --format -f --touches --views --states --show --summary --output -o --from --to --all --help -h" ;;
             convert) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --output -o --to --help -h" ;;
-            stats) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --velocity --lenient --set --shard --jobs -j --exclude --format -f --merge --help -h" ;;
-            compare) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --velocity --lenient --set --shard --jobs -j --exclude --format -f --a-scene --b-scene --a-set --b-set --goldens --help -h" ;;
-            shrink) opts="--scene --recognizers --input-format --time-unit --sort --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --velocity --lenient --set --jobs -j --output -o --a-scene --b-scene --a-set --b-set --until --reason --max-replays --help -h" ;;
+            stats) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --shard --jobs -j --exclude --format -f --merge --help -h" ;;
+            compare) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --shard --jobs -j --exclude --format -f --a-scene --b-scene --a-set --b-set --goldens --help -h" ;;
+            shrink) opts="--input-format --time-unit --screen --raw-size --density --rotate --flip-x --flip-y --device --desc --move-interval --element --pixel-scale --lenient --scene --recognizers --sort --velocity --set --jobs -j --output -o --a-scene --b-scene --a-set --b-set --until --reason --max-replays --help -h" ;;
         esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return

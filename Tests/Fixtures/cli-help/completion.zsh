@@ -15,13 +15,8 @@ _gesturereplay() {
     case $cmd in
         replay)
             _arguments -s \
-                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -33,31 +28,31 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--touches[add a line per touch end with its release velocity]' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
-                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
+                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
+                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '--touches[add a line per touch end with its release velocity]' \
+                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--states=[output filter\: only transitions to these states (began,changed, ended or recognized,cancelled,failed,possible); repeats combine]:LIST:' \
                 '--show=[output filter\: only these recognizers'\'' lines (all still run); repeats combine]:A,B:' \
                 '--summary[after the replay, per recognizer\: recognized / failed / cancelled counts and the most common failure reasons]' \
-                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
                 '--live[watch a live input (pipe, terminal, socket, FIFO)\: timers fire on the wall clock, output is written per frame (docs/live.md)]' \
                 '--idle-flush=[a live input'\''s last frame completes after SECONDS without a byte (default 0.05; 0\: only when a later row or the end arrives)]:SECONDS:' \
                 '--unbuffered[write the output after each input frame, also into a pipe or file (a terminal always is)]' \
+                '--version[show the version]' \
                 '--help[show this help]' \
                 '-h[show this help]' \
-                '--version[show the version]' \
                 '*:trace:_files'
             ;;
         check)
             _arguments -s \
-                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -69,33 +64,33 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--touches[add a line per touch end with its release velocity]' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
-                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
+                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
+                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '--touches[add a line per touch end with its release velocity]' \
+                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--states=[output filter\: only transitions to these states (began,changed, ended or recognized,cancelled,failed,possible); repeats combine]:LIST:' \
                 '--show=[output filter\: only these recognizers'\'' lines (all still run); repeats combine]:A,B:' \
                 '--summary[after the replay, per recognizer\: recognized / failed / cancelled counts and the most common failure reasons]' \
-                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
-                '--expect=[the golden file (default\: TRACE with extension .expected)]:FILE:_files' \
                 '--update[(re)write golden files instead of comparing (expectations are still checked; an expectations-only trace gets none)]' \
-                '--expect-error[the trace is meant to be invalid\: its golden file records the error; without it a trace that stops at an error fails, also under --update (usually in NAME.args)]' \
                 '--html=[also write a self-contained HTML report\: pass/fail per trace, the diff and the picture of each failure (docs/pictures.md)]:FILE:_files' \
                 '--html-all[with --html\: pictures of every trace, not only the failed ones]' \
                 '--color=[colour diffs (default auto\: on a terminal, unless NO_COLOR is set; docs/ci.md)]:WHEN:(auto always never)' \
+                '--expect=[the golden file (default\: TRACE with extension .expected)]:FILE:_files' \
+                '--expect-error[the trace is meant to be invalid\: its golden file records the error; without it a trace that stops at an error fails, also under --update (usually in NAME.args)]' \
                 '--help[show this help]' \
                 '-h[show this help]' \
                 '*:trace:_files'
             ;;
         test)
             _arguments -s \
-                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -107,23 +102,28 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--touches[add a line per touch end with its release velocity]' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
-                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
+                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
+                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '--touches[add a line per touch end with its release velocity]' \
+                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--states=[output filter\: only transitions to these states (began,changed, ended or recognized,cancelled,failed,possible); repeats combine]:LIST:' \
                 '--show=[output filter\: only these recognizers'\'' lines (all still run); repeats combine]:A,B:' \
                 '--summary[after the replay, per recognizer\: recognized / failed / cancelled counts and the most common failure reasons]' \
-                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
-                '--update[(re)write golden files instead of comparing (expectations are still checked; an expectations-only trace gets none)]' \
-                '--junit=[also write a JUnit XML report]:FILE:_files' \
                 '--shard=[run only slice I of N (deterministic)]:I/N:' \
                 '--jobs=[run N traces at once (default\: all cores; shrink\: N candidates)]:N:' \
                 '-j+[run N traces at once (default\: all cores; shrink\: N candidates)]:N:' \
                 '--exclude=[skip the traces whose path (as listed, or below PATH) or file name matches GLOB (repeatable; * matches / too)]:GLOB:' \
+                '--update[(re)write golden files instead of comparing (expectations are still checked; an expectations-only trace gets none)]' \
                 '--html=[also write a self-contained HTML report\: pass/fail per trace, the diff and the picture of each failure (docs/pictures.md)]:FILE:_files' \
                 '--html-all[with --html\: pictures of every trace, not only the failed ones]' \
                 '--color=[colour diffs (default auto\: on a terminal, unless NO_COLOR is set; docs/ci.md)]:WHEN:(auto always never)' \
+                '--junit=[also write a JUnit XML report]:FILE:_files' \
                 '--help[show this help]' \
                 '-h[show this help]' \
                 '*:path:_files'
@@ -139,13 +139,8 @@ _gesturereplay() {
             ;;
         render)
             _arguments -s \
-                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -157,14 +152,19 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--touches[add a line per touch end with its release velocity]' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
-                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
+                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
+                '--format=[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '-f+[output format (default text; jsonl schema\: docs/output-format.md)]:FORMAT:(text jsonl)' \
+                '--touches[add a line per touch end with its release velocity]' \
+                '--views[add what each view receives (touchesBegan/Moved/Ended/Cancelled)]' \
                 '--states=[output filter\: only transitions to these states (began,changed, ended or recognized,cancelled,failed,possible); repeats combine]:LIST:' \
                 '--show=[output filter\: only these recognizers'\'' lines (all still run); repeats combine]:A,B:' \
                 '--summary[after the replay, per recognizer\: recognized / failed / cancelled counts and the most common failure reasons]' \
-                '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
                 '--output=[write to FILE (atomically) instead of standard output (- or none); (synth) with a sweep, one file per value\: FILE-VALUE.EXT]:FILE:_files' \
                 '-o+[write to FILE (atomically) instead of standard output (- or none); (synth) with a sweep, one file per value\: FILE-VALUE.EXT]:FILE:_files' \
                 '--from=[draw trace times from SECONDS on (a long trace'\''s part)]:SECONDS:' \
@@ -199,11 +199,8 @@ _gesturereplay() {
             ;;
         stats)
             _arguments -s \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -215,8 +212,11 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
                 '--shard=[run only slice I of N (deterministic)]:I/N:' \
                 '--jobs=[run N traces at once (default\: all cores; shrink\: N candidates)]:N:' \
@@ -231,11 +231,8 @@ _gesturereplay() {
             ;;
         compare)
             _arguments -s \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -247,8 +244,11 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
                 '--shard=[run only slice I of N (deterministic)]:I/N:' \
                 '--jobs=[run N traces at once (default\: all cores; shrink\: N candidates)]:N:' \
@@ -267,11 +267,8 @@ _gesturereplay() {
             ;;
         shrink)
             _arguments -s \
-                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
-                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
                 '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
-                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
                 '--density=[a device recording'\''s raw units per point (Android pixels\: pt = px / D), instead of --screen; Appium pixels per point]:D:' \
@@ -283,8 +280,11 @@ _gesturereplay() {
                 '--move-interval=[a UI-test description'\''s interpolated moves are sampled every MS milliseconds (default 16, WebKit'\''s fingerMoveInterval)]:MS:' \
                 '--element=[the rectangle (points) of an element a UI-test description names (W3C origin, Appium element); repeats add elements]:NAME=X,Y,W,H:' \
                 '--pixel-scale=[the screen'\''s pixels per point for an XCTest velocity (Appium'\''s mobile\: dragFromToWithVelocity, pixels per second; default 3)]:S:' \
-                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--lenient[repair sequence problems with a warning instead of stopping]' \
+                '--scene=[scene (views and recognizers) to use instead of the trace'\''s own]:FILE:_files' \
+                '--recognizers=[run only these recognizers of the scene (warns when one left out is required by, or simultaneous with, one kept); repeats combine]:A,B:' \
+                '--sort[order the rows by time first (stable), for traces exported finger by finger; reads the whole trace into memory before replaying (at most about 180 bytes per row)]' \
+                '--velocity=[velocity estimator (default uikit) for --touches and for the pans, marquees and screen-edge pans of a scene that names none (so stats'\'' and compare'\''s pan velocities and outcomes)]:ESTIMATOR:(uikit lsq2 flutter impulse)' \
                 '--set=[change a scene parameter after the scene is loaded\: recognizer NAME'\''s, or every recognizer of kind NAME'\''s (checked as in a scene file); repeatable, in order, after NAME.args'\''s]:NAME.PROP=V:' \
                 '--jobs=[run N traces at once (default\: all cores; shrink\: N candidates)]:N:' \
                 '-j+[run N traces at once (default\: all cores; shrink\: N candidates)]:N:' \

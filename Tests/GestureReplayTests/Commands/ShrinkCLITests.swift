@@ -230,7 +230,7 @@ struct ShrinkCLITests {
         #expect(help.stdout.contains("SHRINK (gesturereplay help shrink)\n      --until 'NAME STATE'"), "\(help)")
         let own = try BinaryRunner.run(["help", "shrink"])
         #expect(own.status == 0 && own.stdout.contains("--max-replays N") && own.stdout.contains("--a-scene FILE"), "\(own)")
-        #expect(own.stdout.contains("REPLAY OPTIONS (after the trace's NAME.args)\n      --scene FILE"), "\(own)")
+        #expect(own.stdout.contains("REPLAY OPTIONS (after the trace's NAME.args)\n      --input-format FORMAT"), "\(own)")
         let man = try BinaryRunner.run(["man"])
         #expect(man.stdout.contains(".SH SHRINK\n") && man.stdout.contains("gesturereplay shrink [options] TRACE"), "\(man)")
         for shell in ["bash", "zsh", "fish"] {

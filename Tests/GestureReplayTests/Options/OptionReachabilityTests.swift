@@ -90,22 +90,28 @@ struct OptionReachabilityTests {
         #expect(checked >= commandRegistry.count * 2)
     }
 
-    @Test("every option a command takes is in help's order (allOptions): none is left out of help, man page and completions")
+    @Test("help, the man page and the completions list every option a command takes, in its declaration order")
     func everyOptionIsListed() {
+        let every = CompletionWords.everyOption
         for command in commandRegistry {
             let listed = HelpGenerator.optionsTaken(by: command)
+            #expect(
+                listed.map { $0.longFlag } == command.options.map { $0.longFlag },
+                "\(command.name): help's order is not its declaration order")
             for spec in command.options {
-                #expect(listed.containsOption(spec), "\(command.name) \(spec.longFlag) is not in allOptions (Options/OptionCatalog.swift)")
+                #expect(every.containsOption(spec), "\(command.name) \(spec.longFlag) is missing from the completions' options")
             }
+            // --help is listed last, after the command's groups and its own options.
+            #expect(command.options.last.map { $0.isSame(as: StandardOptions.help) } == true, "\(command.name): --help is not last")
         }
     }
 
     @Test("an option's identity is its group and name, not its help text")
     func identityIsGroupAndName() {
-        let every = allOptions + commandRegistry.flatMap { $0.options }
-        for spec in every {
-            let same = allOptions.filter { $0.isSame(as: spec) }
-            #expect(same.count == 1, "\(spec.longFlag) of \(spec.group): \(same.count) declarations in allOptions")
+        let distinct = CompletionWords.everyOption
+        for spec in commandRegistry.flatMap({ $0.options }) {
+            let same = distinct.filter { $0.isSame(as: spec) }
+            #expect(same.count == 1, "\(spec.longFlag) of \(spec.group): \(same.count) distinct declarations")
         }
         // The two --format and the two --to are told apart by their groups.
         #expect(!OutputOptions.format.isSame(as: CorpusOptions.formatOption))
