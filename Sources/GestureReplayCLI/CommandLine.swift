@@ -13,12 +13,6 @@ enum Invocation {
     case manPage
 }
 
-/// The options of `uses` that `NAME.args` may hold too (``argsFileOptions``: those that decide a
-/// replay, and `--expect-error`).
-func replayUses(_ uses: [OptionUse]) -> [OptionUse] {
-    uses.filter { argsFileOptions.containsOption($0.spec) }
-}
-
 /// The command of ``commandRegistry`` named `name` (`check`), if any.
 func registeredCommand(named name: String) -> (any Command.Type)? {
     commandRegistry.first { $0.name == name }
@@ -65,9 +59,7 @@ func parseCommandLine(_ arguments: [String]) throws(UsageError) -> Invocation {
         return .help(command)
     }
     let (uses, operands, _) = try scanArguments(
-        args, accepting: command.options, context: command.name == ReplayCommand.name ? "" : " for '\(command.name)'")
+        args, accepting: command.optionSpecs, context: command.name == ReplayCommand.name ? "" : " for '\(command.name)'")
     if uses.contains(where: { $0.spec.isSame(as: ReplayCommand.version) }) { return .version }
-    var parsed = ParsedOptions()
-    try apply(uses, to: &parsed)
-    return .run(try command.init(parsed: parsed, operands: operands, uses: uses))
+    return .run(try command.parse(uses: uses, operands: operands))
 }

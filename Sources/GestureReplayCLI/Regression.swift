@@ -10,34 +10,40 @@ import GestureReplayTools
 ) throws(TraceError) -> TraceSuite.TraceSetup {
     let argsPath = ArgsFile.path(forTrace: path)
     let positioned = path == "-" ? [] : try ArgsFile.positionedWords(forTrace: path)
-    let words = positioned.map(\.word)
-    var parsed = ParsedOptions()
+    /// Where argument `index` of the file, `offset` characters in, is.
+    func location(_ index: Int, _ offset: Int) -> SourceLocation {
+        let p = positioned[index].position
+        return SourceLocation(path: argsPath, line: p.line, column: p.column + offset)
+    }
+    var file = TraceArguments()
     do throws(UsageError) {
-        let (uses, operands, operandArguments) = try scanArguments(
-            words, accepting: argsFileOptions, context: " in a .args file", relativeTo: ArgsFile.folder(ofTrace: path))
+        var (uses, operands, operandArguments) = try scanArguments(
+            positioned.map(\.word), accepting: TraceArguments.options.specs(), context: " in a .args file",
+            relativeTo: ArgsFile.folder(ofTrace: path))
         if let operand = operands.first {
             throw UsageError(
                 message: "a .args file holds options only, not \(QuotedValue.text(operand))", argument: (operandArguments[0], 0))
         }
-        parsed.valueLocations = valueLocations(positioned, argsPath: argsPath)
-        try apply(uses, to: &parsed, place: " in the .args file")
-        parsed.valueLocations = [:]
+        for i in uses.indices {
+            if let (index, offset) = uses[i].valueArgument { uses[i].valueLocation = location(index, offset) }
+        }
+        try apply(uses, to: &file, options: TraceArguments.options, place: " in the .args file")
     } catch {
         // At the word it is about (an option, a value, a stray word), else the file.
         var at = error.location ?? .file(argsPath)
         if error.location == nil, case let (index, offset)? = error.argument, positioned.indices.contains(index) {
-            let p = positioned[index].position
-            at = SourceLocation(path: argsPath, line: p.line, column: p.column + offset)
+            at = location(index, offset)
         }
         throw .invalidTrace(error.message, at: at)
     }
+    var merged: TraceArguments
     do throws(UsageError) {
-        try apply(commandLine, to: &parsed)
+        merged = try file.merged(commandLine: commandLine)
     } catch {
         throw .invalidTrace(error.message, at: error.location ?? .file(argsPath))
     }
-    parsed.scene.catalog = catalog
-    return TraceSuite.TraceSetup(options: parsed.replay, expectsError: parsed.checking.expectsError)
+    merged.replay.scene.catalog = catalog
+    return TraceSuite.TraceSetup(options: merged.replay, expectsError: merged.expectsError)
 }
 
 /// The files `check`, `test` and `shrink` read (and with `update` write) for the trace at `path`
@@ -52,9 +58,7 @@ func suiteTraceFiles(
     if let setup = try? traceSetup(forTrace: path, commandLine: commandLine, catalog: catalog) {
         options = setup.options
     } else {
-        var parsed = ParsedOptions()
-        try? apply(commandLine, to: &parsed)
-        options = parsed.replay
+        options = (try? TraceArguments().merged(commandLine: commandLine))?.replay ?? ReplayOptions()
     }
     // The command line's --scene wins over NAME.args's: a scene not given there came from the file.
     let role = commandLine.contains { $0.spec.long == "scene" } ? sceneRole : .argsScene
@@ -72,22 +76,4 @@ func tracePicture(
     } catch {
         return .failure(error)
     }
-}
-
-/// Where each value of a NAME.args file's `--set`, `--recognizers` and `--show` starts, by option,
-/// in order (`--set V` and `--set=V`): errors about a value point there.
-func valueLocations(_ words: [(word: String, position: TextPosition)], argsPath: String) -> [String: [SourceLocation]] {
-    var locations: [String: [SourceLocation]] = [:]
-    for option in ["set", "recognizers", "show"] {
-        let flag = "--" + option
-        for (i, w) in words.enumerated() {
-            if w.word == flag, i + 1 < words.count {
-                locations[option, default: []].append(SourceLocation(path: argsPath, position: words[i + 1].position))
-            } else if w.word.hasPrefix(flag + "=") {
-                locations[option, default: []].append(
-                    SourceLocation(path: argsPath, line: w.position.line, column: w.position.column + flag.count + 1))
-            }
-        }
-    }
-    return locations
 }

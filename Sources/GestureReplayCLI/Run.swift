@@ -90,7 +90,7 @@ public enum GestureReplayCLI {
     ) throws(TraceError) -> ReplayOptions {
         let uses: [OptionUse]
         do {
-            uses = try scanArguments(arguments, accepting: argsFileOptions).0
+            uses = try scanArguments(arguments, accepting: TraceArguments.options.specs()).0
         } catch {
             throw .usage(error.message)
         }

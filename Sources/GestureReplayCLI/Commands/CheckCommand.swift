@@ -11,60 +11,60 @@ struct CheckCommand: Command {
     static let helpSection: HelpSection.Kind? = .checking
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = true
-    static let options =
-        ReadingOptions.all + SceneOptions.all + OutputOptions.all + CheckingOptions.all + [expect, expectError, StandardOptions.help]
+    static let options: [Option<CheckCommand>] =
+        (ReadingOptions.all + SceneOptions.all + OutputOptions.all).embedded(at: \.replay)
+        + CheckingOptions.all.embedded(at: \.checking) + [expect, expectError.embedded(at: \.expectsError), .inert(StandardOptions.help)]
 
-    static let expect = OptionSpec(
-        long: "expect", valueName: "FILE", isPath: true,
-        help: "the golden file (default: TRACE with extension .expected)"
+    static let expect = Option<CheckCommand>(
+        OptionSpec(long: "expect", valueName: "FILE", isPath: true, help: "the golden file (default: TRACE with extension .expected)")
     ) { p, v in
-        p.checking.expectPath = v
+        p.expectPath = v
     }
 
-    static let expectError = OptionSpec(
-        long: "expect-error",
-        help:
-            "the trace is meant to be invalid: its golden file records\nthe error; without it a trace that stops at an error\nfails, also under --update (usually in NAME.args)"
+    /// Also a `NAME.args` option (``TraceArguments``).
+    static let expectError = Option<Bool>(
+        OptionSpec(
+            long: "expect-error",
+            help:
+                "the trace is meant to be invalid: its golden file records\nthe error; without it a trace that stops at an error\nfails, also under --update (usually in NAME.args)"
+        )
     ) { p, _ in
-        p.checking.expectsError = true
+        p = true
     }
 
-    var tracePath: String
-    /// `--color` (diffs).
-    var color: ColorChoice
+    var tracePath = ""
+    /// The replay options as the command line gives them (checked there; each trace applies
+    /// ``replayArguments`` over its `NAME.args`).
+    var replay = ReplayOptions()
+    /// `--update`, `--html`, `--html-all`, `--color`.
+    var checking = CheckingValues()
+    /// `--expect FILE`.
     var expectPath: String?
-    var update: Bool
-    var expectsError: Bool
+    var expectsError = false
     /// The replay options given on the command line, applied after the trace's `NAME.args`.
-    var replayArguments: [OptionUse]
-    /// `--html FILE`, `--html-all`.
-    var htmlPath: String? = nil
-    var htmlAll = false
+    var replayArguments: [OptionUse] = []
 
-    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+    init() {}
+
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         guard paths.count == 1 else {
             throw UsageError(message: "check takes one trace file, got \(paths.count) (check several with 'gesturereplay test FILE...')")
         }
-        if parsed.checking.update && paths[0] == "-" && parsed.checking.expectPath == nil {
+        if checking.update && paths[0] == "-" && expectPath == nil {
             throw UsageError(
                 message: "check --update needs the trace's path to name its golden file (standard input has none; give --expect FILE)")
         }
         tracePath = paths[0]
-        color = parsed.color
-        expectPath = parsed.checking.expectPath
-        update = parsed.checking.update
-        expectsError = parsed.checking.expectsError
-        replayArguments = replayUses(uses)
-        htmlPath = parsed.suite.htmlPath
-        htmlAll = parsed.suite.htmlAll
+        replayArguments = TraceArguments.uses(in: uses)
     }
 
     /// The trace, its device description, scene, NAME.args, NAME.expect and golden file (written
     /// with `--update`), and the HTML report.
     func files(catalog: RecognizerCatalog) -> RunFiles {
-        var files = suiteTraceFiles(tracePath, commandLine: replayArguments, catalog: catalog, expectedPath: expectPath, update: update)
-        files.write(htmlPath, as: .htmlReport)
+        var files = suiteTraceFiles(
+            tracePath, commandLine: replayArguments, catalog: catalog, expectedPath: expectPath, update: checking.update)
+        files.write(checking.htmlPath, as: .htmlReport)
         return files
     }
 
@@ -74,9 +74,9 @@ struct CheckCommand: Command {
         var setup = try traceSetup(forTrace: check.tracePath, commandLine: check.replayArguments, catalog: catalog)
         setup.expectsError = setup.expectsError || check.expectsError
         let result = try TraceCheck.run(
-            check.tracePath, options: setup.options, expectedPath: check.expectPath, update: check.update,
+            check.tracePath, options: setup.options, expectedPath: check.expectPath, update: check.checking.update,
             expectsError: setup.expectsError, spelling: .commandLine)
-        if check.update {
+        if check.checking.update {
             if let golden = result.golden {
                 out.append(
                     golden.expected == golden.actual
@@ -89,9 +89,9 @@ struct CheckCommand: Command {
             }
             if result.passed { return ExitCode.success }
         }
-        if let html = check.htmlPath {
+        if let html = check.checking.htmlPath {
             let picture =
-                result.passed && !check.htmlAll
+                result.passed && !check.checking.htmlAll
                 ? nil
                 : tracePicture(
                     check.tracePath, check.replayArguments, catalog: catalog,
@@ -103,7 +103,7 @@ struct CheckCommand: Command {
         }
         if let message = result.failureMessage {
             out.append("FAIL \(TerminalSafe.escaped(result.tracePath)): \(TerminalSafe.escaped(message))\n")
-            out.append(result.details(color: check.color.resolved(fileDescriptor: 1)))
+            out.append(result.details(color: check.checking.color.resolved(fileDescriptor: 1)))
             return ExitCode.expectationsNotMet
         }
         out.append("PASS \(TerminalSafe.escaped(result.tracePath))\n")

@@ -2,10 +2,11 @@ import TraceReplay
 
 /// One command of the command line, as a type (swift-argument-parser's shape, written by hand):
 /// its name, what help says about it, the options it takes (shared groups, declared once in
-/// `Options/`, and its own), how it checks its operands, and how it runs. Parsing, `--help`,
+/// `Options/` and embedded at its stored properties, and its own), how it checks its operands, and
+/// how it runs. Parsing fills the command's own values (``parse(uses:operands:)``); `--help`,
 /// `help NAME`, the man page and the completion scripts are all made by walking
-/// ``commandRegistry``: adding a command is a file of its own plus its line there, and, with
-/// options of its own, a field for its values in `ParsedOptions` (docs/architecture.md counts the
+/// ``commandRegistry``: adding a command is a file of its own plus its line there, adding an option
+/// its declaration and its line in its group's or command's list (docs/architecture.md counts the
 /// files). (Read a
 /// command type's static properties with closures, `map { $0.name }`: a key path through the
 /// existential metatype, `map(\.name)`, crashes Swift 6.3.1's SIL generation.)
@@ -32,12 +33,16 @@ protocol Command {
     static var replayOptionsHeading: String? { get }
     /// Whether its help lists `-h, --help` (every command takes it).
     static var listsHelpOption: Bool { get }
-    /// The options it takes: groups (`ReadingOptions.all`, ...) in the order help lists them, then
-    /// its own, then `--help` (help, the man page and the completions keep this order).
-    static var options: [OptionSpec] { get }
-    /// The command, checked: its options as parsed (`parsed`; `uses` as given, in order) and its
-    /// operands. A usage error says what is wrong.
-    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError)
+    /// The options it takes, each writing into its stored properties: groups
+    /// (`ReadingOptions.all.embedded(at: \.replay)`, ...) in the order help lists them, then its
+    /// own, then `--help` (help, the man page and the completions keep this order).
+    static var options: [Option<Self>] { get }
+    /// The command with every option at its default, before the arguments are applied.
+    init()
+    /// Takes the operands and checks the command as a whole (what its options set together, and
+    /// with its operands); `uses` are the options as given, in order. A usage error says what is
+    /// wrong.
+    mutating func validate(operands: [String], uses: [OptionUse]) throws(UsageError)
     /// Whether standard output is written after each input frame (`--live`, `--unbuffered`).
     var flushesEachFrame: Bool { get }
     /// The files it reads and writes, each with its role (``RunFiles``): the command line checks
@@ -57,8 +62,20 @@ extension Command {
     static var replayOptionsHeading: String? { nil }
     var flushesEachFrame: Bool { false }
 
+    /// The specs of ``options``, in order (help, completions, the scanner).
+    static var optionSpecs: [OptionSpec] { options.specs() }
+
     /// Whether it takes `spec`.
-    static func takes(_ spec: OptionSpec) -> Bool { options.containsOption(spec) }
+    static func takes(_ spec: OptionSpec) -> Bool { optionSpecs.containsOption(spec) }
+
+    /// The command the scanned arguments make: its defaults, `uses` applied in order, then its
+    /// operands taken and the whole checked (``validate(operands:uses:)``).
+    static func parse(uses: [OptionUse], operands: [String]) throws(UsageError) -> Self {
+        var command = Self()
+        try apply(uses, to: &command, options: options)
+        try command.validate(operands: operands, uses: uses)
+        return command
+    }
 
     /// The one-line usage shown with its usage errors, naming the program as it runs (`Program`).
     static var usageLine: String {

@@ -5,9 +5,13 @@ import GestureReplayTools
 /// replay options (after each trace's NAME.args); side A adds `--a-scene`/`--a-set`, side B
 /// `--b-scene`/`--b-set`, or B is the goldens (`--goldens`).
 struct CompareCommand {
-    var suite: SuiteOptions
-    var corpus: CorpusOptions
-    var replayArguments: [OptionUse]
+    /// The paths, `--shard`, `--jobs`, `--exclude`, and the replay options as the command line
+    /// gives them (each trace applies ``replayArguments`` over its `NAME.args`).
+    var suite = SuiteOptions()
+    /// `--format`, the sides, `--goldens`.
+    var corpus = CorpusOptions()
+    /// The replay options of the command line (applied to each trace after its NAME.args).
+    var replayArguments: [OptionUse] = []
 }
 
 extension CompareCommand: Command {
@@ -25,17 +29,28 @@ extension CompareCommand: Command {
     static let helpSection: HelpSection.Kind? = .corpus
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = false
-    static let options =
-        ReadingOptions.all + SceneOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption] + SideOptions.all
-        + [goldens, StandardOptions.help]
+    static let options: [Option<CompareCommand>] =
+        (ReadingOptions.all + SceneOptions.all).embedded(at: \.suite.replay) + SuiteRunOptions.all.embedded(at: \.suite)
+        + ([CorpusOptions.formatOption] + SideOptions.all + [goldens]).embedded(at: \.corpus) + [.inert(StandardOptions.help)]
 
-    static let goldens = OptionSpec(
-        long: "goldens",
-        help: "side B is each trace's golden file (TRACE.expected):\nwhat changed since the goldens were written"
-    ) { p, _ in p.corpus.goldens = true }
+    static let goldens = Option<CorpusOptions>(
+        OptionSpec(
+            long: "goldens",
+            help: "side B is each trace's golden file (TRACE.expected):\nwhat changed since the goldens were written")
+    ) { p, _ in p.goldens = true }
 
-    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
-        self = try compareCommand(parsed, paths: operands, uses: uses)
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        suite.paths = paths.isEmpty ? ["Traces"] : paths
+        let c = corpus
+        if c.goldens && (c.bScene != nil || !c.bSet.isEmpty) {
+            throw UsageError(
+                message: "compare --goldens makes the goldens side B: give side A's changes (--a-scene, --a-set), not --b-scene/--b-set")
+        }
+        if !c.goldens && c.aScene == nil && c.bScene == nil && c.aSet.isEmpty && c.bSet.isEmpty {
+            throw UsageError(
+                message: "compare needs two configurations: --a-scene/--b-scene, --a-set/--b-set, or --goldens (side B: the golden files)")
+        }
+        replayArguments = TraceArguments.uses(in: uses)
     }
 
     /// The scenes (common, side A's and side B's) and `--desc`; it writes no file (the corpus is
@@ -54,28 +69,12 @@ extension CompareCommand: Command {
     }
 }
 
-func compareCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> CompareCommand {
-    var suite = parsed.suite
-    suite.paths = paths.isEmpty ? ["Traces"] : paths
-    suite.replay = parsed.replay
-    let c = parsed.corpus
-    if c.goldens && (c.bScene != nil || !c.bSet.isEmpty) {
-        throw UsageError(
-            message: "compare --goldens makes the goldens side B: give side A's changes (--a-scene, --a-set), not --b-scene/--b-set")
-    }
-    if !c.goldens && c.aScene == nil && c.bScene == nil && c.aSet.isEmpty && c.bSet.isEmpty {
-        throw UsageError(
-            message: "compare needs two configurations: --a-scene/--b-scene, --a-set/--b-set, or --goldens (side B: the golden files)")
-    }
-    return CompareCommand(suite: suite, corpus: c, replayArguments: corpusReplayUses(uses))
-}
-
 /// The command-line option uses of one side: the common ones, with the side's scene.
 func sideUses(_ common: [OptionUse], scene: String?) -> [OptionUse] {
     var uses = common
     if let scene {
         uses.removeAll { $0.spec.long == "scene" }
-        uses.append(OptionUse(spec: SceneOptions.scene, value: scene))
+        uses.append(OptionUse(spec: SceneOptions.scene.spec, value: scene))
     }
     return uses
 }

@@ -22,38 +22,39 @@ struct ConvertCommand: Command {
         """
     static let helpSection: HelpSection.Kind? = .writing
     static let listsHelpOption = false
-    static let options = ReadingOptions.all + [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
+    static let options: [Option<ConvertCommand>] =
+        ReadingOptions.all.embedded(at: \.replay)
+        + [WritingOptions.output, WritingOptions.traceFormat].embedded(at: \.writing) + [.inert(StandardOptions.help)]
 
     /// The input's path; `-` reads standard input.
-    var inputPath: String
+    var inputPath = ""
     /// `ReadingOptions`: how the input is read (format, time unit, screen, recording options, lenient).
-    var reading: ReplayOptions.Reading
-    /// `-o FILE`; nil (or `-`) writes standard output.
-    var outputPath: String?
-    /// `--to`; nil picks it from the output file's extension, else JSON.
+    var replay = ReplayOptions()
+    /// `-o FILE` (nil or `-` writes standard output) and `--to`.
+    var writing = WritingValues()
+    /// The format written: `--to`, else from the output file's extension; nil: JSON.
     var format: TraceFormat.Writable?
 
-    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+    init() {}
+
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         guard paths.count == 1 else {
             throw UsageError(
                 message: paths.isEmpty
                     ? "missing input file (use - for standard input)" : "convert takes one input file, got \(paths.count)")
         }
-        if parsed.reading.detectsTimeUnit {
+        if replay.reading.detectsTimeUnit {
             throw UsageError(message: "convert needs the time unit: give --time-unit s|ms|us|ns, not auto")
         }
         inputPath = paths[0]
-        let target = parsed.writing.traceFormat ?? parsed.writing.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:))
-        reading = parsed.reading
-        outputPath = parsed.writing.outputPath
-        format = target
+        format = writing.traceFormat ?? writing.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:))
     }
 
     /// The input, its device description, and `-o FILE`.
     func files(catalog: RecognizerCatalog) -> RunFiles {
         var files = RunFiles()
-        files.readTrace(inputPath, options: ReplayOptions(reading: reading))
-        files.write(outputPath, as: .output)
+        files.readTrace(inputPath, options: replay)
+        files.write(writing.outputPath, as: .output)
         return files
     }
 
@@ -67,9 +68,9 @@ struct ConvertCommand: Command {
         let command = self
         let warn: (Diagnostic) -> Void = { printError(formatter.format($0)) }
         let target = command.format ?? .json
-        let options = ReplayOptions(reading: command.reading)
+        let options = command.replay
         LiveSignals.install(forReplayOf: [command.inputPath], options)
-        guard let path = command.outputPath, path != "-" else {
+        guard let path = command.writing.outputPath, path != "-" else {
             try TraceConverter.convert(command.inputPath, options: options, to: target, output: &out, warn: warn)
             return ExitCode.success
         }

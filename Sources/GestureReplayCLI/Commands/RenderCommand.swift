@@ -20,65 +20,59 @@ struct RenderCommand: Command {
     static let helpSection: HelpSection.Kind? = .writing
     static let replayOptionsHeading: String? = "REPLAY OPTIONS"
     static let listsHelpOption = true
-    static let options =
-        ReadingOptions.all + SceneOptions.all + OutputOptions.all + [WritingOptions.output, from, to, all, StandardOptions.help]
+    static let options: [Option<RenderCommand>] =
+        (ReadingOptions.all + SceneOptions.all + OutputOptions.all).embedded(at: \.replay)
+        + [WritingOptions.output.embedded(at: \.writing), from, to, all, .inert(StandardOptions.help)]
 
     // render --from/--to (issue 36): the trace times a picture shows.
-    static let from = OptionSpec(
-        long: "from", valueName: "SECONDS", help: "draw trace times from SECONDS on (a long trace's part)"
-    ) { p, v throws(UsageError) in p.pictureWindow.from = try pictureTime("from", v) }
+    static let from = Option<RenderCommand>(
+        OptionSpec(long: "from", valueName: "SECONDS", help: "draw trace times from SECONDS on (a long trace's part)")
+    ) { p, v throws(UsageError) in p.window.from = try pictureTime("from", v) }
 
-    static let to = OptionSpec(
-        long: "to", valueName: "SECONDS", help: "draw trace times up to SECONDS"
-    ) { p, v throws(UsageError) in p.pictureWindow.to = try pictureTime("to", v) }
+    static let to = Option<RenderCommand>(
+        OptionSpec(long: "to", valueName: "SECONDS", help: "draw trace times up to SECONDS")
+    ) { p, v throws(UsageError) in p.window.to = try pictureTime("to", v) }
 
     // render --all (issue 49): a scroll view's own recognizers listed one by one.
-    static let all = OptionSpec(
-        long: "all",
-        help: "list every recognizer's outcome (a scroll view's own\nrecognizers are otherwise folded into its gestures)"
-    ) { p, _ in p.pictureListsEveryOutcome = true }
+    static let all = Option<RenderCommand>(
+        OptionSpec(
+            long: "all",
+            help: "list every recognizer's outcome (a scroll view's own\nrecognizers are otherwise folded into its gestures)")
+    ) { p, _ in p.listsEveryOutcome = true }
 
     /// The trace (a regular file: it is read twice).
-    var tracePath: String
-    /// `ReadingOptions` (and `--sort`).
-    var reading: ReplayOptions.Reading
-    /// `SceneOptions`.
-    var scene: ReplayOptions.SceneSetup
-    /// `OutputOptions`.
-    var output: ReplayOptions.Output
+    var tracePath = ""
+    /// The reading, scene and output groups.
+    var replay = ReplayOptions()
     /// `-o FILE`; nil (or `-`) writes standard output.
-    var outputPath: String?
+    var writing = WritingValues()
     /// `--from`/`--to`.
-    var window: PictureWindow
+    var window = PictureWindow()
     /// `--all`.
-    var listsEveryOutcome: Bool
+    var listsEveryOutcome = false
 
-    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+    init() {}
+
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         guard paths.count == 1 else {
             throw UsageError(message: paths.isEmpty ? "missing trace file" : "render takes one trace file, got \(paths.count)")
         }
         tracePath = paths[0]
-        if let from = parsed.pictureWindow.from, let to = parsed.pictureWindow.to, !(from < to) {
+        if let from = window.from, let to = window.to, !(from < to) {
             throw UsageError(message: "--from \(from) must be before --to \(to)")
         }
-        reading = parsed.reading
-        scene = parsed.scene
-        output = parsed.output
-        outputPath = parsed.writing.outputPath
-        window = parsed.pictureWindow
-        listsEveryOutcome = parsed.pictureListsEveryOutcome
     }
 
     /// The trace, its device description and scene, and `-o FILE`.
     func files(catalog: RecognizerCatalog) -> RunFiles {
         var files = RunFiles()
-        files.readTrace(tracePath, options: ReplayOptions(reading: reading, scene: scene, output: output))
-        files.write(outputPath, as: .output)
+        files.readTrace(tracePath, options: replay)
+        files.write(writing.outputPath, as: .output)
         return files
     }
 
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
-        var options = ReplayOptions(reading: reading, scene: scene, output: output)
+        var options = replay
         options.scene.catalog = catalog
         // The trace is read twice: a FIFO or a pipe (`render <(cmd)`) would block or read empty.
         var st = stat()
@@ -91,7 +85,7 @@ struct RenderCommand: Command {
         ) {
             printError(formatter.format($0))
         }
-        if let outputPath, outputPath != "-" {
+        if let outputPath = writing.outputPath, outputPath != "-" {
             out.flush()
             try FileIO.writeAtomically(svg, to: outputPath)
         } else {

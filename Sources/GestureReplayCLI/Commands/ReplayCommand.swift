@@ -19,53 +19,46 @@ struct ReplayCommand: Command {
         """
     static let helpSection: HelpSection.Kind? = nil
     static let listsHelpOption = true
-    static let options = ReadingOptions.all + SceneOptions.all + OutputOptions.all + LiveOptions.all + [version, StandardOptions.help]
+    static let options: [Option<ReplayCommand>] =
+        (ReadingOptions.all + SceneOptions.all + OutputOptions.all).embedded(at: \.replay)
+        + LiveOptions.all.embedded(at: \.replay.liveInput) + [LiveOptions.unbuffered.embedded(at: \.unbuffered)]
+        + [.inert(version), .inert(StandardOptions.help)]
 
-    static let version = OptionSpec(long: "version", help: "show the version") { _, _ in }
+    static let version = OptionSpec(long: "version", help: "show the version")
 
-    /// `ReadingOptions` (and `--sort`).
-    var reading: ReplayOptions.Reading
-    /// `SceneOptions`.
-    var scene: ReplayOptions.SceneSetup
-    /// `OutputOptions`.
-    var output: ReplayOptions.Output
-    /// `LiveOptions` but `--unbuffered`.
-    var live: ReplayOptions.LiveInput
+    /// The reading, scene, output and live groups.
+    var replay = ReplayOptions()
     /// `--unbuffered`.
-    var unbuffered: Bool
+    var unbuffered = false
     /// The traces, in order.
-    var paths: [String]
+    var paths: [String] = []
 
-    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+    init() {}
+
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         if paths.isEmpty { throw UsageError(message: "missing trace file (use - for standard input)") }
         if paths.count(where: { $0 == "-" }) > 1 {
             throw UsageError(message: "standard input (-) can be replayed only once")
         }
-        if parsed.live.live && (parsed.reading.sortsByTime || parsed.reading.detectsTimeUnit) {
+        if replay.liveInput.live && (replay.reading.sortsByTime || replay.reading.detectsTimeUnit) {
             throw UsageError(
                 message: "--live replays rows as they arrive: it cannot be combined with --sort or --time-unit auto, which read ahead")
         }
-        reading = parsed.reading
-        scene = parsed.scene
-        output = parsed.output
-        live = parsed.live
-        unbuffered = parsed.unbuffered
         self.paths = paths
     }
 
     /// Line-buffered with --unbuffered and with --live (as to a terminal).
-    var flushesEachFrame: Bool { unbuffered || live.live }
+    var flushesEachFrame: Bool { unbuffered || replay.liveInput.live }
 
     /// The traces, their device descriptions and the scene; it writes no file.
     func files(catalog: RecognizerCatalog) -> RunFiles {
         var files = RunFiles()
-        let options = ReplayOptions(reading: reading, scene: scene, output: output, liveInput: live)
-        for path in paths { files.readTrace(path, options: options) }
+        for path in paths { files.readTrace(path, options: replay) }
         return files
     }
 
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
-        var options = ReplayOptions(reading: reading, scene: scene, output: output, liveInput: live)
+        var options = replay
         options.scene.catalog = catalog
         options.reading.readerThreading = readerThreadingFromEnvironment()
         if LiveSignals.install(forReplayOf: paths, options) { options.liveInput.stallTime = stallTimeFromEnvironment() }

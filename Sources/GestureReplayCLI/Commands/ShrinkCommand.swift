@@ -19,13 +19,23 @@ struct ShrinkOptions {
 
 /// `gesturereplay shrink TRACE`: the smallest trace that still shows a property (docs/shrink.md).
 struct ShrinkCommand {
-    var tracePath: String
-    var outputPath: String?
-    var property: ShrinkProperty
-    var corpus: CorpusOptions
-    var limits: ShrinkLimits
+    var tracePath = ""
+    /// The reading and scene groups as the command line gives them (the trace applies
+    /// ``replayArguments`` over its `NAME.args`).
+    var replay = ReplayOptions()
+    /// `-j N`.
+    var suite = SuiteOptions()
+    /// `-o FILE`.
+    var writing = WritingValues()
+    /// `--a-scene`, `--b-scene`, `--a-set`, `--b-set`.
+    var corpus = CorpusOptions()
+    /// `--until`, `--reason`, `--max-replays`.
+    var shrink = ShrinkOptions()
+    /// What the smaller trace must still show (from `--until` or the sides).
+    var property = ShrinkProperty.expectationFails
+    var limits = ShrinkLimits()
     /// The replay options of the command line (after the trace's NAME.args).
-    var replayArguments: [OptionUse]
+    var replayArguments: [OptionUse] = []
 }
 
 extension ShrinkCommand: Command {
@@ -50,31 +60,44 @@ extension ShrinkCommand: Command {
     static let helpSection: HelpSection.Kind? = .shrinking
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (after the trace's NAME.args)"
     static let listsHelpOption = false
-    static let options =
-        ReadingOptions.all + SceneOptions.all + [SuiteRunOptions.jobs, WritingOptions.output] + SideOptions.all
-        + [until, reason, maxReplays, StandardOptions.help]
+    static let options: [Option<ShrinkCommand>] =
+        (ReadingOptions.all + SceneOptions.all).embedded(at: \.replay) + [SuiteRunOptions.jobs.embedded(at: \.suite)]
+        + [WritingOptions.output.embedded(at: \.writing)] + SideOptions.all.embedded(at: \.corpus)
+        + [until, reason, maxReplays].embedded(at: \.shrink) + [.inert(StandardOptions.help)]
 
-    static let until = OptionSpec(
-        long: "until", valueName: "'NAME STATE'",
-        help: "the oracle: the replay still makes recognizer NAME reach STATE\n(began, changed, ended, cancelled, failed)"
-    ) { p, v in p.shrink.until = v }
+    static let until = Option<ShrinkOptions>(
+        OptionSpec(
+            long: "until", valueName: "'NAME STATE'",
+            help: "the oracle: the replay still makes recognizer NAME reach STATE\n(began, changed, ended, cancelled, failed)"
+        )
+    ) { p, v in p.until = v }
 
-    static let reason = OptionSpec(
-        long: "reason", valueName: "TEXT", help: "with --until: the transition's reason contains TEXT (a failure's,\na cancellation's)"
-    ) { p, v in p.shrink.reason = v }
+    static let reason = Option<ShrinkOptions>(
+        OptionSpec(
+            long: "reason", valueName: "TEXT", help: "with --until: the transition's reason contains TEXT (a failure's,\na cancellation's)"
+        )
+    ) { p, v in p.reason = v }
 
-    static let maxReplays = OptionSpec(
-        long: "max-replays", valueName: "N",
-        help: "check at most N candidates (default \(ShrinkLimits().maxReplays)), then write the best\ntrace found so far"
+    static let maxReplays = Option<ShrinkOptions>(
+        OptionSpec(
+            long: "max-replays", valueName: "N",
+            help: "check at most N candidates (default \(ShrinkLimits().maxReplays)), then write the best\ntrace found so far"
+        )
     ) { p, raw throws(UsageError) in
         guard let n = wholeNumberArgument(raw), n >= 1 else {
             throw UsageError(message: "invalid value \(QuotedValue.text(raw)) for --max-replays (expected a positive whole number)")
         }
-        p.shrink.maxReplays = n
+        p.maxReplays = n
     }
 
-    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
-        self = try shrinkCommand(parsed, paths: operands, uses: uses)
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        guard paths.count == 1 else {
+            throw UsageError(message: paths.isEmpty ? "missing trace file" : "shrink takes one trace file, got \(paths.count)")
+        }
+        tracePath = paths[0]
+        property = try shrinkProperty(shrink, corpus)
+        limits = ShrinkLimits(maxReplays: shrink.maxReplays, jobs: suite.jobs ?? onlineCoreCount())
+        replayArguments = TraceArguments.uses(in: uses)
     }
 
     /// The trace, its device description, NAME.args, NAME.expect and golden file, the scene (each
@@ -92,7 +115,7 @@ extension ShrinkCommand: Command {
         } else {
             files = suiteTraceFiles(tracePath, commandLine: replayArguments, catalog: catalog, update: false)
         }
-        files.write(outputPath, as: .output)
+        files.write(writing.outputPath, as: .output)
         return files
     }
 
@@ -101,12 +124,9 @@ extension ShrinkCommand: Command {
     }
 }
 
-func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> ShrinkCommand {
-    guard paths.count == 1 else {
-        throw UsageError(message: paths.isEmpty ? "missing trace file" : "shrink takes one trace file, got \(paths.count)")
-    }
-    let s = parsed.shrink
-    let c = parsed.corpus
+/// What `shrink`'s options ask the smaller trace to show: `--until` (and `--reason`), A and B
+/// disagreeing (the sides), or else a failing expectation.
+func shrinkProperty(_ s: ShrinkOptions, _ c: CorpusOptions) throws(UsageError) -> ShrinkProperty {
     let sides = c.aScene != nil || c.bScene != nil || !c.aSet.isEmpty || !c.bSet.isEmpty
     var property = ShrinkProperty.expectationFails
     if let until = s.until {
@@ -128,10 +148,7 @@ func shrinkCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) 
     } else if sides {
         property = .disagree
     }
-    return ShrinkCommand(
-        tracePath: paths[0], outputPath: parsed.writing.outputPath, property: property, corpus: c,
-        limits: ShrinkLimits(maxReplays: s.maxReplays, jobs: parsed.suite.jobs ?? onlineCoreCount()),
-        replayArguments: corpusReplayUses(uses))
+    return property
 }
 
 /// `gesturereplay shrink`: reads the trace, checks it shows the property (exit 1 without writing
@@ -183,11 +200,11 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
         line.append("\r\u{1B}[K")
         line.flush()
     }
-    let format = document.outputFormat(outputPath: command.outputPath)
+    let format = document.outputFormat(outputPath: command.writing.outputPath)
     let text = document.text(result.rows, as: format)
-    let toFile = command.outputPath.map { $0 != "-" } ?? false
+    let toFile = command.writing.outputPath.map { $0 != "-" } ?? false
     if toFile {
-        try FileIO.writeAtomically(text, to: command.outputPath!)
+        try FileIO.writeAtomically(text, to: command.writing.outputPath!)
     } else {
         out.append(text)
         out.flush()
@@ -209,7 +226,7 @@ func runShrink(_ command: ShrinkCommand, catalog: RecognizerCatalog, output out:
     if !result.simplifications.isEmpty { report += "simplified: " + result.simplifications.joined(separator: "; ") + "\n" }
     if toFile {
         report +=
-            "wrote \(TerminalSafe.escaped(command.outputPath!))"
+            "wrote \(TerminalSafe.escaped(command.writing.outputPath!))"
             + (format.rawValue == document.format.name ? "" : " (\(format.rawValue), in points)") + "\n"
     }
     if toFile {

@@ -1,48 +1,15 @@
 import TraceReplay
 import GestureReplayTools
 
-/// The options of `stats` and `compare` beyond the replay options.
-struct CorpusOptions {
-    enum Format: String, CaseIterable {
-        case text, json
-    }
-    var format = Format.text
-    /// `stats --merge`: the operands are stats JSON files.
-    var merge = false
-    /// `compare`: what side A and side B add to the common replay options.
-    var aScene: String?
-    var bScene: String?
-    var aSet: [String] = []
-    var bSet: [String] = []
-    /// `compare --goldens`: side B is each trace's golden file.
-    var goldens = false
-}
-
-extension CorpusOptions {
-    /// `--format text|json` of stats and compare (a replay's own `--format` is text|jsonl).
-    static let formatOption = OptionSpec(
-        long: "format", short: "f", valueName: "FORMAT", choices: CorpusOptions.Format.allCases.map(\.rawValue),
-        help: "text (a table, default) or json\n(docs/output-format.md)"
-    ) { p, v throws(UsageError) in
-        p.corpus.format = try choice("format", v, CorpusOptions.Format.init(rawValue:), CorpusOptions.Format.allCases.map(\.rawValue))
-    }
-}
-
-/// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
-func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
-    do throws(TraceError) {
-        return try SceneOverride(parsing: text, option: "--" + option)
-    } catch {
-        throw UsageError(message: error.diagnostic.message)
-    }
-}
-
 /// `gesturereplay stats PATH...` / `stats --merge FILE...`: per recognizer over a corpus.
 struct StatsCommand {
-    var suite: SuiteOptions
-    var corpus: CorpusOptions
+    /// The paths, `--shard`, `--jobs`, `--exclude`, and the replay options as the command line
+    /// gives them (each trace applies ``replayArguments`` over its `NAME.args`).
+    var suite = SuiteOptions()
+    /// `--format`, `--merge`.
+    var corpus = CorpusOptions()
     /// The replay options of the command line (applied to each trace after its NAME.args).
-    var replayArguments: [OptionUse]
+    var replayArguments: [OptionUse] = []
 }
 
 extension StatsCommand: Command {
@@ -64,16 +31,28 @@ extension StatsCommand: Command {
     static let helpSection: HelpSection.Kind? = .corpus
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = false
-    static let options =
-        ReadingOptions.all + SceneOptions.all + SuiteRunOptions.all + [CorpusOptions.formatOption, merge, StandardOptions.help]
+    static let options: [Option<StatsCommand>] =
+        (ReadingOptions.all + SceneOptions.all).embedded(at: \.suite.replay) + SuiteRunOptions.all.embedded(at: \.suite)
+        + [CorpusOptions.formatOption.embedded(at: \.corpus), merge, .inert(StandardOptions.help)]
 
-    static let merge = OptionSpec(
-        long: "merge",
-        help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run"
+    static let merge = Option<StatsCommand>(
+        OptionSpec(
+            long: "merge",
+            help: "the operands are stats --format json files (shards):\nprint the stats of their union, exactly as one run")
     ) { p, _ in p.corpus.merge = true }
 
-    init(parsed: ParsedOptions, operands: [String], uses: [OptionUse]) throws(UsageError) {
-        self = try statsCommand(parsed, paths: operands, uses: uses)
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        suite.paths = paths
+        if corpus.merge {
+            guard !paths.isEmpty else { throw UsageError(message: "stats --merge needs the stats JSON files to merge") }
+            if let other = uses.first(where: { !["merge", "format", "help"].contains($0.spec.long) }) {
+                throw UsageError(
+                    message: "stats --merge takes only --format: the files carry their configuration (not \(other.spec.longFlag))")
+            }
+        } else if paths.isEmpty {
+            suite.paths = ["Traces"]
+        }
+        replayArguments = TraceArguments.uses(in: uses)
     }
 
     /// The stats files of `--merge`, else the scene and `--desc`; it writes no file (the corpus is
@@ -92,26 +71,6 @@ extension StatsCommand: Command {
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         try runStats(self, catalog: catalog, output: &out)
     }
-}
-
-func statsCommand(_ parsed: ParsedOptions, paths: [String], uses: [OptionUse]) throws(UsageError) -> StatsCommand {
-    var suite = parsed.suite
-    suite.paths = paths
-    suite.replay = parsed.replay
-    if parsed.corpus.merge {
-        guard !paths.isEmpty else { throw UsageError(message: "stats --merge needs the stats JSON files to merge") }
-        if let other = uses.first(where: { !["merge", "format", "help"].contains($0.spec.long) }) {
-            throw UsageError(message: "stats --merge takes only --format: the files carry their configuration (not \(other.spec.longFlag))")
-        }
-    } else if paths.isEmpty {
-        suite.paths = ["Traces"]
-    }
-    return StatsCommand(suite: suite, corpus: parsed.corpus, replayArguments: corpusReplayUses(uses))
-}
-
-/// The options of `uses` that a trace's replay takes (as in NAME.args), for `stats` and `compare`.
-func corpusReplayUses(_ uses: [OptionUse]) -> [OptionUse] {
-    uses.filter { argsFileOptions.containsOption($0.spec) }
 }
 
 /// A trace's replay options for `stats` and `compare` (`traceSetup`: its NAME.args, then `uses`);

@@ -22,28 +22,24 @@ struct SynthCommand: Command {
     }
     static let helpSection: HelpSection.Kind? = .writing
     static let listsHelpOption = false
-    static let options = [WritingOptions.output, WritingOptions.traceFormat, StandardOptions.help]
+    static let options: [Option<SynthCommand>] =
+        [WritingOptions.output, WritingOptions.traceFormat].embedded(at: \.writing) + [.inert(StandardOptions.help)]
 
     /// The script; `-` reads standard input.
-    var scriptPath: String
-    /// `-o FILE`; nil (or `-`) writes standard output.
-    var outputPath: String?
-    /// `--to`; nil picks it from the output file's extension, else JSON.
-    var format: TraceFormat.Writable?
+    var scriptPath = ""
+    /// `-o FILE` (nil or `-` writes standard output) and `--to` (nil picks the format from the
+    /// output file's extension, else JSON).
+    var writing = WritingValues()
 
-    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+    init() {}
+
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
         guard paths.count == 1 else {
             throw UsageError(
                 message: paths.isEmpty
                     ? "missing script file (use - for standard input)" : "synth takes one script file, got \(paths.count)")
         }
-        self.init(scriptPath: paths[0], outputPath: parsed.writing.outputPath, format: parsed.writing.traceFormat)
-    }
-
-    init(scriptPath: String, outputPath: String?, format: TraceFormat.Writable?) {
-        self.scriptPath = scriptPath
-        self.outputPath = outputPath
-        self.format = format
+        scriptPath = paths[0]
     }
 
     /// The script, and `-o FILE`, or with a sweep each `FILE-VALUE.EXT` (the script is read here for
@@ -51,7 +47,7 @@ struct SynthCommand: Command {
     func files(catalog: RecognizerCatalog) -> RunFiles {
         var files = RunFiles()
         files.read(scriptPath, as: .script)
-        guard let path = outputPath, path != "-" else { return files }
+        guard let path = writing.outputPath, path != "-" else { return files }
         if scriptPath != "-", let text = try? FileIO.readText(scriptPath), let document = try? SynthParser.parse(text, path: scriptPath),
             document.sweep != nil
         {
@@ -76,10 +72,10 @@ struct SynthCommand: Command {
             throw .invalidTrace("the script is not valid UTF-8", at: .file(source.path))
         }
         let document = try SynthParser.parse(text, path: source.path)
-        let toStandardOutput = command.outputPath == nil || command.outputPath == "-"
-        let format = command.format ?? command.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:)) ?? .json
+        let toStandardOutput = command.writing.outputPath == nil || command.writing.outputPath == "-"
+        let format = command.writing.traceFormat ?? command.writing.outputPath.flatMap(TraceFormat.Writable.init(pathExtensionOf:)) ?? .json
         if let sweep = document.sweep {
-            guard !toStandardOutput, let path = command.outputPath else {
+            guard !toStandardOutput, let path = command.writing.outputPath else {
                 throw .usage(
                     "the script has a sweep of \(sweep.values.count) values (\(sweep.location)): give -o FILE to write one trace per value, FILE-VALUE.EXT"
                 )
@@ -97,7 +93,7 @@ struct SynthCommand: Command {
         if toStandardOutput {
             SynthTraceWriter.write(trace, as: format, to: &out)
         } else {
-            try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.outputPath!)
+            try FileIO.writeAtomically(SynthTraceWriter.text(trace, as: format), to: command.writing.outputPath!)
         }
         return ExitCode.success
     }

@@ -18,34 +18,35 @@ struct TestCommand: Command {
     static let helpSection: HelpSection.Kind? = .checking
     static let replayOptionsHeading: String? = "REPLAY OPTIONS (applied to every trace, after its NAME.args)"
     static let listsHelpOption = true
-    static let options =
-        ReadingOptions.all + SceneOptions.all + OutputOptions.all + SuiteRunOptions.all + CheckingOptions.all
-        + [junit, StandardOptions.help]
+    static let options: [Option<TestCommand>] =
+        (ReadingOptions.all + SceneOptions.all + OutputOptions.all).embedded(at: \.suite.replay)
+        + SuiteRunOptions.all.embedded(at: \.suite) + CheckingOptions.all.embedded(at: \.checking)
+        + [junit, .inert(StandardOptions.help)]
 
-    static let junit = OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report") { p, v in
+    static let junit = Option<TestCommand>(
+        OptionSpec(long: "junit", valueName: "FILE", isPath: true, help: "also write a JUnit XML report")
+    ) { p, v in
         p.suite.junitPath = v
     }
 
-    /// The paths, shard, excludes, jobs, `--update` and reports.
-    var suite: SuiteOptions
+    /// The paths, `--shard`, `--jobs`, `--exclude`, `--junit`, and the replay options as the
+    /// command line gives them (each trace applies ``replayArguments`` over its `NAME.args`).
+    var suite = SuiteOptions()
+    /// `--update`, `--html`, `--html-all`, `--color`.
+    var checking = CheckingValues()
     /// The replay options given on the command line, applied after each trace's `NAME.args`.
-    var replayArguments: [OptionUse]
-    /// `--color` (diffs).
-    var color: ColorChoice
+    var replayArguments: [OptionUse] = []
 
-    init(parsed: ParsedOptions, operands paths: [String], uses: [OptionUse]) throws(UsageError) {
-        var parsed = parsed
-        parsed.suite.paths = paths.isEmpty ? ["Traces"] : paths
-        parsed.suite.update = parsed.checking.update
-        parsed.suite.replay = parsed.replay
-        suite = parsed.suite
-        replayArguments = replayUses(uses)
-        color = parsed.color
+    init() {}
+
+    mutating func validate(operands paths: [String], uses: [OptionUse]) throws(UsageError) {
+        suite.paths = paths.isEmpty ? ["Traces"] : paths
+        suite.update = checking.update
+        suite.htmlPath = checking.htmlPath
+        suite.htmlAll = checking.htmlAll
+        replayArguments = TraceArguments.uses(in: uses)
     }
 
-    /// Every trace of the suite with its device description, scene, NAME.args, NAME.expect and
-    /// golden file (written with `--update`), and the reports. A path that cannot be walked lists
-    /// nothing: the run stops at it before writing anything.
     func files(catalog: RecognizerCatalog) -> RunFiles {
         var files = RunFiles()
         files.write(suite.junitPath, as: .junitReport)
@@ -71,7 +72,7 @@ struct TestCommand: Command {
         }
         let seconds = monotonicSeconds() - start
         var failed = 0
-        let color = self.color.resolved(fileDescriptor: 1)
+        let color = checking.color.resolved(fileDescriptor: 1)
         for o in outcomes {
             if o.passed {
                 out.append(o.result?.goldenChanged == true ? "UPDATED " : "PASS ")

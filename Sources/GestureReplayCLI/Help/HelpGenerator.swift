@@ -81,7 +81,7 @@ enum HelpGenerator {
 
     /// The options `command` takes (`--help` too), in help's order: its declaration order (its
     /// groups in the order it lists them, then its own, then `--help`).
-    static func optionsTaken(by command: any Command.Type) -> [OptionSpec] { command.options }
+    static func optionsTaken(by command: any Command.Type) -> [OptionSpec] { command.optionSpecs }
 
     /// The options `command` takes, in its help's order, without `--help` unless its help lists it.
     static func listedOptions(_ command: any Command.Type) -> [OptionSpec] {
@@ -91,7 +91,7 @@ enum HelpGenerator {
     /// Whether `spec` is a replay option (read by the replay of every trace, and from `NAME.args`):
     /// help lists them under the command's replay options heading.
     static func isReplayOption(_ spec: OptionSpec) -> Bool {
-        (ReadingOptions.all + SceneOptions.all + OutputOptions.all).containsOption(spec)
+        (ReadingOptions.all + SceneOptions.all + OutputOptions.all).specs().containsOption(spec)
     }
 
     /// The options section `index` of ``HelpSection/all`` lists: those its commands take that `replay`
@@ -109,7 +109,7 @@ enum HelpGenerator {
     static func distinctOptions(_ commands: [any Command.Type]) -> [OptionSpec] {
         var specs: [OptionSpec] = []
         for command in commands {
-            for spec in command.options where !specs.containsOption(spec) { specs.append(spec) }
+            for spec in command.optionSpecs where !specs.containsOption(spec) { specs.append(spec) }
         }
         return specs
     }

@@ -3,30 +3,45 @@ import TraceReplay
 /// Two configurations of one corpus or trace: side A's and side B's scene and `--set`s (compare,
 /// and shrink's disagreement oracle).
 enum SideOptions {
-    static let aScene = OptionSpec(long: "a-scene", valueName: "FILE", isPath: true, help: "side A's scene") { p, v in
-        p.corpus.aScene = v
+    static let aScene = Option<CorpusOptions>(
+        OptionSpec(long: "a-scene", valueName: "FILE", isPath: true, help: "side A's scene")
+    ) { p, v in
+        p.aScene = v
     }
 
-    static let bScene = OptionSpec(long: "b-scene", valueName: "FILE", isPath: true, help: "side B's scene") { p, v in
-        p.corpus.bScene = v
+    static let bScene = Option<CorpusOptions>(
+        OptionSpec(long: "b-scene", valueName: "FILE", isPath: true, help: "side B's scene")
+    ) { p, v in
+        p.bScene = v
     }
 
-    static let aSet = OptionSpec(
-        long: "a-set", valueName: "NAME.PROP=V", help: "a --set for side A only (repeatable)",
-        resetList: { _ in }
+    static let aSet = Option<CorpusOptions>(
+        OptionSpec(
+            long: "a-set", valueName: "NAME.PROP=V", help: "a --set for side A only (repeatable)", isList: true
+        )
     ) { p, v throws(UsageError) in
         _ = try parseOverride(v, option: "a-set")
-        p.corpus.aSet.append(v)
+        p.aSet.append(v)
     }
 
-    static let bSet = OptionSpec(
-        long: "b-set", valueName: "NAME.PROP=V", help: "a --set for side B only (repeatable)",
-        resetList: { _ in }
+    static let bSet = Option<CorpusOptions>(
+        OptionSpec(
+            long: "b-set", valueName: "NAME.PROP=V", help: "a --set for side B only (repeatable)", isList: true
+        )
     ) { p, v throws(UsageError) in
         _ = try parseOverride(v, option: "b-set")
-        p.corpus.bSet.append(v)
+        p.bSet.append(v)
     }
 
     /// The group, as commands list it.
-    static let all: [OptionSpec] = [aScene, bScene, aSet, bSet]
+    static let all: [Option<CorpusOptions>] = [aScene, bScene, aSet, bSet]
+}
+
+/// `NAME.PROPERTY=VALUE` of `--OPTION`, or a usage error.
+func parseOverride(_ text: String, option: String) throws(UsageError) -> SceneOverride {
+    do throws(TraceError) {
+        return try SceneOverride(parsing: text, option: "--" + option)
+    } catch {
+        throw UsageError(message: error.diagnostic.message)
+    }
 }

@@ -2,5 +2,5 @@ import TraceReplay
 
 /// `--help`, which every command takes (it wins over the other arguments).
 enum StandardOptions {
-    static let help = OptionSpec(long: "help", short: "h", help: "show this help") { _, _ in }
+    static let help = OptionSpec(long: "help", short: "h", help: "show this help")
 }

@@ -308,7 +308,7 @@ struct RunFilesMatrixTests {
         for command in commandRegistry {
             let rows = Self.scenarios.filter { $0.command == command.name }
             let roles = Set(rows.flatMap { $0.inputs + $0.outputs })
-            for option in command.options where option.isPath || (option.valueName ?? "").contains("FILE") {
+            for option in command.optionSpecs where option.isPath || (option.valueName ?? "").contains("FILE") {
                 #expect(option.isPath, "--\(option.long) names a file but is not a path option")
                 guard let optionRoles = Self.pathOptionRoles[option.long] else {
                     Issue.record("\(command.name) --\(option.long): a path option with no role in this table")

@@ -24,3 +24,20 @@ func wholeNumberArgument(_ raw: some StringProtocol) -> Int? {
     else { return nil }
     return Int(String(decoding: bytes, as: UTF8.self))
 }
+
+/// A value checked against a list of choices.
+func choice<T>(_ option: String, _ raw: String, _ make: (String) -> T?, _ valid: [String]) throws(UsageError) -> T {
+    guard let v = make(raw) else {
+        throw UsageError(
+            message: "invalid value \(QuotedValue.text(raw)) for --\(option) (expected one of: \(valid.joined(separator: ", ")))")
+    }
+    return v
+}
+
+/// A comma-separated list of recognizer names (`--recognizers`, `--show`); an empty one is an error.
+func nameList(_ option: String, _ raw: String) throws(UsageError) -> [String] {
+    switch parseNameList(raw, option: "--" + option) {
+    case .success(let names): return names
+    case .failure(let e): throw UsageError(message: e.message)
+    }
+}
