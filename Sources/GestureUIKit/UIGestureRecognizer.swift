@@ -146,34 +146,18 @@ open class UIGestureRecognizer: NSObject, EngineOwnedFace {
 
     /// `location(in:)`: the centroid of the touches in `view`'s coordinates (the window's when nil),
     /// points; for one of UIKit's own classes, what its class's `locationInView:` answers (a tap's
-    /// start point, a swipe's, a pinch's integer centroid: the location its transitions report).
-    /// Overridable, as in UIKit.
+    /// start point, a swipe's, a pinch's integer centroid: the location its transitions report;
+    /// the engine recognizer's `location(in:)`). Overridable, as in UIKit.
     open func location(in view: UIView?) -> CGPoint {
-        if bridge == nil, let values = builtInValues {
-            return CGPoint(view.map { $0.engineView.convert(fromWindow: values.location) } ?? values.location)
-        }
-        return CGPoint(engineRecognizer.location(in: view?.engineView))
+        CGPoint(engineRecognizer.location(in: view?.engineView))
     }
     /// `location(ofTouch:in:)`: touch number `touchIndex` (in the order the touches began).
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
         CGPoint(engineRecognizer.location(ofTouch: touchIndex, in: view?.engineView))
     }
     /// `numberOfTouches`; for one of UIKit's own classes, what its class counts (a tap's `_touches`:
-    /// its transitions' `touches`).
-    open var numberOfTouches: Int {
-        if bridge == nil, let values = builtInValues { return values.numberOfTouches }
-        return engineRecognizer.numberOfTouches
-    }
-
-    /// The values the engine recognizer of one of UIKit's own classes reports now; nil for a pan
-    /// (its location is the plain centroid: no velocity is estimated for a location) and for a
-    /// subclass's bridge (whose reported values may read this object's own properties).
-    private var builtInValues: GestureValues? {
-        if self is UIPanGestureRecognizer { return nil }
-        var values = GestureValues()
-        engineRecognizer.fillValues(&values)
-        return values
-    }
+    /// its transitions' `touches`; the engine recognizer's `numberOfTouches`).
+    open var numberOfTouches: Int { engineRecognizer.numberOfTouches }
 
     // MARK: Relationships
 

@@ -184,11 +184,17 @@ open class GestureRecognizer {
     /// The touches this recognizer currently receives (including ones that end in the current event).
     public var touches: [Touch] { dispatch.trackedTouches }
 
-    /// Number of touches this recognizer currently receives.
+    /// Number of touches this recognizer currently receives; a built-in class answers what its
+    /// UIKit class's `numberOfTouches` counts (a tap: the touches of the tap).
     public var numberOfTouches: Int { dispatch.trackedTouches.count }
 
+    /// Number of touches this recognizer currently receives, whatever its class reports.
+    final var trackedTouchCount: Int { dispatch.trackedTouches.count }
+
     /// The centroid of the recognizer's touches in `view`'s coordinates (window coordinates when nil), points.
-    /// After the touches lift, the last centroid.
+    /// After the touches lift, the last centroid. A built-in class answers what its UIKit class's
+    /// `locationInView:` answers (a tap's and a swipe's start point, a pinch's and a rotation's
+    /// integer centroid), the location its transitions report.
     public func location(in view: View?) -> Point {
         let window = dispatch.trackedTouches.isEmpty ? dispatch.lastCentroid : centroid()
         guard let view else { return window }

@@ -139,6 +139,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         lastDistanceChange = 0
     }
 
+    /// `UIPinchGestureRecognizer locationInView:`: the integer centroid of the fingers down, else
+    /// where the pair was (``pairLocation(in:anchor:)``); points.
+    public override func location(in view: View?) -> Point { pairLocation(in: view, anchor: pair.anchor) }
+
     open override func fillValues(_ values: inout GestureValues) {
         fillPairLocation(&values, anchor: pair.anchor)
         values.scale = currentScale

@@ -254,9 +254,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         previousTime = 0
     }
 
+    /// `UISwipeGestureRecognizer locationInView:`: where the swipe started (the centroid of its
+    /// touches at the first touch-down) once it has, else the base class's centroid; points, in
+    /// `view`'s coordinates (the window's when nil).
+    public override func location(in view: View?) -> Point {
+        guard hasStarted else { return super.location(in: view) }
+        return view?.convert(fromWindow: startLocation) ?? startLocation
+    }
+
     override open func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
-        if hasStarted { values.location = startLocation }
         values.direction = recognizedDirection
     }
 

@@ -99,7 +99,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        let down = numberOfTouches
+        let down = trackedTouchCount
         if down > numberOfTouchesRequired {
             fail("\(down) touches in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
             return
@@ -148,7 +148,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             return
         }
         // The touches that end in this event are still counted by `numberOfTouches`.
-        guard numberOfTouches - touches.count == 0 else { return }
+        guard trackedTouchCount - touches.count == 0 else { return }
         cancelTimer(&durationTimer)
         tapsCompleted += 1
         if tapsCompleted >= numberOfTapsRequired {
@@ -177,14 +177,21 @@ open class TapGestureRecognizer: GestureRecognizer {
         intervalTimer = nil
     }
 
+    /// `UITapRecognizer locationInView:`: `_startPoint` while the tap has touches, else the base
+    /// class's centroid; points, in `view`'s coordinates (the window's when nil).
+    public override func location(in view: View?) -> Point {
+        guard let startPoint, !tapTouches.isEmpty else { return super.location(in: view) }
+        return view?.convert(fromWindow: startPoint) ?? startPoint
+    }
+
+    /// `UITapRecognizer numberOfTouches`: the touches of the tap (`_touches`: a recognized tap
+    /// counts all of them, lifted or not) while it has a start point, else the touches down.
+    public override var numberOfTouches: Int {
+        startPoint != nil && !tapTouches.isEmpty ? tapTouches.count : trackedTouchCount
+    }
+
     override open func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
-        if let startPoint, !tapTouches.isEmpty {
-            // `UITapRecognizer locationInView:` is `_startPoint` while it has touches; a recognized
-            // tap reports all of them (`numberOfTouches` counts `_touches`).
-            values.location = startPoint
-            values.numberOfTouches = tapTouches.count
-        }
         values.taps = tapsCompleted
     }
 

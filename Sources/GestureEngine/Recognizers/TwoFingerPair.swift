@@ -88,8 +88,15 @@ extension GestureRecognizer {
     /// (The base class's location is replaced, so the drivers do not call `super.fillValues`.)
     @inline(__always)
     func fillPairLocation(_ values: inout GestureValues, anchor: Point) {
+        values.location = pairLocation(in: nil, anchor: anchor)
+        values.numberOfTouches = trackedTouchCount
+    }
+
+    /// A driver's `locationInView:` (``fillPairLocation(_:anchor:)``'s location) in `view`'s
+    /// coordinates (the window's when nil), points.
+    func pairLocation(in view: View?, anchor: Point) -> Point {
         let ts = touches
-        values.location = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
-        values.numberOfTouches = ts.count
+        let window = ts.isEmpty ? anchor : truncatedCentroid(of: ts)
+        return view?.convert(fromWindow: window) ?? window
     }
 }
