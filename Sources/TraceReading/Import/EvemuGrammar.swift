@@ -5,6 +5,10 @@ import GestureEngine
 /// be in a device description of its own (`evemu-describe`): `--desc FILE`, or `DEVICE.desc` beside
 /// `DEVICE.GESTURE.events` (``DeviceDescriptionFile``).
 enum EvemuGrammar: RecordingGrammar {
+    static var rangesRemedy: DiagnosticText {
+        "put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with \(option: .deviceDescription, "FILE"), or give \(option: .rawSize, "WxH")"
+    }
+
     static func parseLine(_ core: inout RecordingCore) throws(TraceError) -> EvdevEvent? { try core.parseEvemu() }
     static func readBeforeHeader(_ core: inout RecordingCore) throws(TraceError) { try core.readDescription() }
 }

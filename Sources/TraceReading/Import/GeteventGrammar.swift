@@ -5,6 +5,10 @@ import GestureEngine
 /// the `ABS (0003):` axis ranges and `KEY (0001):` keys). The `-lp` block may also come after the
 /// events (two captures in one file): a file is then read twice for it.
 enum GeteventGrammar: RecordingGrammar {
+    static var rangesRemedy: DiagnosticText {
+        "record `adb shell getevent -lp` into the same file (before or after the events), or give \(option: .rawSize, "WxH")"
+    }
+
     static func parseLine(_ core: inout RecordingCore) throws(TraceError) -> EvdevEvent? { try core.parseGetevent() }
     static func readAfterHeader(_ core: inout RecordingCore) throws(TraceError) { try core.readLateRanges() }
 }

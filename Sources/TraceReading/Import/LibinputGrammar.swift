@@ -3,6 +3,10 @@ import GestureEngine
 /// `libinput record` (YAML, read line by line): `- node: PATH`, `name:`, `absinfo:` (`CODE: [MIN, MAX,
 /// ...]`) and `codes:` per device, then `- [SECONDS, MICROSECONDS, TYPE, CODE, VALUE]` events (decimal).
 enum LibinputGrammar: RecordingGrammar {
+    static var rangesRemedy: DiagnosticText {
+        "`libinput record` lists them under `absinfo:` (is this the whole file?), or give \(option: .rawSize, "WxH")"
+    }
+
     static func parseLine(_ core: inout RecordingCore) throws(TraceError) -> EvdevEvent? { try core.parseLibinput() }
 }
 

@@ -199,6 +199,10 @@ struct MotionEventState {
 /// Android `MotionEvent.toString()` dumps: each event line gives its rows straight to the core's
 /// queue (``MotionEventState``): no evdev events, no header.
 enum MotionEventGrammar: RecordingGrammar {
+    static var rangesRemedy: DiagnosticText {
+        "a MotionEvent dump has none: give \(option: .rawSize, "WxH") (the display's size in pixels)"
+    }
+
     static func parseLine(_ core: inout RecordingCore) throws(TraceError) -> EvdevEvent? {
         try core.motion.parse(core.base, core.ls, core.le, line: core.line, path: core.path, into: &core.queue)
         return nil

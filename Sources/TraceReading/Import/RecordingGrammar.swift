@@ -20,6 +20,9 @@ protocol RecordingGrammar {
     /// Reads what the header needs before the recording's first line (evemu: a device description
     /// file). By default nothing.
     static func readBeforeHeader(_ core: inout RecordingCore) throws(TraceError)
+    /// How a recording in this format gets the axis ranges it lacks, in a message that says they
+    /// are missing (default: record the device's header, or give the raw size).
+    static var rangesRemedy: DiagnosticText { get }
     /// Completes the header once the first event line is read and held in `core.pending` (getevent:
     /// a `-lp` block after the events). By default nothing.
     static func readAfterHeader(_ core: inout RecordingCore) throws(TraceError)
@@ -28,6 +31,7 @@ protocol RecordingGrammar {
 extension RecordingGrammar {
     static func readBeforeHeader(_ core: inout RecordingCore) throws(TraceError) {}
     static func readAfterHeader(_ core: inout RecordingCore) throws(TraceError) {}
+    static var rangesRemedy: DiagnosticText { RawMapping.defaultRangesRemedy }
 }
 
 extension TraceFormat {

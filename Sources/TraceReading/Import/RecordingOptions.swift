@@ -76,21 +76,14 @@ struct RawMapping {
         var summary: DiagnosticText
     }
 
-    /// How a recording of `format` can get the axis ranges it lacks.
+    /// How a recording of `format` can get the axis ranges it lacks (its grammar's
+    /// ``RecordingGrammar/rangesRemedy``).
     static func rangesRemedy(_ format: TraceFormat) -> DiagnosticText {
-        switch format {
-        case .getevent:
-            "record `adb shell getevent -lp` into the same file (before or after the events), or give \(option: .rawSize, "WxH")"
-        case .evemu:
-            "put the device's description (`evemu-describe` output) beside it as DEVICE.desc for DEVICE.GESTURE.events, or give it with \(option: .deviceDescription, "FILE"), or give \(option: .rawSize, "WxH")"
-        case .motionevent:
-            "a MotionEvent dump has none: give \(option: .rawSize, "WxH") (the display's size in pixels)"
-        case .libinput:
-            "`libinput record` lists them under `absinfo:` (is this the whole file?), or give \(option: .rawSize, "WxH")"
-        default:
-            "record the device's header with it, or give \(option: .rawSize, "WxH")"
-        }
+        format.isRecording ? format.recordingGrammar.rangesRemedy : defaultRangesRemedy
     }
+
+    /// How a recording whose grammar says nothing more can get its axis ranges.
+    static var defaultRangesRemedy: DiagnosticText { "record the device's header with it, or give \(option: .rawSize, "WxH")" }
 
     private static func text(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)

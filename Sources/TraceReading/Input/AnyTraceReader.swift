@@ -87,18 +87,21 @@ public final class AnyTraceReader: TraceReader {
         if !detected.isRecording && !mapping.isDefault {
             // Never ignored silently: they mean nothing for a trace in points.
             throw .usage(
-                "\(option: .device), \(option: .deviceDescription), \(option: .rawSize), \(option: .density), \(option: .rotation), \(option: .flipX) and \(option: .flipY) apply to device recordings (getevent, evemu, libinput, evtest, motionevent); '\(source.path)' is read as \(detected)"
+                "\(option: .device), \(option: .deviceDescription), \(option: .rawSize), \(option: .density), \(option: .rotation), \(option: .flipX) and \(option: .flipY) apply to device recordings (\(TraceFormat.allCases.filter(\.isRecording).map(\.name).joined(separator: ", "))); '\(source.path)' is read as \(detected)"
             )
         }
-        switch detected {
-        case .csv: self.init(.csv(try CSVTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
-        case .jsonl: self.init(.jsonl(JSONLinesTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
-        case .json: self.init(.json(try JSONTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
-        case .getevent, .evemu, .libinput, .evtest, .motionevent:
+        switch detected.family {
+        case .canonical where detected == .csv:
+            self.init(.csv(try CSVTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        case .canonical where detected == .jsonl:
+            self.init(.jsonl(JSONLinesTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        case .canonical:
+            self.init(.json(try JSONTraceReader(source: source, timeUnit: timeUnit, touchNames: touchNames)))
+        case .recording:
             self.init(
                 .recording(
                     try RecordingTraceReader(source: source, format: detected, options: recording, touchNames: touchNames, warn: warn)))
-        case .w3cActions, .appium, .webkitEvents:
+        case .uiTest:
             self.init(
                 .uiTest(
                     try UITestTraceReader(

@@ -11,12 +11,8 @@ extension TraceFormat {
         /// `format` when it can be written (`json`, `jsonl`, `csv`), else nil (a device recording
         /// or a UI-test description: read only).
         public init?(_ format: TraceFormat) {
-            switch format {
-            case .csv: self = .csv
-            case .jsonl: self = .jsonl
-            case .json: self = .json
-            case .getevent, .evemu, .libinput, .evtest, .motionevent, .w3cActions, .appium, .webkitEvents: return nil
-            }
+            guard format.family == .canonical, let writable = Self(rawValue: format.rawValue) else { return nil }
+            self = writable
         }
 
         /// The writable format named by a path's extension (`.csv`, `.jsonl`/`.ndjson`, `.json`,

@@ -24,33 +24,58 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// WebKit `sendEventStream` JSON (HIDEventGenerator).
     case webkitEvents = "webkit-events"
 
-    /// The device-recording formats (read by ``RecordingTraceReader``).
-    public var isRecording: Bool {
+    /// What reads a format.
+    public enum Family: Sendable {
+        /// The canonical trace in points (`json`, `jsonl`, `csv`): the formats gesturereplay writes.
+        case canonical
+        /// A device recording in raw device units (``RecordingTraceReader``, one grammar per format).
+        case recording
+        /// A UI-test gesture description (``UITestTraceReader``).
+        case uiTest
+    }
+
+    /// Everything the reading side knows about a format but how its content is sniffed and read.
+    struct Descriptor {
+        /// The `--input-format` values that name it (any letter case), its name first.
+        var names: [String]
+        /// The file-name extensions that name it, without the dot, the first the one written.
+        var pathExtensions: [String] = []
+        var family: Family
+    }
+
+    /// The table of formats: one row per format (its grammar, for a recording, is
+    /// `TraceFormat.recordingGrammar`). A new format is its case, its row, its sniffing and its reader.
+    var descriptor: Descriptor {
         switch self {
-        case .json, .jsonl, .csv, .w3cActions, .appium, .webkitEvents: false
-        case .getevent, .evemu, .libinput, .evtest, .motionevent: true
+        case .json: Descriptor(names: ["json"], pathExtensions: ["json"], family: .canonical)
+        case .jsonl: Descriptor(names: ["jsonl", "ndjson", "jsonlines"], pathExtensions: ["jsonl", "ndjson"], family: .canonical)
+        case .csv: Descriptor(names: ["csv"], pathExtensions: ["csv"], family: .canonical)
+        case .getevent: Descriptor(names: ["getevent"], pathExtensions: ["getevent"], family: .recording)
+        case .evemu: Descriptor(names: ["evemu", "evemu-record"], pathExtensions: ["evemu"], family: .recording)
+        case .libinput: Descriptor(names: ["libinput", "libinput-record"], family: .recording)
+        case .evtest: Descriptor(names: ["evtest"], pathExtensions: ["evtest"], family: .recording)
+        case .motionevent: Descriptor(names: ["motionevent"], family: .recording)
+        case .w3cActions: Descriptor(names: ["w3c-actions"], family: .uiTest)
+        case .appium: Descriptor(names: ["appium"], family: .uiTest)
+        case .webkitEvents: Descriptor(names: ["webkit-events"], family: .uiTest)
         }
     }
 
-    /// The UI-test gesture descriptions (read by ``UITestTraceReader``).
-    public var isUITest: Bool { self == .w3cActions || self == .appium || self == .webkitEvents }
+    /// What reads it: the canonical readers, a recording's grammar, or the UI-test reader.
+    public var family: Family { descriptor.family }
 
-    /// Parses a `--input-format` value: `json`, `jsonl` (also `ndjson`, `jsonlines`), `csv`.
+    /// The device-recording formats (read by ``RecordingTraceReader``).
+    public var isRecording: Bool { family == .recording }
+
+    /// The UI-test gesture descriptions (read by ``UITestTraceReader``).
+    public var isUITest: Bool { family == .uiTest }
+
+    /// Parses a `--input-format` value: a format's name (``name``), or another name of it
+    /// (`ndjson` and `jsonlines` for `jsonl`, `evemu-record`, `libinput-record`); any letter case.
     public init?(name: String) {
-        switch traceASCIILowercased(name) {
-        case "json": self = .json
-        case "jsonl", "ndjson", "jsonlines": self = .jsonl
-        case "csv": self = .csv
-        case "getevent": self = .getevent
-        case "evemu", "evemu-record": self = .evemu
-        case "libinput", "libinput-record": self = .libinput
-        case "evtest": self = .evtest
-        case "motionevent": self = .motionevent
-        case "w3c-actions": self = .w3cActions
-        case "appium": self = .appium
-        case "webkit-events": self = .webkitEvents
-        default: return nil
-        }
+        let name = traceASCIILowercased(name)
+        guard let format = Self.allCases.first(where: { $0.descriptor.names.contains(name) }) else { return nil }
+        self = format
     }
 
     /// The file-name extensions that name this format, without the dot, the first the one written
@@ -58,17 +83,7 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// `evtest`. Empty for the formats only sniffed or given (`--input-format`). The one list of
     /// trace extensions: reading (``init(pathExtensionOf:)``), suite discovery and golden names
     /// (``TracePath``) all use it.
-    public var pathExtensions: [String] {
-        switch self {
-        case .json: ["json"]
-        case .jsonl: ["jsonl", "ndjson"]
-        case .csv: ["csv"]
-        case .evemu: ["evemu"]
-        case .getevent: ["getevent"]
-        case .evtest: ["evtest"]
-        case .libinput, .motionevent, .w3cActions, .appium, .webkitEvents: []
-        }
-    }
+    public var pathExtensions: [String] { descriptor.pathExtensions }
 
     /// Extensions under which the capture docs tell users to save device recordings whose format
     /// the name does not say (`phone.txt`, `motion.txt`, `drag.yml`; evemu-devices' `.events`), no
