@@ -10,6 +10,8 @@ struct StepState: ~Copyable {
     /// (`GestureEnvironment.activeTouches` holds it) until `removeEndedTouches()`, which keeps the
     /// ended ones alive until it has told the observer.
     var stepTouches = TouchList()
+    /// Empty storage for the ended touches `removeEndedTouches()` holds while the observer hears of them.
+    var spareEndedTouches: [Touch] = []
     /// The recognizers of the current step, each once, unretained: every one of them is in
     /// `adopted`, which holds it strongly for this environment's whole life (see `Recognizers`).
     /// Nested steps (a handler that feeds the environment again) add theirs after the outer step's

@@ -399,8 +399,10 @@ public final class GestureEnvironment {
         let stamp = step.stamp
         step.endingRecognizers.removeAll(keepingCapacity: true)
         // The ended touches, held until the observer has heard of them: leaving the touches down
-        // may release their last reference (the step's list does not retain them).
-        var ended: [Touch] = []
+        // may release their last reference (the step's list does not retain them). In spare
+        // storage kept between steps (a nested step, from the observer, starts an array of its own).
+        var ended = step.spareEndedTouches
+        step.spareEndedTouches = []
         for i in 0..<step.stepTouches.count {
             let touch = step.stepTouches[i].takeUnretainedValue()
             guard touch.phase.isTerminal else { continue }
@@ -433,6 +435,8 @@ public final class GestureEnvironment {
             if touch.isOnExclusiveView { views.exclusiveTouchesDown -= 1 }
             observer?.environment(self, touchDidEnd: touch)
         }
+        ended.clearKeepingCapacity()
+        step.spareEndedTouches = ended
     }
 
     /// The step's touches as an array (retained) for the views' delivery, which calls view code.
