@@ -313,8 +313,13 @@ public final class GestureEnvironment {
                     if phase.isTerminal { anyEnded = true }
                     let bit: UInt8 = 1 << phase.rawValue
                     let isMove = phase == .moved
-                    touch.recognizers.withUnsafeBufferPointer { recognizers in
-                        for u in recognizers {
+                    // Read by index: a buffer-pointer walk retained and released the array per touch.
+                    // Nothing in this walk changes the touch's list.
+                    var j = 0
+                    while j < touch.recognizers.count {
+                        let u = touch.recognizers[j]
+                        j += 1
+                        do {
                             u._withUnsafeGuaranteedRef { r in
                                 // A move before the time r said moves change nothing for it (a
                                 // marked swipe before its deadline, `ignoresMoves(before:)`) is not
