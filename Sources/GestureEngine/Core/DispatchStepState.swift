@@ -6,7 +6,12 @@
 struct StepState: ~Copyable {
     /// Identifies the current dispatch step (one per event, or more when a touch appears twice in an event).
     var stamp = 0
-    var stepTouches: [Touch] = []
+    /// The touches changed in the current step, in row order, unretained: every one is down
+    /// (`GestureEnvironment.activeTouches` holds it) until `removeEndedTouches()`, which keeps the
+    /// ended ones alive until it has told the observer.
+    var stepTouches = TouchList()
+    /// Empty storage for the ended touches `removeEndedTouches()` holds while the observer hears of them.
+    var spareEndedTouches: [Touch] = []
     /// The recognizers of the current step, each once, unretained: every one of them is in
     /// `adopted`, which holds it strongly for this environment's whole life (see `Recognizers`).
     /// Nested steps (a handler that feeds the environment again) add theirs after the outer step's

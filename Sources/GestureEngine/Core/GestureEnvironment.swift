@@ -168,7 +168,7 @@ public final class GestureEnvironment {
                 touch.previousWindowLocation = touch.windowLocation
                 touch.phase = .cancelled
                 touch.changeStamp = step.stamp
-                step.stepTouches.append(touch)
+                step.stepTouches.append(.passUnretained(touch))
             }
             dispatchStep()
         }
@@ -208,7 +208,7 @@ public final class GestureEnvironment {
                     tapCounts.update(touch, time: currentTime, lifted: change.phase == .ended)
                 }
                 if change.phase == .ended && !touch.isTap { touch.tapCount = 0 }
-                step.stepTouches.append(touch)
+                step.stepTouches.append(.passUnretained(touch))
             }
             return
         }
@@ -234,7 +234,7 @@ public final class GestureEnvironment {
                 activeTouches.insert(touch)
                 event.allTouches.append(touch)
                 touch.changeStamp = step.stamp
-                step.stepTouches.append(touch)
+                step.stepTouches.append(.passUnretained(touch))
                 return
             }
             // Room for every recognizer that may take the touch (one allocation, not one per doubling).
@@ -283,7 +283,7 @@ public final class GestureEnvironment {
             event.allTouches.append(touch)
         }
         touch.changeStamp = step.stamp
-        step.stepTouches.append(touch)
+        step.stepTouches.append(.passUnretained(touch))
     }
 
     private func shouldReceive(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
@@ -304,17 +304,22 @@ public final class GestureEnvironment {
         let outerCount = step.stepRecognizers.count
         var anyEnded = false
         var reordersStep = false
-        // Walked through buffer pointers: stepTouches holds the touches for the whole walk, and
-        // `adopted` holds the recognizers (see there), so the elements need no retain and release.
-        step.stepTouches.withUnsafeBufferPointer { touches in
-            for i in touches.indices {
-                Unmanaged.passUnretained(touches[i])._withUnsafeGuaranteedRef { touch in
+        // Unretained: the touches down hold the step's touches (`activeTouches`), and `adopted`
+        // holds the recognizers (see there), so the elements need no retain and release.
+        do {
+            for i in 0..<step.stepTouches.count {
+                step.stepTouches[i]._withUnsafeGuaranteedRef { touch in
                     let phase = touch.phase
                     if phase.isTerminal { anyEnded = true }
                     let bit: UInt8 = 1 << phase.rawValue
                     let isMove = phase == .moved
-                    touch.recognizers.withUnsafeBufferPointer { recognizers in
-                        for u in recognizers {
+                    // Read by index: a buffer-pointer walk retained and released the array per touch.
+                    // Nothing in this walk changes the touch's list.
+                    var j = 0
+                    while j < touch.recognizers.count {
+                        let u = touch.recognizers[j]
+                        j += 1
+                        do {
                             u._withUnsafeGuaranteedRef { r in
                                 // A move before the time r said moves change nothing for it (a
                                 // marked swipe before its deadline, `ignoresMoves(before:)`) is not
@@ -364,9 +369,9 @@ public final class GestureEnvironment {
         // gesture environment.
         if step.idleActiveRecognizers.count > idleStart { sendChangedToIdleActiveRecognizers(from: idleStart) }
         runUpdate()
-        if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(step.stepTouches) }
+        if deliversTouchesToViews || sendsTouchMessages { deliverStepToViews(stepTouchArray()) }
         if anyEnded { removeEndedTouches() }
-        step.stepTouches.clearKeepingCapacity()
+        step.stepTouches.truncate(to: 0)
         step.stepRecognizers.truncate(to: outerCount)
         step.dispatchDepth -= 1
         settle()
@@ -379,7 +384,8 @@ public final class GestureEnvironment {
     private func restoreStepOrder(from start: Int) {
         let stamp = step.stamp
         step.stepRecognizers.truncate(to: start)
-        for touch in step.stepTouches {
+        for i in 0..<step.stepTouches.count {
+            let touch = step.stepTouches[i].takeUnretainedValue()
             for u in touch.recognizers {
                 u._withUnsafeGuaranteedRef { r in
                     if r.dispatch.deliveryStamp == stamp && r.dispatch.orderStamp != stamp {
@@ -397,7 +403,15 @@ public final class GestureEnvironment {
     private func removeEndedTouches() {
         let stamp = step.stamp
         step.endingRecognizers.removeAll(keepingCapacity: true)
-        for touch in step.stepTouches where touch.phase.isTerminal {
+        // The ended touches, held until the observer has heard of them: leaving the touches down
+        // may release their last reference (the step's list does not retain them). In spare
+        // storage kept between steps (a nested step, from the observer, starts an array of its own).
+        var ended = step.spareEndedTouches
+        step.spareEndedTouches = []
+        for i in 0..<step.stepTouches.count {
+            let touch = step.stepTouches[i].takeUnretainedValue()
+            guard touch.phase.isTerminal else { continue }
+            ended.append(touch)
             for u in touch.recognizers {
                 u._withUnsafeGuaranteedRef { r in
                     if r.dispatch.endStamp != stamp {
@@ -422,10 +436,20 @@ public final class GestureEnvironment {
         }
         step.endingRecognizers.removeAll(keepingCapacity: true)
         event.allTouches.removeAll { $0.changeStamp == stamp && $0.phase.isTerminal }
-        for touch in step.stepTouches where touch.phase.isTerminal {
+        for touch in ended {
             if touch.isOnExclusiveView { views.exclusiveTouchesDown -= 1 }
             observer?.environment(self, touchDidEnd: touch)
         }
+        ended.clearKeepingCapacity()
+        step.spareEndedTouches = ended
+    }
+
+    /// The step's touches as an array (retained) for the views' delivery, which calls view code.
+    private func stepTouchArray() -> [Touch] {
+        var touches: [Touch] = []
+        touches.reserveCapacity(step.stepTouches.count)
+        for i in 0..<step.stepTouches.count { touches.append(step.stepTouches[i].takeUnretainedValue()) }
+        return touches
     }
 
     /// The order in which one step's touches reach a recognizer (stationary touches are not delivered, as in UIKit).

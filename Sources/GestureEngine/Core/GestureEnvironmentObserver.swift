@@ -2,6 +2,12 @@
 public protocol GestureEnvironmentObserver: AnyObject {
     /// A recognizer changed state.
     func environment(_ environment: GestureEnvironment, didTransition transition: Transition)
+    /// A recognizer changed state: the form the engine calls, with the transition read in place
+    /// (`TransitionReport`, borrowed for the call). The default builds the `Transition` and calls
+    /// `environment(_:didTransition:)` with it; an observer that only reads the fields during the
+    /// call implements this one instead and saves building, retaining and destroying a record per
+    /// transition.
+    func environment(_ environment: GestureEnvironment, didTransition report: borrowing TransitionReport)
     /// The engine noticed a problem and handled it.
     func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic)
     /// A view received a touch message (only when `deliversTouchesToViews` is on).
@@ -18,6 +24,9 @@ public protocol GestureEnvironmentObserver: AnyObject {
 
 extension GestureEnvironmentObserver {
     public func environment(_ environment: GestureEnvironment, didTransition transition: Transition) {}
+    public func environment(_ environment: GestureEnvironment, didTransition report: borrowing TransitionReport) {
+        self.environment(environment, didTransition: report.transition)
+    }
     public func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {}
     public func environment(_ environment: GestureEnvironment, didDeliver delivery: ViewDelivery) {}
     public func environment(_ environment: GestureEnvironment, touchDidEnd touch: Touch) {}

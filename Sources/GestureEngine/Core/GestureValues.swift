@@ -34,3 +34,23 @@ public enum GestureValue: Sendable, Equatable {
     case text(String)
     case point(Point)
 }
+
+extension GestureValues {
+    /// Back to `GestureValues()`, in place: the update reuses one record for every report it makes
+    /// (`GestureEnvironment.reportTransitions()`). Plain stores; `extra` is assigned only when it
+    /// holds something (assigning over it releases the old array, empty or not). Every stored field
+    /// is reset here: TransitionReportTests compares a cleared record with a new one, field by field.
+    mutating func clear() {
+        location = .zero
+        numberOfTouches = 0
+        translation = nil
+        velocity = nil
+        scalarVelocity = nil
+        scale = nil
+        rotation = nil
+        direction = nil
+        selectionRect = nil
+        taps = nil
+        if !extra.isEmpty { extra = [] }
+    }
+}

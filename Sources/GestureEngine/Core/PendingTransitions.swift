@@ -19,13 +19,23 @@ struct PendingTransitions: ~Copyable {
     private var capacity: Int
     /// How many transitions are waiting.
     private(set) var count = 0
+    /// The values of the transition being reported: one record for every report, cleared and
+    /// filled in place by the update (`GestureEnvironment.reportTransitions()`), read by the
+    /// observer through its `TransitionReport`.
+    let values: UnsafeMutablePointer<GestureValues>
 
     init() {
         capacity = 16
         base = .allocate(capacity: capacity)
+        values = .allocate(capacity: 1)
+        values.initialize(to: GestureValues())
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        values.deinitialize(count: 1)
+        values.deallocate()
+    }
 
     var isEmpty: Bool { count == 0 }
 

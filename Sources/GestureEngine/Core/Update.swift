@@ -127,13 +127,38 @@ extension GestureEnvironment {
     }
 
     /// Step 3: the observer hears every transition since the last report, in order, with the values
-    /// read now (GestureValues is large: filled in place, not copied into the transition).
+    /// read now. Each is a `TransitionReport` over the pending record and one `GestureValues` this
+    /// update clears and the recognizer fills in place: no `Transition` is built, retained or
+    /// destroyed (the plain path, `usesPlainPaths`, builds one per report and calls the observer's
+    /// `Transition` method; FastPathEquivalenceTests compares the two).
     private func reportTransitions() {
         guard !update.reports.isEmpty else { return }
         guard let observer else {
             update.reports.removeAll()
             return
         }
+        if usesPlainPaths {
+            reportTransitionsPlainly(to: observer)
+            return
+        }
+        let values = update.reports.values
+        var i = 0
+        while i < update.reports.count {
+            let p = update.reports[i]
+            i += 1
+            values.pointee.clear()
+            p.recognizer._withUnsafeGuaranteedRef { $0.fillValues(&values.pointee) }
+            observer.environment(
+                self,
+                didTransition: TransitionReport(
+                    time: p.time, recognizer: p.recognizer, previous: p.previous, state: p.state, values: values))
+        }
+        update.reports.removeAll()
+    }
+
+    /// `reportTransitions()`'s plain path: a `Transition` built per report, handed to the
+    /// observer's `environment(_:didTransition:)` taking a `Transition`.
+    private func reportTransitionsPlainly(to observer: any GestureEnvironmentObserver) {
         var i = 0
         while i < update.reports.count {
             let p = update.reports[i]

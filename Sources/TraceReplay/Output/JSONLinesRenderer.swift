@@ -54,10 +54,29 @@ public struct JSONLinesRenderer: ReplayRenderer {
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: MachinePrecision.value)
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
-        let label = labels.label(t.recognizer, make: Self.makeLabel)
+        withUnsafePointer(to: t.values) { values in
+            render(t.time, .passUnretained(t.recognizer), t.previous, t.state, values, t.reason, into: &out)
+        }
+    }
+
+    /// The engine's fast path: the same line, its fields read in place.
+    public mutating func transition(_ report: borrowing TransitionReport, into out: inout OutputBuffer) {
+        render(
+            report.time, report.unmanagedRecognizer, report.previous, report.state, report.valuesPointer, report.reason,
+            into: &out)
+    }
+
+    /// A transition line, from a `Transition` or a `TransitionReport`.
+    @inline(__always)
+    private mutating func render(
+        _ time: Double, _ recognizer: Unmanaged<GestureRecognizer>, _ previous: GestureRecognizerState,
+        _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>, _ reason: String?,
+        into out: inout OutputBuffer
+    ) {
+        let label = recognizer._withUnsafeGuaranteedRef { labels.label($0, make: Self.makeLabel) }
         var w = out.writer(reserving: Self.transitionBound + label.count)
-        Self.writeTransition(t, label, &w)
-        if _fastPath(t.values.extra.isEmpty && t.reason == nil) {
+        Self.writeTransition(time, previous, state, values, label, &w)
+        if _fastPath(values.pointee.extra.isEmpty && reason == nil) {
             // Most lines: closed in the same reserve.
             w.bytes("}\n")
             out.commit(w)
@@ -65,7 +84,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
         }
         out.commit(w)
         do {
-            for (name, value) in t.values.extra {
+            for (name, value) in values.pointee.extra {
                 out.append(UInt8(ascii: ","))
                 out.appendJSONString(name)
                 out.append(UInt8(ascii: ":"))
@@ -76,7 +95,7 @@ public struct JSONLinesRenderer: ReplayRenderer {
                 case .point(let p): point("", p.x, p.y, into: &out)
                 }
             }
-            if let reason = t.reason {
+            if let reason {
                 out.append(",\"reason\":" as StaticString)
                 out.appendJSONString(reason)
             }
@@ -91,45 +110,48 @@ public struct JSONLinesRenderer: ReplayRenderer {
     }
 
     /// The line up to its extra values and reason (the closing brace is written after them).
-    private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
+    private static func writeTransition(
+        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
+        _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter
+    ) {
         w.bytes("{\"event\":\"gesture\",\"t\":")
         // Numbers through the precision's own inlined writer (`fixed`), not `number(decimals:)`'s
         // switch and call.
-        w.fixed(t.time, MachinePrecision.Time.self, trim: true)
+        w.fixed(time, MachinePrecision.Time.self, trim: true)
         w.labelBytes(label)
-        let state = stateIndex(t.state), previous = stateIndex(t.previous)
+        let state = stateIndex(state), previous = stateIndex(previous)
         w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)
         // `PREVIOUS","location":`, then the location.
         w.slot(StateTemplates.jsonPrevious, previous, size: 32, count: StateTemplates.nameLength(previous) &+ 13)
-        w.jsonPoint(t.values.location.x, t.values.location.y)
+        w.jsonPoint(values.pointee.location.x, values.pointee.location.y)
         w.bytes(",\"touches\":")
-        w.int(t.values.numberOfTouches)
-        if let taps = t.values.taps {
+        w.int(values.pointee.numberOfTouches)
+        if let taps = values.pointee.taps {
             w.bytes(",\"taps\":")
             w.int(taps)
         }
-        if let tr = t.values.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
-        if let s = t.values.scale {
+        if let tr = values.pointee.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
+        if let s = values.pointee.scale {
             w.bytes(",\"scale\":")
             w.fixed(s, MachinePrecision.Value.self, trim: true)
         }
-        if let r = t.values.rotation {
+        if let r = values.pointee.rotation {
             w.bytes(",\"rotation\":")
             w.fixed(r, MachinePrecision.Value.self, trim: true)
         }
-        if let vel = t.values.velocity {
+        if let vel = values.pointee.velocity {
             writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
-        } else if let sv = t.values.scalarVelocity {
+        } else if let sv = values.pointee.scalarVelocity {
             // Schema 2: one key, one type (`velocity` is always a point).
-            if t.values.rotation != nil { w.bytes(",\"angularVelocity\":") } else { w.bytes(",\"scaleVelocity\":") }
+            if values.pointee.rotation != nil { w.bytes(",\"angularVelocity\":") } else { w.bytes(",\"scaleVelocity\":") }
             w.fixed(sv, MachinePrecision.Value.self, trim: true)
         }
-        if let d = t.values.direction {
+        if let d = values.pointee.direction {
             w.bytes(",\"direction\":\"")
             w.direction(d)
             w.byte(UInt8(ascii: "\""))
         }
-        if let r = t.values.selectionRect {
+        if let r = values.pointee.selectionRect {
             w.jsonRect(r.origin.x, r.origin.y, r.size.width, r.size.height)
         }
     }

@@ -24,6 +24,10 @@ public protocol ReplayRenderer {
     mutating func begin(into out: inout OutputBuffer)
     /// A recognizer's state transition.
     mutating func transition(_ transition: Transition, into out: inout OutputBuffer)
+    /// A recognizer's state transition, read in place (the engine's fast path: no `Transition`
+    /// built). The default builds the `Transition` and renders it with `transition(_:into:)`; a
+    /// renderer that writes the fields without keeping them implements this one too.
+    mutating func transition(_ report: borrowing TransitionReport, into out: inout OutputBuffer)
     /// A problem the engine handled (an illegal transition, a touch still down at the end).
     mutating func diagnostic(_ diagnostic: EngineDiagnostic, into out: inout OutputBuffer)
     /// A touch lifted or was cancelled (only with `--touches`).
@@ -42,6 +46,9 @@ public protocol ReplayRenderer {
 }
 
 extension ReplayRenderer {
+    public mutating func transition(_ report: borrowing TransitionReport, into out: inout OutputBuffer) {
+        transition(report.transition, into: &out)
+    }
     public mutating func message(_ message: ReplayMessage, into out: inout OutputBuffer) {}
     public mutating func controlEvent(_ report: ControlEventReport, into out: inout OutputBuffer) {}
     public mutating func scroll(_ report: ScrollReport, into out: inout OutputBuffer) {}

@@ -62,28 +62,49 @@ public struct TextRenderer: ReplayRenderer {
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time)
 
     public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
+        withUnsafePointer(to: t.values) { values in
+            render(t.time, .passUnretained(t.recognizer), t.previous, t.state, values, t.reason, into: &out)
+        }
+    }
+
+    /// The engine's fast path: the same line, its fields read in place.
+    public mutating func transition(_ report: borrowing TransitionReport, into out: inout OutputBuffer) {
+        render(
+            report.time, report.unmanagedRecognizer, report.previous, report.state, report.valuesPointer, report.reason,
+            into: &out)
+    }
+
+    /// A transition line, from a `Transition` or a `TransitionReport`.
+    @inline(__always)
+    private mutating func render(
+        _ time: Double, _ recognizer: Unmanaged<GestureRecognizer>, _ previous: GestureRecognizerState,
+        _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>, _ reason: String?,
+        into out: inout OutputBuffer
+    ) {
         let nameWidth = nameWidth, kindWidth = kindWidth
-        let label = labels.label(
-            t.recognizer,
-            make: { name, kind, bytes in
-                // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
-                // Control characters escaped (`TerminalSafe`).
-                let name = TerminalSafe.escaped(name), kind = TerminalSafe.escaped(kind)
-                bytes.append(contentsOf: name.utf8)
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
-                bytes.append(contentsOf: kind.utf8)
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
-            })
+        let label = recognizer._withUnsafeGuaranteedRef { r in
+            labels.label(
+                r,
+                make: { name, kind, bytes in
+                    // Widths count characters (as the scene's widths do); the padding is in bytes, as before.
+                    // Control characters escaped (`TerminalSafe`).
+                    let name = TerminalSafe.escaped(name), kind = TerminalSafe.escaped(kind)
+                    bytes.append(contentsOf: name.utf8)
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, nameWidth - name.utf8.count + 2)))
+                    bytes.append(contentsOf: kind.utf8)
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
+                })
+        }
         var w = out.writer(reserving: Self.transitionBound + label.count)
-        Self.writeTransition(t, label, &w)
-        if _fastPath(t.values.extra.isEmpty && t.reason == nil) {
+        Self.writeTransition(time, previous, state, values, label, &w)
+        if _fastPath(values.pointee.extra.isEmpty && reason == nil) {
             // Most lines: ended in the same reserve.
             w.byte(UInt8(ascii: "\n"))
             out.commit(w)
             return
         }
         out.commit(w)
-        for (name, value) in t.values.extra {
+        for (name, value) in values.pointee.extra {
             out.append("  " as StaticString)
             out.appendTerminalSafe(name)
             out.append(UInt8(ascii: " "))
@@ -94,7 +115,7 @@ public struct TextRenderer: ReplayRenderer {
             case .point(let p): pair(p.x, p.y, decimals: DisplayPrecision.point, into: &out)
             }
         }
-        if let reason = t.reason {
+        if let reason {
             out.append("  reason: " as StaticString)
             out.appendTerminalSafe(reason)
         }
@@ -102,43 +123,46 @@ public struct TextRenderer: ReplayRenderer {
     }
 
     /// The line up to its extra values and reason.
-    private static func writeTransition(_ t: Transition, _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
-        writeTime(t.time, &w)
+    private static func writeTransition(
+        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
+        _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter
+    ) {
+        writeTime(time, &w)
         w.labelBytes(label)
         // `previous -> state` padded to `stateWidth`, and two spaces.
-        w.slot(StateTemplates.textStates, 6 &* stateIndex(t.previous) &+ stateIndex(t.state), size: 24, count: stateWidth + 2)
+        w.slot(StateTemplates.textStates, 6 &* stateIndex(previous) &+ stateIndex(state), size: 24, count: stateWidth + 2)
         w.bytes("at ")
-        writePair(t.values.location.x, t.values.location.y, decimals: DisplayPrecision.point, &w)
+        writePair(values.pointee.location.x, values.pointee.location.y, decimals: DisplayPrecision.point, &w)
         w.bytes("  touches ")
-        w.int(t.values.numberOfTouches)
-        if let taps = t.values.taps {
+        w.int(values.pointee.numberOfTouches)
+        if let taps = values.pointee.taps {
             w.bytes("  taps ")
             w.int(taps)
         }
-        if let tr = t.values.translation {
+        if let tr = values.pointee.translation {
             w.bytes("  translation ")
             writePair(tr.dx, tr.dy, decimals: DisplayPrecision.point, &w)
         }
-        if let s = t.values.scale {
+        if let s = values.pointee.scale {
             w.bytes("  scale ")
             w.fixed(s, DisplayPrecision.Ratio.self, trim: false)
         }
-        if let r = t.values.rotation {
+        if let r = values.pointee.rotation {
             w.bytes("  rotation ")
             w.fixed(r, DisplayPrecision.Ratio.self, trim: false)
         }
-        if let vel = t.values.velocity {
+        if let vel = values.pointee.velocity {
             w.bytes("  velocity ")
             writePair(vel.dx, vel.dy, decimals: DisplayPrecision.point, &w)
-        } else if let sv = t.values.scalarVelocity {
+        } else if let sv = values.pointee.scalarVelocity {
             w.bytes("  velocity ")
             w.fixed(sv, DisplayPrecision.Ratio.self, trim: false)
         }
-        if let d = t.values.direction {
+        if let d = values.pointee.direction {
             w.bytes("  direction ")
             w.direction(d)
         }
-        if let r = t.values.selectionRect {
+        if let r = values.pointee.selectionRect {
             w.bytes("  selection ")
             w.textRect(r.origin.x, r.origin.y, r.size.width, r.size.height)
         }

@@ -52,8 +52,14 @@ package struct OutputFilter {
 
     @inline(__always)
     func shows(_ t: Transition) -> Bool {
-        if stateMask & (1 << UInt8(truncatingIfNeeded: stateIndex(t.state))) == 0 { return false }
-        if let recognizers, !recognizers.contains(ObjectIdentifier(t.recognizer)) { return false }
+        shows(t.state, .passUnretained(t.recognizer))
+    }
+
+    /// Whether a transition of `recognizer` to `state` is printed (compares its identity: no retain).
+    @inline(__always)
+    func shows(_ state: GestureRecognizerState, _ recognizer: Unmanaged<GestureRecognizer>) -> Bool {
+        if stateMask & (1 << UInt8(truncatingIfNeeded: stateIndex(state))) == 0 { return false }
+        if let recognizers, !recognizers.contains(recognizer._withUnsafeGuaranteedRef { ObjectIdentifier($0) }) { return false }
         return true
     }
 

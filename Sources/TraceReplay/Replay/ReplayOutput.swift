@@ -86,6 +86,24 @@ package final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentOb
         renderer.transition(transition, into: &buffer)
     }
 
+    /// The engine's fast path: the transition rendered in place (no `Transition` built); with
+    /// `--summary` or a filter, out of line.
+    package func environment(_ environment: GestureEnvironment, didTransition report: borrowing TransitionReport) {
+        guard rendersEveryTransition else {
+            filteredTransition(report)
+            return
+        }
+        renderer.transition(report, into: &buffer)
+    }
+
+    /// `filteredTransition(_:)` for a report: a `Transition` is built only for `--summary`.
+    @inline(never)
+    private func filteredTransition(_ report: borrowing TransitionReport) {
+        if let summary { summary.record(report.transition) }
+        if let filter, !filter.shows(report.state, report.unmanagedRecognizer) { return }
+        renderer.transition(report, into: &buffer)
+    }
+
     package func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
         if let filter, !filter.shows(diagnostic) { return }
         renderer.diagnostic(diagnostic, into: &buffer)

@@ -243,6 +243,11 @@ private final class ObservingTee: GestureEnvironmentObserver {
         sink.environment(environment, didTransition: transition)
         observer.replay(didTransition: transition)
     }
+    /// The renderer reads the report in place; the observer gets a `Transition`.
+    func environment(_ environment: GestureEnvironment, didTransition report: borrowing TransitionReport) {
+        sink.environment(environment, didTransition: report)
+        observer.replay(didTransition: report.transition)
+    }
     func environment(_ environment: GestureEnvironment, didReport diagnostic: EngineDiagnostic) {
         sink.environment(environment, didReport: diagnostic)
         observer.replay(didReport: diagnostic)

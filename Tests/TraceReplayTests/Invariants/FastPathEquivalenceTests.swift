@@ -1,6 +1,6 @@
 @testable import GestureEngine
 import Testing
-import TraceReplay
+@testable import TraceReplay
 import TraceReading
 
 /// The engine's fast paths report exactly what its plain paths report: random traces replayed
@@ -71,6 +71,78 @@ struct FastPathEquivalenceTests {
         #expect(exclusions > 0)
         // ... and marked swipes whose quiet moves the fast path skips.
         #expect(skippedMoves > 0)
+    }
+}
+
+/// The observer's fast path (`TransitionReport`, read in place) prints what its plain path
+/// (`Transition`, built per report) prints: random traces replayed through the default and failure
+/// scenes into the JSON Lines and text renderers, once with the engine's reports
+/// (`GestureEnvironment.reportTransitions()`) and once with `usesPlainPaths`, which builds a
+/// `Transition` per report and calls the `Transition` methods of the output and the renderer.
+/// Also with an output filter, whose report path compares states and identities without a `Transition`.
+@Suite("The transition report prints what the Transition prints")
+struct TransitionReportEquivalenceTests {
+    static func output<R: ReplayRenderer>(
+        _ trace: RandomTrace, _ scene: Scene, renderer: R, filter: OutputFilter?, plain: Bool
+    ) -> [UInt8] {
+        let environment = GestureEnvironment(rootView: scene.rootView)
+        environment.usesPlainPaths = plain
+        let sink = ReplayOutput(
+            renderer: renderer, buffer: OutputBuffer(fileDescriptor: nil), touchIDs: TouchIdentifierMap(names: TouchNameTable()),
+            options: ReplayOptions())
+        sink.filter = filter
+        environment.observer = sink
+        sink.renderer.begin(into: &sink.buffer)
+        for frame in trace.frames { environment.send(frame.changes, at: frame.time) }
+        sink.finish(environment, format: .text)
+        environment.observer = nil
+        withExtendedLifetime(scene) {}
+        return sink.buffer.bytes
+    }
+
+    @Test("600 random traces: the same JSON Lines and text, with and without a filter", arguments: 0..<2)
+    func randomTraces(slice: Int) throws {
+        var differing: [String] = []
+        var bytes = 0
+        var reasons = 0
+        for index in stride(from: slice, to: 600, by: 2) {
+            let seed = UInt64(index) &* 0x9E37_79B9 &+ 11
+            let trace = RandomTrace.make(seed: seed)
+            for (name, makeScene) in [
+                ("default", { Scene.makeDefault(screen: index % 2 == 0 ? EngineInvariantTests.screen : nil) }),
+                ("failure", { try EngineInvariantTests.failureScene() }),
+            ] as [(String, () throws -> Scene)] {
+                let filtered = index % 3 == 0
+                func filter(_ scene: Scene) throws -> OutputFilter? {
+                    guard filtered else { return nil }
+                    var options = ReplayOptions()
+                    options.output.shownStates = [.ended, .failed, .cancelled]
+                    return try OutputFilter.make(options, scene: scene)
+                }
+                let jsonScene = try makeScene(), jsonPlainScene = try makeScene()
+                let fastJSON = Self.output(trace, jsonScene, renderer: JSONLinesRenderer(), filter: try filter(jsonScene), plain: false)
+                let plainJSON = Self.output(
+                    trace, jsonPlainScene, renderer: JSONLinesRenderer(), filter: try filter(jsonPlainScene), plain: true)
+                let textScene = try makeScene(), textPlainScene = try makeScene()
+                let fastText = Self.output(
+                    trace, textScene, renderer: TextRenderer(scene: textScene), filter: try filter(textScene), plain: false)
+                let plainText = Self.output(
+                    trace, textPlainScene, renderer: TextRenderer(scene: textPlainScene), filter: try filter(textPlainScene),
+                    plain: true)
+                bytes += fastJSON.count + fastText.count
+                reasons += String(decoding: fastJSON, as: UTF8.self).components(separatedBy: "\"reason\":").count - 1
+                if (fastJSON != plainJSON || fastText != plainText) && differing.count < 3 {
+                    differing.append(
+                        "\(name) scene, RandomTrace.make(seed: \(seed)), filtered \(filtered):\n"
+                            + "fast:\n\(String(decoding: fastJSON == plainJSON ? fastText : fastJSON, as: UTF8.self))\n"
+                            + "plain:\n\(String(decoding: fastJSON == plainJSON ? plainText : plainJSON, as: UTF8.self))")
+                }
+            }
+        }
+        #expect(differing.isEmpty, Comment(rawValue: differing.joined(separator: "\n")))
+        // The traces print transitions, failure reasons among them.
+        #expect(bytes > 100_000)
+        #expect(reasons > 50)
     }
 }
 
