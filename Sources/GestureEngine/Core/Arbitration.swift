@@ -324,8 +324,11 @@ extension GestureEnvironment {
 
     /// Same view, or one's view an ancestor of the other's. Siblings never exclude each other.
     private func viewsAreRelated(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        guard let va = a.view, let vb = b.view else { return false }
-        return va.isDescendant(of: vb) || vb.isDescendant(of: va)
+        guard let va = a.viewLink, let vb = b.viewLink else { return false }
+        if va.toOpaque() == vb.toOpaque() { return true }
+        return va._withUnsafeGuaranteedRef { x in
+            vb._withUnsafeGuaranteedRef { y in x.isDescendant(of: y) || y.isDescendant(of: x) }
+        }
     }
 
     /// True from either delegate allows both to recognize.

@@ -20,7 +20,13 @@ open class GestureRecognizer {
     package var nameRevision: Int { storedNameRevision }
     /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
     /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
+    public internal(set) var view: View? {
+        get { viewLink?.takeUnretainedValue() }
+        set { viewLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `view`'s storage, unretained: arbitration compares views at every exclusion test
+    /// (`viewsAreRelated`) without a retain and release.
+    @exclusivity(unchecked) final var viewLink: Unmanaged<View>?
     /// GestureUIKit's link to this recognizer's `UIGestureRecognizer` (its `FaceAnchor`): nil until
     /// UIKit-style code asks for the recognizer. Never read by the engine.
     package var uikitFace: AnyObject?

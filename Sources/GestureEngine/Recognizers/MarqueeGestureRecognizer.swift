@@ -44,7 +44,13 @@ public final class MarqueeGestureRecognizer: PanGestureRecognizer {
     public override func fillValues(_ values: inout GestureValues) {
         super.fillValues(&values)
         switch state {
-        case .began, .changed, .ended: values.selectionRect = selectionRect
+        case .began, .changed, .ended:
+            // `selectionRect` from the centroid the pan's values hold already (window coordinates,
+            // `location(in: nil)`): the class is final and does not answer `location(in:)` otherwise.
+            guard let initialLocation else { break }
+            let window = values.location
+            let current = viewLink?._withUnsafeGuaranteedRef { $0.convert(fromWindow: window) } ?? window
+            values.selectionRect = Rect(corner: initialLocation, corner: current)
         default: break
         }
     }

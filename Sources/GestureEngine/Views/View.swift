@@ -26,7 +26,13 @@ open class View {
     @exclusivity(unchecked) public var alpha = 1.0
     /// The parent view. Not retained (the parent holds its subviews); the parent sets it to nil
     /// when it detaches the view or goes away, so it never dangles.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    public private(set) var superview: View? {
+        get { superviewLink?.takeUnretainedValue() }
+        set { superviewLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `superview`'s storage, unretained: the walks up the tree (`originInWindow`, `isDescendant(of:)`,
+    /// read at every conversion and exclusion test) follow it without a retain and release per view.
+    @exclusivity(unchecked) private var superviewLink: Unmanaged<View>?
     /// Child views, back to front: the last one is on top and wins hit-testing.
     public private(set) var subviews: [View] = []
     /// Recognizers attached to this view, in the order added (their delivery order).
@@ -121,8 +127,9 @@ open class View {
 
     deinit {
         // Keep the unretained back references from dangling (they read as nil, as weak ones would).
-        for view in subviews where view.superview === self { view.superview = nil }
-        for r in gestureRecognizers where r.view === self { r.view = nil }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for view in subviews where view.superviewLink?.toOpaque() == me { view.superviewLink = nil }
+        for r in gestureRecognizers where r.viewLink?.toOpaque() == me { r.viewLink = nil }
     }
 
     /// Adds `view` on top of the existing subviews (moving it from its old superview, as UIKit).
@@ -173,10 +180,12 @@ open class View {
     /// The view's top-left corner in window coordinates, points.
     public var originInWindow: Point {
         var p = isBounded ? frame.origin : .zero
-        var v = superview
-        while let s = v {
-            if s.isBounded { p = p + Vector(dx: s.frame.origin.x - s.boundsOrigin.x, dy: s.frame.origin.y - s.boundsOrigin.y) }
-            v = s.superview
+        var link = superviewLink
+        while let u = link {
+            u._withUnsafeGuaranteedRef { s in
+                if s.isBounded { p = p + Vector(dx: s.frame.origin.x - s.boundsOrigin.x, dy: s.frame.origin.y - s.boundsOrigin.y) }
+                link = s.superviewLink
+            }
         }
         return p
     }
@@ -242,10 +251,12 @@ open class View {
 
     /// True when this view is `other` or lies below it in the tree.
     public func isDescendant(of other: View) -> Bool {
-        var v: View? = self
-        while let c = v {
-            if c === other { return true }
-            v = c.superview
+        if self === other { return true }
+        let target = Unmanaged.passUnretained(other).toOpaque()
+        var link = superviewLink
+        while let u = link {
+            if u.toOpaque() == target { return true }
+            link = u._withUnsafeGuaranteedRef { $0.superviewLink }
         }
         return false
     }
