@@ -303,7 +303,17 @@ public final class GestureEnvironment {
         // Empty unless this step runs inside another step's handler.
         let outerCount = step.stepRecognizers.count
         var anyEnded = false
-        var reordersStep = false
+        // Moves a recognizer said change nothing for it (`ignoresMoves(before:)`: a marked swipe
+        // before its deadline, a pinch or rotation before its pair formed) are left out of a step
+        // of moves only. In a step with a touch of another phase everything is delivered, as on the
+        // plain path: that touch may change what the moves do (a second finger landing forms the
+        // pair, and the moves after it in the step count), and the step keeps the plain order.
+        // FastPathEquivalenceTests compares the two.
+        var skipsQuietMoves = !usesPlainPaths
+        for i in 0..<step.stepTouches.count where step.stepTouches[i]._withUnsafeGuaranteedRef({ $0.phase != .moved }) {
+            skipsQuietMoves = false
+            break
+        }
         // Unretained: the touches down hold the step's touches (`activeTouches`), and `adopted`
         // holds the recognizers (see there), so the elements need no retain and release.
         do {
@@ -312,7 +322,6 @@ public final class GestureEnvironment {
                     let phase = touch.phase
                     if phase.isTerminal { anyEnded = true }
                     let bit: UInt8 = 1 << phase.rawValue
-                    let isMove = phase == .moved
                     // Read by index: a buffer-pointer walk retained and released the array per touch.
                     // Nothing in this walk changes the touch's list.
                     var j = 0
@@ -321,17 +330,9 @@ public final class GestureEnvironment {
                         j += 1
                         do {
                             u._withUnsafeGuaranteedRef { r in
-                                // A move before the time r said moves change nothing for it (a
-                                // marked swipe before its deadline, `ignoresMoves(before:)`) is not
-                                // delivered to it (the plain path delivers it; FastPathEquivalenceTests).
-                                // Another phase's touch still reaches r, whose place in the step's
-                                // order is then restored (`restoreStepOrder(from:)`).
-                                if now < r.dispatch.quietMovesBefore && !usesPlainPaths {
-                                    if isMove {
-                                        skippedQuietMoves &+= 1
-                                        return
-                                    }
-                                    reordersStep = true
+                                if skipsQuietMoves && now < r.dispatch.quietMovesBefore {
+                                    skippedQuietMoves &+= 1
+                                    return
                                 }
                                 if r.dispatch.deliveryStamp != stamp {
                                     r.dispatch.deliveryStamp = stamp
@@ -348,7 +349,6 @@ public final class GestureEnvironment {
                 }
             }
         }
-        if reordersStep { restoreStepOrder(from: outerCount) }
         // This step's recognizers, read by index: a handler that feeds the environment again adds
         // a nested step's recognizers after them (the storage may move) and removes them before it
         // returns, so these stay in place. The recognizers stay alive through `adopted`.
@@ -375,26 +375,6 @@ public final class GestureEnvironment {
         step.stepRecognizers.truncate(to: outerCount)
         step.dispatchDepth -= 1
         settle()
-    }
-
-    /// The step's recognizers (after `start`) put back in the order of a gathering that skips no
-    /// move: by touch, then by each touch's recognizers. Needed only in a step where a recognizer
-    /// whose moves are quiet also has a touch of another phase (a marked swipe's finger lifting as
-    /// others move): it was gathered at that touch, later than the plain order puts it.
-    private func restoreStepOrder(from start: Int) {
-        let stamp = step.stamp
-        step.stepRecognizers.truncate(to: start)
-        for i in 0..<step.stepTouches.count {
-            let touch = step.stepTouches[i].takeUnretainedValue()
-            for u in touch.recognizers {
-                u._withUnsafeGuaranteedRef { r in
-                    if r.dispatch.deliveryStamp == stamp && r.dispatch.orderStamp != stamp {
-                        r.dispatch.orderStamp = stamp
-                        step.stepRecognizers.append(u)
-                    }
-                }
-            }
-        }
     }
 
     /// The step's ended and cancelled touches leave their recognizers and the touches down, then

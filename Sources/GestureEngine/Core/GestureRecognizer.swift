@@ -222,10 +222,11 @@ open class GestureRecognizer {
     }
 
     /// Declares that moves delivered before `time` (trace seconds) change nothing for this attempt:
-    /// the engine leaves such moves out of its delivery (until the next reset); touches of other
-    /// phases are still delivered. For built-in
-    /// recognizers whose own `touchesMoved` is known to do nothing then; a subclass that overrides
-    /// it must get every move, so they declare it only for their exact class.
+    /// the engine leaves such moves out of a step of moves only, until the next reset or the next
+    /// declaration (`-.infinity` takes every move again); a step with a touch of another phase is
+    /// delivered whole. For built-in recognizers whose own `touchesMoved` is known to do nothing
+    /// then; a subclass that overrides it must get every move, so they declare it only for their
+    /// exact class.
     func ignoresMoves(before time: Double) {
         dispatch.quietMovesBefore = time
     }

@@ -28,8 +28,6 @@ struct RecognizerDispatchState {
     var deliveryStamp = 0
     var stepPhases: UInt8 = 0
     var stepTouchCount = 0
-    /// The dispatch step whose order was last restored with this recognizer in it (`restoreStepOrder(from:)`).
-    var orderStamp = 0
     /// The step in which some of its touches last ended, and the last of them in row order (only
     /// set while that step removes ended touches).
     var endStamp = 0
@@ -44,7 +42,8 @@ struct RecognizerDispatchState {
     unowned(unsafe) var deferredExcluder: GestureRecognizer?
     /// Moves delivered before this trace time (seconds) change nothing for this recognizer, which
     /// said so (`GestureRecognizer.ignoresMoves(before:)`): the engine leaves such moves out when it
-    /// gathers a step (`GestureEnvironment.dispatchStep()`). -infinity (every move delivered) after a reset.
+    /// gathers a step of moves only (`GestureEnvironment.dispatchStep()`). -infinity (every move
+    /// delivered) after a reset.
     var quietMovesBefore = -Double.infinity
     /// True from a terminal state until the engine resets the recognizer.
     var isQueuedForReset = false

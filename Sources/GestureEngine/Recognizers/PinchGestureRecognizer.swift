@@ -87,6 +87,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pair.isLocked }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        defer { quietMovesUntilPaired(pair, exactClass: type(of: self) == PinchGestureRecognizer.self) }
         guard formPair(&pair, touches, with: event) else { return }
         initialScale = currentScale
         let d = pairDistance()

@@ -107,6 +107,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     override func shouldReceiveNewTouch(_ touch: Touch) -> Bool { !pair.isLocked }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        defer { quietMovesUntilPaired(pair, exactClass: type(of: self) == RotationGestureRecognizer.self) }
         guard formPair(&pair, touches, with: event) else { return }
         lastTouchTime = event.timestamp
         pair.anchor = pairCentroid(orElse: pair.anchor)

@@ -68,6 +68,16 @@ extension GestureRecognizer {
         }
     }
 
+    /// Moves do nothing for a driver until its pair forms (`touchesMoved` returns at once): while
+    /// none has, the engine may leave them out (`ignoresMoves(before:)`), and once it forms they are
+    /// delivered again. Called at the end of `touchesBegan`, where the pair forms. Only for the
+    /// engine's own class (`exactClass`): a subclass's `touchesMoved` gets every move.
+    @inline(__always)
+    func quietMovesUntilPaired(_ pair: TwoFingerPair, exactClass: Bool) {
+        guard exactClass else { return }
+        ignoresMoves(before: pair.isLocked ? -.infinity : .infinity)
+    }
+
     /// The centroid of the pair (touches that end later keep the pair's last positions), window
     /// coordinates; with fewer than two touches the first one's location, else `anchor`.
     @inline(__always)
