@@ -7,7 +7,8 @@ import TraceReading
 /// through the default scene and the failure scene (`EngineInvariantTests`), once as usual and
 /// once with `GestureEnvironment.usesPlainPaths` (the exclusion pass after a touch lands runs in
 /// full even when no recognizer can exclude; a `changed` request from an active recognizer goes
-/// through the coercion table and arbitration; a marked swipe gets the moves it declared quiet;
+/// through the coercion table and arbitration; a marked swipe, and a pinch or rotation before its
+/// pair formed, get the moves they declared quiet;
 /// whether a recognizer must wait asks every participant, and a failure looks at every participant
 /// for one it releases, not only at the answerers and the waiting ones, FailureQuestions.swift),
 /// must give the same log, value for value. A third scene adds recognizers whose classes answer
@@ -69,7 +70,7 @@ struct FastPathEquivalenceTests {
         #expect(differing.isEmpty, Comment(rawValue: differing.joined(separator: "\n")))
         // The traces reach the pass's work: recognizers are excluded by active ones.
         #expect(exclusions > 0)
-        // ... and marked swipes whose quiet moves the fast path skips.
+        // ... and marked swipes and unpaired pinches and rotations whose quiet moves the fast path skips.
         #expect(skippedMoves > 0)
     }
 }
