@@ -48,8 +48,7 @@ public final class MarqueeGestureRecognizer: PanGestureRecognizer {
             // `selectionRect` from the centroid the pan's values hold already (window coordinates,
             // `location(in: nil)`): the class is final and does not answer `location(in:)` otherwise.
             guard let initialLocation else { break }
-            let window = values.location
-            let current = viewLink?._withUnsafeGuaranteedRef { $0.convert(fromWindow: window) } ?? window
+            let current = view?.convert(fromWindow: values.location) ?? values.location
             values.selectionRect = Rect(corner: initialLocation, corner: current)
         default: break
         }
