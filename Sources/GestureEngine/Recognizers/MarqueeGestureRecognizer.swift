@@ -27,8 +27,14 @@ public final class MarqueeGestureRecognizer: PanGestureRecognizer {
     /// The normalized rectangle from `initialLocation` to the current location, in the view's
     /// coordinates, points; nil before a touch.
     public var selectionRect: Rect? {
+        selectionRect(to: location(in: view))
+    }
+
+    /// The rectangle from the initial location to `current` (view coordinates, points): the one
+    /// rule behind `selectionRect` and the reported values.
+    private func selectionRect(to current: Point) -> Rect? {
         guard let initialLocation else { return nil }
-        return Rect(corner: initialLocation, corner: location(in: view))
+        return Rect(corner: initialLocation, corner: current)
     }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
@@ -47,9 +53,7 @@ public final class MarqueeGestureRecognizer: PanGestureRecognizer {
         case .began, .changed, .ended:
             // `selectionRect` from the centroid the pan's values hold already (window coordinates,
             // `location(in: nil)`): the class is final and does not answer `location(in:)` otherwise.
-            guard let initialLocation else { break }
-            let current = view?.convert(fromWindow: values.location) ?? values.location
-            values.selectionRect = Rect(corner: initialLocation, corner: current)
+            values.selectionRect = selectionRect(to: view?.convert(fromWindow: values.location) ?? values.location)
         default: break
         }
     }

@@ -5,7 +5,7 @@ import TraceReading
 ///
 /// Numbers: times with up to 6 decimals (microseconds), points and pt/s with up to 4, scale and
 /// radians with up to 6, trailing zeros dropped; a value that is not finite prints as `null`.
-public struct JSONLinesRenderer: ReplayRenderer {
+public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     /// The output schema's version, printed in the first line; bumped on any incompatible change.
     ///
     /// Schema 2 (from 1): a pinch's scalar velocity is `scaleVelocity` and a rotation's
@@ -53,22 +53,9 @@ public struct JSONLinesRenderer: ReplayRenderer {
     /// numbers at most, the states and the direction (the label is counted separately).
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: MachinePrecision.value)
 
-    public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
-        withUnsafePointer(to: t.values) { values in
-            render(t.time, .passUnretained(t.recognizer), t.previous, t.state, values, t.reason, into: &out)
-        }
-    }
-
-    /// The engine's fast path: the same line, its fields read in place.
-    public mutating func transition(_ report: borrowing TransitionReport, into out: inout OutputBuffer) {
-        render(
-            report.time, report.unmanagedRecognizer, report.previous, report.state, report.valuesPointer, report.reason,
-            into: &out)
-    }
-
-    /// A transition line, from a `Transition` or a `TransitionReport`.
+    /// A transition line, from a `Transition` or a `TransitionReport` (``TransitionLineRenderer``).
     @inline(__always)
-    private mutating func render(
+    mutating func renderTransition(
         _ time: Double, _ recognizer: Unmanaged<GestureRecognizer>, _ previous: GestureRecognizerState,
         _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>, _ reason: String?,
         into out: inout OutputBuffer

@@ -11,7 +11,7 @@ import TraceReading
 /// (`Traces/double-tap.expected`: the name and kind columns are as wide as the longest of each,
 /// the state column 21 characters.)
 /// Times have 3 decimals (ms); points and pt/s 1 decimal; scale and radians 3 decimals.
-public struct TextRenderer: ReplayRenderer {
+public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     let nameWidth: Int
     let kindWidth: Int
     static let stateWidth = 21  // "possible -> cancelled".count
@@ -61,22 +61,9 @@ public struct TextRenderer: ReplayRenderer {
     /// The most bytes of a transition line without its label, extra values and reason.
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time)
 
-    public mutating func transition(_ t: Transition, into out: inout OutputBuffer) {
-        withUnsafePointer(to: t.values) { values in
-            render(t.time, .passUnretained(t.recognizer), t.previous, t.state, values, t.reason, into: &out)
-        }
-    }
-
-    /// The engine's fast path: the same line, its fields read in place.
-    public mutating func transition(_ report: borrowing TransitionReport, into out: inout OutputBuffer) {
-        render(
-            report.time, report.unmanagedRecognizer, report.previous, report.state, report.valuesPointer, report.reason,
-            into: &out)
-    }
-
-    /// A transition line, from a `Transition` or a `TransitionReport`.
+    /// A transition line, from a `Transition` or a `TransitionReport` (``TransitionLineRenderer``).
     @inline(__always)
-    private mutating func render(
+    mutating func renderTransition(
         _ time: Double, _ recognizer: Unmanaged<GestureRecognizer>, _ previous: GestureRecognizerState,
         _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>, _ reason: String?,
         into out: inout OutputBuffer
