@@ -162,6 +162,26 @@ struct CSVRecordScanner {
         }
     }
 
+    /// The bytes read so far from where the next record starts, and that record's line, for a
+    /// caller that reads a record of a shape it knows in one pass (``CSVTraceCore``'s common row);
+    /// nil before the first record. The caller hands what it read back with ``takeRecord(through:)``,
+    /// or calls ``nextRecord()`` as if it had not looked.
+    @inline(__always)
+    func unreadBytes() -> (base: UnsafePointer<UInt8>, start: Int, end: Int, line: Int)? {
+        started ? (base, pendingConsume, end, line) : nil
+    }
+
+    /// Takes the record the caller read from ``unreadBytes()``: one line, ending before `next`
+    /// (after its LF). Its ``recordPosition`` is set; its field spans are not (``count`` is 0).
+    @inline(__always)
+    mutating func takeRecord(through next: Int) {
+        recordPosition = TextPosition(line: line, column: 1)
+        line &+= 1
+        start = next
+        pendingConsume = next
+        count = 0
+    }
+
     private func isBlank(_ f: CSVFieldSpan) -> Bool {
         for k in f.start..<f.end where base[k] != 0x20 && base[k] != 0x09 && base[k] != 0x0D { return false }
         return true

@@ -20,7 +20,10 @@ import GestureEngine
 ///   rows reads as zero rows (the replay rejects it: "empty trace: no events").
 ///
 /// Streaming: the bytes go through one reusable ``ByteSource`` buffer; each
-/// row is split in place and its values parsed straight from the bytes.
+/// row is split in place and its values parsed straight from the bytes. A row
+/// of the common shape (columns `t,id,phase,x,y` in that order, plain values)
+/// is read in one pass with its values; anything else, and every error, takes
+/// the general path from the row's start.
 public final class CSVTraceReader: TraceReader {
     /// The input's name in diagnostics.
     public var path: String { core.value.records.path }
@@ -34,15 +37,24 @@ public final class CSVTraceReader: TraceReader {
     private let core: CoreBox<CSVTraceCore>
 
     /// Reads from `source` and parses its header.
-    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
+    public convenience init(
+        source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()
+    ) throws(TraceError) {
+        try self.init(source: source, timeUnit: timeUnit, touchNames: touchNames, readsCommonRowsInOnePass: true)
+    }
+
+    /// With `readsCommonRowsInOnePass` false, every row takes the general path: the plain reader
+    /// that `CSVCommonRowTests` compares the one-pass rows with.
+    init(source: ByteSource, timeUnit: TimeUnit, touchNames: TouchNameTable, readsCommonRowsInOnePass: Bool) throws(TraceError) {
         var records = CSVRecordScanner(source: source, skipsComments: true, skipsBlankLines: true)
-        let header: CSVHeader
+        var header: CSVHeader
         do {
             header = try CSVHeader(&records)
         } catch {
             records.deallocate()
             throw error
         }
+        header.hasCommonOrder = header.hasCommonOrder && readsCommonRowsInOnePass
         self.touchNames = touchNames
         self.timeUnit = timeUnit
         self.columnNames = header.names
@@ -104,7 +116,13 @@ struct CSVHeader {
             throw TraceError.invalidTrace(message, at: SourceLocation(path: path, position: records.recordPosition))
         }
         columns = (columnOf[0]!, columnOf[1]!, columnOf[2]!, columnOf[3]!, columnOf[4]!)
+        hasCommonOrder = count == 5 && columns == (0, 1, 2, 3, 4)
     }
+
+    /// The five trace columns and no others, in the order time, touch, phase, x, y (any
+    /// aliases): the order ``TraceWriter`` writes and most recordings use, which
+    /// ``CSVTraceCore`` reads in one pass.
+    var hasCommonOrder = false
 }
 
 /// The CSV reader's state and hot loop, as a value type.
@@ -124,6 +142,64 @@ struct CSVTraceCore {
 
     @inline(__always)
     mutating func next() throws(TraceError) -> TraceRow? {
+        if let row = commonRow() { return row }
+        return try anyRow()
+    }
+
+    /// The common row, read in one pass with its values: a header of the common order
+    /// (``CSVHeader/hasCommonOrder``), and each value ending exactly at its delimiter (`,`, then
+    /// the line's LF or CRLF), with no spaces, quotes or escapes, and the line complete in the
+    /// buffer. nil for anything else, with the scanner untouched: ``anyRow()`` then reads the
+    /// record from its start, so every error and its position comes from the one general path.
+    /// A row read here is the row ``anyRow()`` gives (`CSVCommonRowTests` compares the two).
+    @inline(__always)
+    private mutating func commonRow() -> TraceRow? {
+        guard header.hasCommonOrder, let bytes = records.unreadBytes() else { return nil }
+        let base = bytes.base, end = bytes.end, rowStart = bytes.start
+        @inline(__always) func comma(_ i: Int) -> Bool { i < end && base[i] == UInt8(ascii: ",") }
+        guard let t = DecimalParsing.scanShort(base, rowStart, end, json: false), comma(t.end) else { return nil }
+        // The touch id: up to a byte that may end or trim a field (`,`, LF, CR, space, tab, `"`).
+        let touchStart = t.end &+ 1
+        var i = touchStart
+        while i < end && base[i] > 0x22 && base[i] != UInt8(ascii: ",") { i &+= 1 }
+        guard comma(i), i > touchStart else { return nil }
+        let touchCount = i &- touchStart
+        let phaseStart = i &+ 1
+        i = phaseStart
+        while i < end && base[i] >= UInt8(ascii: "A") { i &+= 1 }
+        guard comma(i), let phase = PhaseNames.matchPadded(base + phaseStart, i &- phaseStart) else { return nil }
+        guard let x = DecimalParsing.scanShort(base, i &+ 1, end, json: false), comma(x.end),
+            let y = DecimalParsing.scanShort(base, x.end &+ 1, end, json: false), y.end < end
+        else { return nil }
+        var next = y.end &+ 1
+        if base[y.end] != 0x0A {
+            guard base[y.end] == 0x0D, next < end, base[next] == 0x0A else { return nil }
+            next &+= 1
+        }
+        // The id last: a name is interned (and its use counted) only for a row taken here.
+        let touch: TouchID
+        if let v = parseCanonicalInt64(base + touchStart, touchCount) {
+            touch = .integer(v)
+        } else if let index = names.intern(base + touchStart, touchCount, ifNew: { JSONScanner.isValidUTF8($0, $1) }) {
+            touch = .name(index)
+        } else {
+            return nil
+        }
+        records.takeRecord(through: next)
+        @inline(__always) func at(_ valueStart: Int) -> TextPosition {
+            TextPosition(line: bytes.line, column: valueStart &- rowStart &+ 1)
+        }
+        var positions = TraceRow.Positions(all: at(rowStart))  // the row and its time
+        positions.touch = at(touchStart)
+        positions.phase = at(phaseStart)
+        positions.x = at(i &+ 1)
+        positions.y = at(x.end &+ 1)
+        return TraceRow(time: timeUnit.seconds(t.value), touch: touch, phase: phase, x: x.value, y: y.value, positions: positions)
+    }
+
+    /// Any row (the general path): the record split into fields, then each value read and checked.
+    @inline(never)
+    private mutating func anyRow() throws(TraceError) -> TraceRow? {
         guard try records.nextRecord() else { return nil }
         let n = records.count
         if n != header.count { throw columnCountError(n) }
