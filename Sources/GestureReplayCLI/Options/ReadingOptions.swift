@@ -5,12 +5,28 @@ import TraceReplay
 enum ReadingOptions {
     static let inputFormat = Option<ReplayOptions>(
         OptionSpec(
-            long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name),
-            help:
-                "force the input format: json, jsonl, csv; getevent, evemu,\nlibinput, evtest, motionevent; w3c-actions, appium, webkit-events\n(default: by the extension; standard input and .txt/.yml/.log\nfiles are sniffed)"
+            long: "input-format", valueName: "FORMAT", choices: TraceFormat.allCases.map(\.name), help: inputFormatHelp
         )
     ) { p, v throws(UsageError) in
         p.reading.inputFormat = try choice("input-format", v, TraceFormat.init(name:), TraceFormat.allCases.map(\.name))
+    }
+
+    /// `--input-format`'s help, from the table of formats: their names, family by family (the
+    /// canonical formats, device recordings, UI-test descriptions), and the extensions sniffed.
+    static var inputFormatHelp: String {
+        var families: [[TraceFormat]] = []
+        for format in TraceFormat.allCases {
+            if let k = families.firstIndex(where: { $0[0].family == format.family }) {
+                families[k].append(format)
+            } else {
+                families.append([format])
+            }
+        }
+        let names = families.map { $0.map(\.name).joined(separator: ", ") }.joined(separator: "; ")
+        let sniffed = TraceFormat.sniffedPathExtensions.map { "." + $0 }.joined(separator: "/")
+        return wrapped(
+            "force the input format: \(names) (default: by the extension; standard input and \(sniffed) files are sniffed)",
+            width: 66)
     }
 
     static let timeUnit = Option<ReplayOptions>(

@@ -15,7 +15,7 @@ _gesturereplay() {
     case $cmd in
         replay)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -51,7 +51,7 @@ _gesturereplay() {
             ;;
         check)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -89,7 +89,7 @@ _gesturereplay() {
             ;;
         test)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -139,7 +139,7 @@ _gesturereplay() {
             ;;
         render)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -176,7 +176,7 @@ _gesturereplay() {
             ;;
         convert)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -199,7 +199,7 @@ _gesturereplay() {
             ;;
         stats)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -231,7 +231,7 @@ _gesturereplay() {
             ;;
         compare)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \
@@ -267,7 +267,7 @@ _gesturereplay() {
             ;;
         shrink)
             _arguments -s \
-                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.log files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
+                '--input-format=[force the input format\: json, jsonl, csv; getevent, evemu, libinput, evtest, motionevent; w3c-actions, appium, webkit-events (default\: by the extension; standard input and .txt/.yml/.yaml/.log/.events files are sniffed)]:FORMAT:(json jsonl csv getevent evemu libinput evtest motionevent w3c-actions appium webkit-events)' \
                 '--time-unit=[unit of the trace'\''s timestamps (default s; a warning names this option when frames look seconds or microseconds apart); auto\: chosen from the first rows'\'' intervals, with a note]:UNIT:(s ms us ns auto)' \
                 '--screen=[screen size in points (enables screenEdgePan in the default scene); a device recording'\''s axis ranges map onto it]:WxH:' \
                 '--raw-size=[a device recording'\''s raw extent when it has no axis ranges (MotionEvent, getevent without -lp), mapped onto --screen]:WxH:' \

@@ -1,4 +1,5 @@
 import Testing
+import TraceReading
 
 @testable import GestureReplayCLI
 
@@ -54,5 +55,16 @@ struct HelpSectionTests {
         for command in commandRegistry {
             #expect(HelpGenerator.synopsis(of: command).count < HelpGenerator.usageColumn, "\(command.name)")
         }
+    }
+
+    @Test("--input-format's help names every format, family by family, and every sniffed extension, from the table")
+    func inputFormatHelpFromTheTable() {
+        let help = ReadingOptions.inputFormatHelp
+        let text = help.replacingNewlines
+        for format in TraceFormat.allCases { #expect(text.contains(" " + format.name), "\(format.name)") }
+        for ext in TraceFormat.sniffedPathExtensions { #expect(text.contains("." + ext + "/") || text.contains("." + ext + " "), "\(ext)") }
+        // A family's formats together, families apart.
+        #expect(text.contains("json, jsonl, csv; getevent"))
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 66 })
     }
 }
