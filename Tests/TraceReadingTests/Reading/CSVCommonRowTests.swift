@@ -29,8 +29,8 @@ struct CSVCommonRowTests {
         var onePassRows = 0
         do {
             let reader = try CSVTraceReader(
-                source: ByteSource(path: path, chunkSize: chunkSize), timeUnit: .milliseconds, touchNames: TouchNameTable(),
-                readsCommonRowsInOnePass: onePass)
+                source: ByteSource(path: path, chunkSize: chunkSize), timeUnit: .milliseconds, touchNames: TouchNameTable())
+            if !onePass { reader.readsEveryRowThroughTheGeneralPath() }
             while let row = try reader.next() {
                 if reader.corePointer.pointee.records.count == 0 { onePassRows += 1 }
                 outcomes.append(.row(row, name: reader.touchNames.text(of: row.touch)))

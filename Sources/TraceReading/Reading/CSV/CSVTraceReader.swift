@@ -37,24 +37,15 @@ public final class CSVTraceReader: TraceReader {
     private let core: CoreBox<CSVTraceCore>
 
     /// Reads from `source` and parses its header.
-    public convenience init(
-        source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()
-    ) throws(TraceError) {
-        try self.init(source: source, timeUnit: timeUnit, touchNames: touchNames, readsCommonRowsInOnePass: true)
-    }
-
-    /// With `readsCommonRowsInOnePass` false, every row takes the general path: the plain reader
-    /// that `CSVCommonRowTests` compares the one-pass rows with.
-    init(source: ByteSource, timeUnit: TimeUnit, touchNames: TouchNameTable, readsCommonRowsInOnePass: Bool) throws(TraceError) {
+    public init(source: ByteSource, timeUnit: TimeUnit = .seconds, touchNames: TouchNameTable = TouchNameTable()) throws(TraceError) {
         var records = CSVRecordScanner(source: source, skipsComments: true, skipsBlankLines: true)
-        var header: CSVHeader
+        let header: CSVHeader
         do {
             header = try CSVHeader(&records)
         } catch {
             records.deallocate()
             throw error
         }
-        header.hasCommonOrder = header.hasCommonOrder && readsCommonRowsInOnePass
         self.touchNames = touchNames
         self.timeUnit = timeUnit
         self.columnNames = header.names
@@ -74,6 +65,12 @@ public final class CSVTraceReader: TraceReader {
     @inline(__always)
     public func next() throws(TraceError) -> TraceRow? {
         try core.value.next()
+    }
+
+    /// Every row from here on through the general path: the plain reader that `CSVCommonRowTests`
+    /// compares the one-pass rows with.
+    func readsEveryRowThroughTheGeneralPath() {
+        core.value.header.hasCommonOrder = false
     }
 
     /// The reader's state, for ``AnyTraceReader`` (valid while `self` lives).
@@ -128,7 +125,7 @@ struct CSVHeader {
 /// The CSV reader's state and hot loop, as a value type.
 struct CSVTraceCore {
     var records: CSVRecordScanner
-    let header: CSVHeader
+    var header: CSVHeader
     let timeUnit: TimeUnit
     let names: TouchNameTable
     var scratch: [UInt8] = []
