@@ -174,14 +174,7 @@ struct CSVTraceCore {
             next &+= 1
         }
         // The id last: a name is interned (and its use counted) only for a row taken here.
-        let touch: TouchID
-        if let v = parseCanonicalInt64(base + touchStart, touchCount) {
-            touch = .integer(v)
-        } else if let index = names.intern(base + touchStart, touchCount, ifNew: { JSONScanner.isValidUTF8($0, $1) }) {
-            touch = .name(index)
-        } else {
-            return nil
-        }
+        guard let touch = touchID(base + touchStart, touchCount) else { return nil }
         records.takeRecord(through: next)
         @inline(__always) func at(_ valueStart: Int) -> TextPosition {
             TextPosition(line: bytes.line, column: valueStart &- rowStart &+ 1)
@@ -282,6 +275,14 @@ struct CSVTraceCore {
         return error(n == 0 ? "empty phase; expected one of: \(PhaseNames.expectedList)" : ReaderText.unknownPhase(p, n), f.position)
     }
 
+    /// The id the bytes `p[0..<n]` name: a canonical integer, else a name (one probe of the table,
+    /// a new name checked once); nil when a new name is not valid UTF-8. Both paths' one rule.
+    @inline(__always)
+    private func touchID(_ p: UnsafePointer<UInt8>, _ n: Int) -> TouchID? {
+        if let v = parseCanonicalInt64(p, n) { return .integer(v) }
+        return names.intern(p, n, ifNew: { JSONScanner.isValidUTF8($0, $1) }).map { .name($0) }
+    }
+
     /// A touch id that is not a plain canonical integer: a name, a quoted
     /// field with doubled quotes, or an error.
     @inline(never)
@@ -289,9 +290,8 @@ struct CSVTraceCore {
         let (p, n) = Self.trimmed(records.base, f)
         if n == 0 { throw error("empty touch id", f.position) }
         if !f.escapedQuotes {
-            // The common name: straight from the buffer, one probe of the table.
-            if let v = parseCanonicalInt64(p, n) { return .integer(v) }
-            if let index = names.intern(p, n, ifNew: { JSONScanner.isValidUTF8($0, $1) }) { return .name(index) }
+            // The common name: straight from the buffer.
+            if let id = touchID(p, n) { return id }
             throw error("touch id \(ReaderText.quote(p, n)) is not valid UTF-8", f.position)
         }
         scratch.removeAll(keepingCapacity: true)
@@ -304,8 +304,7 @@ struct CSVTraceCore {
         let bytes = scratch
         return try bytes.withUnsafeBufferPointer { (buf) throws(TraceError) -> TouchID in
             let q = buf.baseAddress!
-            if let v = parseCanonicalInt64(q, buf.count) { return .integer(v) }
-            if let index = names.intern(q, buf.count, ifNew: { JSONScanner.isValidUTF8($0, $1) }) { return .name(index) }
+            if let id = touchID(q, buf.count) { return id }
             throw error("touch id \(ReaderText.quote(q, buf.count)) is not valid UTF-8", f.position)
         }
     }
