@@ -197,12 +197,15 @@ def summary(results):
 def timed_alternating(cmds, runs):
     """`timed` for several commands whose runs alternate (A B C A B C ...): one warm-up each, then
     `runs` rounds; a summary per command, in order."""
+    def one(cmd):
+        # A command, or (command, variables added to its environment).
+        return run(cmd[0], env=cmd[1]) if isinstance(cmd, tuple) else run(cmd)
     for cmd in cmds:
-        run(cmd)
+        one(cmd)
     results = [[] for _ in cmds]
     for _ in range(runs):
         for i, cmd in enumerate(cmds):
-            results[i].append(run(cmd))
+            results[i].append(one(cmd))
     return [summary(r) for r in results]
 
 
@@ -554,7 +557,9 @@ def heavy_mix(bin_path, baseline, traces, runs, callgrind, add, notes, own_mix):
 
     py = python_csv(csv_path)
     for fmt, path, name in (("csv", csv_path, "CSV"), ("jsonl", jsonl_path, "JSON Lines")):
-        cmds = [replay + [path]] + ([base + [path]] if base else []) + [py]
+        # For the CSV, also this binary with its lines formatted on the replay's thread.
+        plain = [(replay + [path], {"GESTUREREPLAY_FORMAT_THREAD": "never"})] if fmt == "csv" else []
+        cmds = [replay + [path]] + ([base + [path]] if base else []) + plain + [py]
         res = timed_alternating(cmds, runs)
         r, p = res[0], res[-1]
         add("Heavy mix: replay %s, %s events, --format jsonl, vs Python csv reading the CSV (%s), runs alternating" % (
@@ -568,6 +573,12 @@ def heavy_mix(bin_path, baseline, traces, runs, callgrind, add, notes, own_mix):
                 "%s (%s; CPU %s): %.2fx Python; this binary is %.2fx as fast (wall), %.2fx (CPU)" % (
                     secs(b["wall"]), rate(n, b["wall"]), secs(b["cpu"]), p["wall"] / b["wall"],
                     b["wall"] / r["wall"], b["cpu"] / r["cpu"]))
+        if plain:
+            f = res[-2]
+            add("Same replay with its lines formatted on the replay's thread (GESTUREREPLAY_FORMAT_THREAD=never)",
+                "%s (%s; CPU %s): %.2fx Python; the formatting thread gives %.2fx (wall), costs %.2fx CPU" % (
+                    secs(f["wall"]), rate(n, f["wall"]), secs(f["cpu"]), p["wall"] / f["wall"],
+                    f["wall"] / r["wall"], r["cpu"] / f["cpu"]))
 
     jq = shutil.which("jq")
     cmds = [replay + [json_path]] + ([base + [json_path]] if base else [])

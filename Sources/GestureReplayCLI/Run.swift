@@ -7,9 +7,10 @@ import TraceReplay
 import GestureReplayTools
 
 /// `GESTUREREPLAY_READER_THREAD=never` or `=always` overrides when a replay reads its trace on a
-/// thread of its own (docs/performance.md; for measuring both paths, the output is the same).
-func readerThreadingFromEnvironment() -> ReaderThreading {
-    guard let raw = getenv("GESTUREREPLAY_READER_THREAD") else { return .automatic }
+/// thread of its own, `GESTUREREPLAY_FORMAT_THREAD` when it formats its lines on one
+/// (docs/performance.md; for measuring both paths, the output is the same).
+func readerThreadingFromEnvironment(_ variable: String) -> ReaderThreading {
+    guard let raw = getenv(variable) else { return .automatic }
     switch String(cString: raw) {
     case "never", "0": return .never
     case "always", "1": return .always

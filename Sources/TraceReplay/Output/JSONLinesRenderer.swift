@@ -20,14 +20,14 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
         out.append("}\n" as StaticString)
     }
 
-    private func head(_ event: StaticString, _ time: Double, into out: inout OutputBuffer) {
+    private static func head(_ event: StaticString, _ time: Double, into out: inout OutputBuffer) {
         out.append("{\"event\":\"" as StaticString)
         out.append(event)
         out.append("\",\"t\":" as StaticString)
         out.appendNumber(time, decimals: MachinePrecision.time, trim: true)
     }
 
-    private func point(_ key: StaticString, _ x: Double, _ y: Double, into out: inout OutputBuffer) {
+    private static func point(_ key: StaticString, _ x: Double, _ y: Double, into out: inout OutputBuffer) {
         out.append(key)
         out.append("{\"x\":" as StaticString)
         out.appendNumber(x, decimals: MachinePrecision.point, trim: true)
@@ -53,17 +53,23 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     /// numbers at most, the states and the direction (the label is counted separately).
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: MachinePrecision.value)
 
-    /// A transition line, from a `Transition` or a `TransitionReport` (``TransitionLineRenderer``).
+    /// The label of `recognizer`'s lines: `,"recognizer":NAME,"kind":KIND,"state":"`, made once.
     @inline(__always)
-    mutating func renderTransition(
-        _ time: Double, _ recognizer: Unmanaged<GestureRecognizer>, _ previous: GestureRecognizerState,
-        _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>, _ reason: String?,
+    mutating func transitionLabel(_ recognizer: Unmanaged<GestureRecognizer>) -> UnsafeBufferPointer<UInt8> {
+        recognizer._withUnsafeGuaranteedRef { labels.label($0, make: Self.makeLabel) }
+    }
+
+    /// A transition line from its fields (``TransitionLineRenderer``): no state of the renderer,
+    /// so the formatting thread writes it too.
+    @inline(__always)
+    static func writeTransition(
+        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState,
+        _ values: UnsafePointer<GestureValues>, label: UnsafeBufferPointer<UInt8>, reason: String?,
         into out: inout OutputBuffer
     ) {
-        let label = recognizer._withUnsafeGuaranteedRef { labels.label($0, make: Self.makeLabel) }
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(time, previous, state, values, label, &w)
-        if _fastPath(values.pointee.extra.isEmpty && reason == nil) {
+        if _fastPath(reason == nil && ExtraValues.areEmpty(values)) {
             // Most lines: closed in the same reserve.
             w.bytes("}\n")
             out.commit(w)
@@ -144,7 +150,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     }
 
     public mutating func diagnostic(_ d: EngineDiagnostic, into out: inout OutputBuffer) {
-        head("diagnostic", d.time, into: &out)
+        Self.head("diagnostic", d.time, into: &out)
         out.append(",\"kind\":" as StaticString)
         out.appendJSONString(d.kind.rawValue)
         if let r = d.recognizer {
@@ -157,15 +163,15 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     }
 
     public mutating func touchEnded(_ r: TouchEndRecord, into out: inout OutputBuffer) {
-        head("touch", r.time, into: &out)
+        Self.head("touch", r.time, into: &out)
         out.append(",\"touch\":" as StaticString)
         out.appendJSON(r.touch)
         out.append(",\"phase\":\"" as StaticString)
         out.append(r.phase.description)
         out.append(UInt8(ascii: "\""))
-        point(",\"location\":", r.location.x, r.location.y, into: &out)
+        Self.point(",\"location\":", r.location.x, r.location.y, into: &out)
         if let v = r.velocity, v.isFinite {
-            point(",\"velocity\":", v.dx, v.dy, into: &out)
+            Self.point(",\"velocity\":", v.dx, v.dy, into: &out)
         } else {
             out.append(",\"velocity\":null" as StaticString)
         }
@@ -175,7 +181,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     }
 
     public mutating func viewDelivery(_ d: ViewDelivery, touch: TouchLabel, into out: inout OutputBuffer) {
-        head("view", d.time, into: &out)
+        Self.head("view", d.time, into: &out)
         out.append(",\"view\":" as StaticString)
         out.appendJSONString(d.view.name)
         out.append(",\"message\":\"" as StaticString)
@@ -190,7 +196,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     /// `{"event":"message","t":0.38,"view":"lecture","text":"Single tap!"}` (`"recognizer"` for a
     /// recognizer's, neither key for the environment's); strings escaped per RFC 8259.
     public mutating func message(_ m: ReplayMessage, into out: inout OutputBuffer) {
-        head("message", m.time, into: &out)
+        Self.head("message", m.time, into: &out)
         switch m.source {
         case .view(let v):
             out.append(",\"view\":" as StaticString)
@@ -208,7 +214,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
 
     /// `{"event":"control","t":0.12,"view":"button","name":"touchUpInside"}`
     public mutating func controlEvent(_ r: ControlEventReport, into out: inout OutputBuffer) {
-        head("control", r.time, into: &out)
+        Self.head("control", r.time, into: &out)
         out.append(",\"view\":" as StaticString)
         out.appendJSONString(r.control.name)
         out.append(",\"name\":\"" as StaticString)
@@ -218,10 +224,10 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
 
     /// `{"event":"scroll","t":0.136667,"view":"list","contentOffset":{"x":0,"y":5182.6667},"phase":"decelerating"}`
     public mutating func scroll(_ r: ScrollReport, into out: inout OutputBuffer) {
-        head("scroll", r.time, into: &out)
+        Self.head("scroll", r.time, into: &out)
         out.append(",\"view\":" as StaticString)
         out.appendJSONString(r.view.name)
-        point(",\"contentOffset\":", r.contentOffset.x, r.contentOffset.y, into: &out)
+        Self.point(",\"contentOffset\":", r.contentOffset.x, r.contentOffset.y, into: &out)
         out.append(",\"phase\":\"" as StaticString)
         out.append(r.phase.rawValue)
         out.append("\"}\n" as StaticString)

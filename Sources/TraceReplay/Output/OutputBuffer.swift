@@ -18,22 +18,35 @@ public struct OutputBuffer {
     /// touches no reference-counted state.
     @usableFromInline final class Storage {
         let base: UnsafeMutablePointer<UInt8>
-        init(capacity: Int) { base = .allocate(capacity: capacity) }
-        deinit { base.deallocate() }
+        let capacity: Int
+        /// 16-byte aligned: while a formatting thread runs, the buffer holds 8-byte words and
+        /// records (`OutputBuffer+FormattingThread.swift`).
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16).bindMemory(to: UInt8.self, capacity: capacity)
+        }
+        deinit { UnsafeMutableRawPointer(base).deallocate() }
     }
 
     @usableFromInline var storage: Storage
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     /// Bytes written and not yet flushed.
-    public private(set) var count: Int = 0
+    public internal(set) var count: Int = 0
     /// The file descriptor written to on `flush()`; nil keeps everything in memory (tests, golden checks).
     package let fileDescriptor: Int32?
-    package let flushThreshold: Int
+    /// Larger while a formatting thread runs (``FormattingThread/blockSize``).
+    package internal(set) var flushThreshold: Int
     /// The `errno` of the first write that failed (0: none). After a failure the buffer drops what
     /// it is given, so a replay into a full disk or a closed pipe ends normally and the caller
     /// reports the error once (`gesturereplay`: exit 74, or quietly for a closed pipe).
-    public private(set) var writeError: Int32 = 0
+    public internal(set) var writeError: Int32 = 0
+    /// The thread that formats transition lines and writes the output, while one runs
+    /// (``startFormattingThread(_:)``); nil: lines are formatted here and written by `flush()`.
+    var formattingThread: FormattingThread?
+    /// While a formatting thread runs: where the run of plain bytes being written starts (its
+    /// length word).
+    var runStart = 0
 
     /// A buffer that writes to `fileDescriptor` whenever more than `flushThreshold` bytes are pending.
     public init(fileDescriptor: Int32?, flushThreshold: Int = 1 << 16) {
@@ -143,8 +156,13 @@ public struct OutputBuffer {
         if count >= flushThreshold { flush() }
     }
 
-    /// Writes every pending byte to the file descriptor (retrying short writes).
+    /// Writes every pending byte to the file descriptor (retrying short writes); while a formatting
+    /// thread runs, hands them to it.
     public mutating func flush() {
+        if let formattingThread {
+            handOver(to: formattingThread)
+            return
+        }
         guard let fd = fileDescriptor, count > 0 else { return }
         var offset = 0
         while offset < count && writeError == 0 {

@@ -24,7 +24,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
 
     public mutating func begin(into out: inout OutputBuffer) {}
 
-    private func time(_ t: Double, into out: inout OutputBuffer) {
+    private static func time(_ t: Double, into out: inout OutputBuffer) {
         var w = out.writer(reserving: ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time) + 10)
         Self.writeTime(t, &w)
         out.commit(w)
@@ -49,7 +49,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
         w.byte(UInt8(ascii: ")"))
     }
 
-    private func pair(_ x: Double, _ y: Double, decimals: Int, into out: inout OutputBuffer) {
+    private static func pair(_ x: Double, _ y: Double, decimals: Int, into out: inout OutputBuffer) {
         var w = out.writer(reserving: 2 * ByteWriter.maximumNumberLength(decimals: decimals) + 4)
         Self.writePair(x, y, decimals: decimals, &w)
         out.commit(w)
@@ -61,15 +61,11 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     /// The most bytes of a transition line without its label, extra values and reason.
     private static let transitionBound = 512 + 15 * ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time)
 
-    /// A transition line, from a `Transition` or a `TransitionReport` (``TransitionLineRenderer``).
+    /// The label of `recognizer`'s lines: its name and kind columns, padded, made once.
     @inline(__always)
-    mutating func renderTransition(
-        _ time: Double, _ recognizer: Unmanaged<GestureRecognizer>, _ previous: GestureRecognizerState,
-        _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>, _ reason: String?,
-        into out: inout OutputBuffer
-    ) {
+    mutating func transitionLabel(_ recognizer: Unmanaged<GestureRecognizer>) -> UnsafeBufferPointer<UInt8> {
         let nameWidth = nameWidth, kindWidth = kindWidth
-        let label = recognizer._withUnsafeGuaranteedRef { r in
+        return recognizer._withUnsafeGuaranteedRef { r in
             labels.label(
                 r,
                 make: { name, kind, bytes in
@@ -82,9 +78,19 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
                     bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, kindWidth - kind.utf8.count + 2)))
                 })
         }
+    }
+
+    /// A transition line from its fields (``TransitionLineRenderer``): no state of the renderer,
+    /// so the formatting thread writes it too.
+    @inline(__always)
+    static func writeTransition(
+        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState,
+        _ values: UnsafePointer<GestureValues>, label: UnsafeBufferPointer<UInt8>, reason: String?,
+        into out: inout OutputBuffer
+    ) {
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(time, previous, state, values, label, &w)
-        if _fastPath(values.pointee.extra.isEmpty && reason == nil) {
+        if _fastPath(reason == nil && ExtraValues.areEmpty(values)) {
             // Most lines: ended in the same reserve.
             w.byte(UInt8(ascii: "\n"))
             out.commit(w)
@@ -156,23 +162,23 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     }
 
     public mutating func diagnostic(_ d: EngineDiagnostic, into out: inout OutputBuffer) {
-        time(d.time, into: &out)
+        Self.time(d.time, into: &out)
         out.append("note: " as StaticString)
         out.appendTerminalSafe(d.message)
         out.append(UInt8(ascii: "\n"))
     }
 
     public mutating func touchEnded(_ r: TouchEndRecord, into out: inout OutputBuffer) {
-        time(r.time, into: &out)
+        Self.time(r.time, into: &out)
         out.append("touch " as StaticString)
         out.appendPlain(r.touch)
         out.append(UInt8(ascii: " "))
         out.append(r.phase.description)
         out.append(" at " as StaticString)
-        pair(r.location.x, r.location.y, decimals: DisplayPrecision.point, into: &out)
+        Self.pair(r.location.x, r.location.y, decimals: DisplayPrecision.point, into: &out)
         out.append("  velocity " as StaticString)
         if let v = r.velocity, v.isFinite {
-            pair(v.dx, v.dy, decimals: DisplayPrecision.point, into: &out)
+            Self.pair(v.dx, v.dy, decimals: DisplayPrecision.point, into: &out)
         } else {
             out.append("none" as StaticString)
         }
@@ -182,7 +188,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     }
 
     public mutating func viewDelivery(_ d: ViewDelivery, touch: TouchLabel, into out: inout OutputBuffer) {
-        time(d.time, into: &out)
+        Self.time(d.time, into: &out)
         out.append("view " as StaticString)
         out.appendTerminalSafe(d.view.name)
         out.append(UInt8(ascii: " "))
@@ -197,7 +203,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     /// `   0.380  view lecture: Single tap!` (`recognizer NAME: `, or `message: ` from the environment);
     /// the text escaped onto one line (`appendEscapedMessage`).
     public mutating func message(_ m: ReplayMessage, into out: inout OutputBuffer) {
-        time(m.time, into: &out)
+        Self.time(m.time, into: &out)
         switch m.source {
         case .view(let v):
             out.append("view " as StaticString)
@@ -216,7 +222,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
 
     /// `   0.120  control button touchUpInside`
     public mutating func controlEvent(_ r: ControlEventReport, into out: inout OutputBuffer) {
-        time(r.time, into: &out)
+        Self.time(r.time, into: &out)
         out.append("control " as StaticString)
         out.appendTerminalSafe(r.control.name)
         out.append(UInt8(ascii: " "))
@@ -227,11 +233,11 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     /// `   0.137  scroll list contentOffset (0.000, 5182.667)  decelerating`: offsets with 3
     /// decimals (a 3x screen's pixel is 1/3 pt).
     public mutating func scroll(_ r: ScrollReport, into out: inout OutputBuffer) {
-        time(r.time, into: &out)
+        Self.time(r.time, into: &out)
         out.append("scroll " as StaticString)
         out.appendTerminalSafe(r.view.name)
         out.append(" contentOffset " as StaticString)
-        pair(r.contentOffset.x, r.contentOffset.y, decimals: 3, into: &out)
+        Self.pair(r.contentOffset.x, r.contentOffset.y, decimals: 3, into: &out)
         out.append("  " as StaticString)
         out.append(r.phase.rawValue)
         out.append(UInt8(ascii: "\n"))

@@ -94,6 +94,11 @@ public struct ReplayOptions: Sendable {
         /// failed and was cancelled, and its most common failure reasons (`ReplaySummary`); a device
         /// recording also reports the mapping it used. Off by default.
         public var summary = false
+        /// Whether transition lines are formatted, and the output written, on a thread of its own
+        /// (docs/performance.md), when the output goes to a file descriptor in blocks (not line by
+        /// line: a terminal, `--unbuffered`): ``ReaderThreading/automatic`` (the default) for the
+        /// same large files as ``Reading/readerThreading``, `always` for every such replay.
+        public var formattingThread: ReaderThreading = .automatic
 
         public init() {}
     }

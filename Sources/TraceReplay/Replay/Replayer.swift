@@ -115,12 +115,19 @@ public enum Replayer {
     ) throws(TraceError) {
         // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
         output = OutputBuffer(fileDescriptor: nil)
-        defer { output = sink.buffer }
+        defer {
+            // Before the renderer goes: the lines the thread writes use its labels.
+            sink.buffer.stopFormattingThread()
+            output = sink.buffer
+        }
         let environment = run.environment
         environment.observer = run.observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
         OutputFilter.configure(environment, scene: run.scene, filter: run.filter, soleListener: run.observer == nil && run.summary == nil)
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
+        if formatsOnThread(path: path, options), let lineRenderer = R.self as? any TransitionLineRenderer.Type {
+            _ = sink.buffer.startFormattingThread(lineRenderer)
+        }
         let mode: TraceValidationMode = options.reading.lenient ? .lenient : .strict
         if let readAhead = run.readAhead {
             let frames = FrameAssembler(reader: readAhead, mode: mode, checksTouchSequence: true, onWarning: warn)
@@ -143,12 +150,28 @@ public enum Replayer {
         switch options.reading.readerThreading {
         case .never: return false
         case .always: return true
-        case .automatic:
-            guard let path, path != "-", onlineCoreCount() > 1 else { return false }
-            var st = stat()
-            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
-            return Int(st.st_size) >= ReaderThreading.minimumFileSize
+        case .automatic: return isLargeFile(path)
         }
+    }
+
+    /// Whether the replay of the file at `path` (nil: bytes in memory or a reader opened elsewhere)
+    /// formats its transition lines on a thread of its own (``ReplayOptions/Output/formattingThread``;
+    /// the output buffer decides whether it can: a file descriptor written in blocks).
+    static func formatsOnThread(path: String?, _ options: ReplayOptions) -> Bool {
+        switch options.output.formattingThread {
+        case .never: return false
+        case .always: return true
+        case .automatic: return isLargeFile(path)
+        }
+    }
+
+    /// A regular file of at least ``ReaderThreading/minimumFileSize`` bytes, with more than one core
+    /// online: what ``ReaderThreading/automatic`` reads, and formats, on threads of their own.
+    static func isLargeFile(_ path: String?) -> Bool {
+        guard let path, path != "-", onlineCoreCount() > 1 else { return false }
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+        return Int(st.st_size) >= ReaderThreading.minimumFileSize
     }
 
     /// The plain replay loop over the frames `nextFrame` assembles (the trace at `path`).

@@ -27,8 +27,9 @@ public enum ReaderThreading: Sendable, Equatable {
     static var batchCount: Int { 8 }
 }
 
-/// Starts a thread that runs `body`; `nil` if none could be started.
-func startReadingThread(_ body: @escaping () -> Void) -> pthread_t? {
+/// Starts a thread that runs `body` (the reading thread; TraceReplay's formatting thread); `nil`
+/// if none could be started. The caller joins it.
+package func startThread(_ body: @escaping () -> Void) -> pthread_t? {
     final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }

@@ -54,7 +54,7 @@ package final class ThreadedFrameReader<Base: TraceReader> {
         base.touchNames.beginSharing()
         ring = ReaderRing(batchSize: ReaderThreading.batchSize, batchCount: ReaderThreading.batchCount, blank: .blank)
         let producer = FrameProducer(ring: ring, base: base, mode: mode)
-        guard let tid = startReadingThread(producer.run) else { return nil }
+        guard let tid = startThread(producer.run) else { return nil }
         thread = tid
     }
 

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GestureEngine
+import Synchronization
+import TraceReading
+
+/// A thread that formats a replay's transition lines and writes its output, so the replay's own
+/// thread only runs the engine (docs/performance.md, "Formatting on a thread of its own").
+///
+/// The replay writes into its ``OutputBuffer`` as always, except that a transition line is left as
+/// a record of its fields (``DeferredTransition``); when the buffer fills, the whole block goes to
+/// this thread, which writes the plain bytes as they are and each record as the line the renderer
+/// would have written, in order, to the same file descriptor. Blocks are recycled: at most
+/// ``maximumBlocks`` exist, so a replay that outruns the thread waits for it, and memory stays flat.
+final class FormattingThread: @unchecked Sendable {
+    /// Writes the line of a record (the renderer's `writeTransition`), given the reason's bytes.
+    typealias LineWriter = (UnsafePointer<DeferredTransition>, String?, inout OutputBuffer) -> Void
+
+    /// Blocks in use at once: the one the replay writes, and those queued or being formatted.
+    static let maximumBlocks = 4
+    /// The bytes of a block handed over (its records and plain bytes; a line's record is ~220
+    /// bytes). Each block wakes the thread once, and a wake-up costs ~20 µs of system time on a
+    /// virtual machine: 64 KiB blocks cost 0.1 to 0.3 s per million events.
+    static let blockSize = 1 << 18
+
+    private let writeLine: LineWriter
+    /// This thread's own buffer, written to the file descriptor. Only this thread touches it (and
+    /// the replay's, after joining it), in short accesses: no run-time exclusivity check.
+    @exclusivity(unchecked) private var out: OutputBuffer
+    private let blockCapacity: Int
+    /// How many formatting threads this process started (tests check that a replay used one).
+    static let startedCount = Atomic<Int>(0)
+
+    /// The threshold of the replay's buffer, restored when the thread stops.
+    let flushThreshold: Int
+
+    // Guarded by `mutex`.
+    private var queue: [(block: OutputBuffer.Storage, count: Int)] = []
+    private var spare: [OutputBuffer.Storage] = []
+    private var blocks = 1
+    private var finished = false
+    private var replayWaits = false
+    private var threadWaits = false
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let workArrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let blockFreed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var thread: pthread_t?
+
+    /// Starts the thread, writing to `fileDescriptor` in blocks of `flushThreshold` bytes; nil if it
+    /// could not be started.
+    init?(fileDescriptor: Int32, flushThreshold: Int, blockCapacity: Int, writeLine: @escaping LineWriter) {
+        self.flushThreshold = flushThreshold
+        self.writeLine = writeLine
+        self.blockCapacity = blockCapacity
+        out = OutputBuffer(fileDescriptor: fileDescriptor, flushThreshold: flushThreshold)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(workArrived, nil)
+        pthread_cond_init(blockFreed, nil)
+        guard let thread = startThread({ [unowned self] in self.run() }) else { return nil }
+        self.thread = thread
+        Self.startedCount.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        pthread_cond_destroy(workArrived)
+        pthread_cond_destroy(blockFreed)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        workArrived.deallocate()
+        blockFreed.deallocate()
+    }
+
+    /// The replay's side: queues the first `count` bytes of `block` and returns a block to write
+    /// on, waiting for one while ``maximumBlocks`` are in use.
+    func hand(_ block: OutputBuffer.Storage, count: Int) -> OutputBuffer.Storage {
+        pthread_mutex_lock(mutex)
+        queue.append((block, count))
+        if threadWaits { pthread_cond_signal(workArrived) }
+        if spare.isEmpty && blocks >= Self.maximumBlocks {
+            replayWaits = true
+            while spare.isEmpty { pthread_cond_wait(blockFreed, mutex) }
+            replayWaits = false
+        }
+        let next: OutputBuffer.Storage
+        if let free = spare.popLast() {
+            next = free
+        } else {
+            blocks += 1
+            next = OutputBuffer.Storage(capacity: blockCapacity)
+        }
+        pthread_mutex_unlock(mutex)
+        return next
+    }
+
+    /// The replay's side, at the end: queues the last `count` bytes of `block`, waits until
+    /// everything is written, and returns the `errno` of the first write that failed (0: none).
+    func finish(_ block: OutputBuffer.Storage, count: Int) -> Int32 {
+        pthread_mutex_lock(mutex)
+        queue.append((block, count))
+        finished = true
+        if threadWaits { pthread_cond_signal(workArrived) }
+        pthread_mutex_unlock(mutex)
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
+        return out.writeError
+    }
+
+    private func run() {
+        while true {
+            pthread_mutex_lock(mutex)
+            while queue.isEmpty && !finished {
+                threadWaits = true
+                pthread_cond_wait(workArrived, mutex)
+                threadWaits = false
+            }
+            if queue.isEmpty {
+                pthread_mutex_unlock(mutex)
+                break
+            }
+            let (block, count) = queue.removeFirst()
+            pthread_mutex_unlock(mutex)
+            format(block.base, count: count)
+            pthread_mutex_lock(mutex)
+            spare.append(block)
+            if replayWaits { pthread_cond_signal(blockFreed) }
+            pthread_mutex_unlock(mutex)
+        }
+        out.flush()
+    }
+
+    /// Writes a block: runs of plain bytes as they are, records as their lines
+    /// (``OutputBuffer/formattedBlock``'s layout).
+    private func format(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
+        var p = UnsafeMutableRawPointer(base)
+        let end = p + count
+        while p < end {
+            let word = p.load(as: Int.self)
+            p += 8
+            if word >= 0 {
+                out.append(UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: word))
+                p += OutputBuffer.padded(word)
+            } else {
+                let record = p.assumingMemoryBound(to: DeferredTransition.self)
+                p += MemoryLayout<DeferredTransition>.stride
+                let reasonCount = record.pointee.reasonCount
+                let reason =
+                    reasonCount < 0
+                    ? nil
+                    : String(decoding: UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: reasonCount), as: UTF8.self)
+                writeLine(record, reason, &out)
+                p += OutputBuffer.padded(max(0, reasonCount))
+            }
+            out.flushIfNeeded()
+        }
+    }
+}
+
+/// A transition line's fields, copied into the output buffer while a formatting thread runs, and
+/// written as a line by that thread. The label points into the renderer's cache, which outlives the
+/// thread; the reason's UTF-8 bytes follow the record.
+///
+/// No reference is counted on the way: `values` is copied as bytes, which is a copy of its plain
+/// fields alone because its `extra` is empty (a line with extra values is written at once), and the
+/// record is read in place and never deinitialized. (Retaining the empty array for the copy and
+/// releasing it on the other thread made both threads write its reference count, one cache line,
+/// for every line: the replay ran slower with the thread than without it.)
+struct DeferredTransition {
+    var time: Double
+    var values: GestureValues
+    var label: UnsafeBufferPointer<UInt8>
+    /// The reason's length in bytes; -1 without a reason.
+    var reasonCount: Int
+    var previous: GestureRecognizerState
+    var state: GestureRecognizerState
+
+    /// Where `values` is in the record (read in place by the line writer).
+    @inline(__always) static var valuesOffset: Int { MemoryLayout<DeferredTransition>.offset(of: \.values)! }
+
+    /// Writes a record at `p` (8-byte aligned, room for the stride), `values` copied as bytes.
+    @inline(__always)
+    static func store(
+        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
+        _ label: UnsafeBufferPointer<UInt8>, _ reasonCount: Int, at p: UnsafeMutableRawPointer
+    ) {
+        // Field by field (all plain but `values`), through the pointer: no copy of the record.
+        let record = p.bindMemory(to: DeferredTransition.self, capacity: 1)
+        record.pointee.time = time
+        (p + valuesOffset).copyMemory(from: values, byteCount: MemoryLayout<GestureValues>.size)
+        record.pointee.label = label
+        record.pointee.reasonCount = reasonCount
+        record.pointee.previous = previous
+        record.pointee.state = state
+    }
+}
