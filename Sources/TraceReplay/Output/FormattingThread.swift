@@ -18,8 +18,8 @@ import TraceReading
 /// would have written, in order, to the same file descriptor. Blocks are recycled: at most
 /// ``maximumBlocks`` exist, so a replay that outruns the thread waits for it, and memory stays flat.
 final class FormattingThread: @unchecked Sendable {
-    /// Writes the line of a record (the renderer's `writeTransition`), given the reason's bytes.
-    typealias LineWriter = (UnsafePointer<DeferredTransition>, String?, inout OutputBuffer) -> Void
+    /// Writes the line of a record (the renderer's `writeTransition`), given its values and reason.
+    typealias LineWriter = (UnsafePointer<DeferredTransition>, UnsafePointer<GestureValues>, String?, inout OutputBuffer) -> Void
 
     /// Blocks in use at once: the one the replay writes, and those queued or being formatted.
     static let maximumBlocks = 4
@@ -134,10 +134,12 @@ final class FormattingThread: @unchecked Sendable {
     }
 
     /// Writes a block: runs of plain bytes as they are, records as their lines
-    /// (``OutputBuffer/formattedBlock``'s layout).
+    /// (``OutputBuffer``'s layout while a formatting thread runs).
     private func format(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
         var p = UnsafeMutableRawPointer(base)
         let end = p + count
+        // One record of values, filled from each line's record in turn (its `extra` stays empty).
+        var values = GestureValues()
         while p < end {
             let word = p.load(as: Int.self)
             p += 8
@@ -145,55 +147,17 @@ final class FormattingThread: @unchecked Sendable {
                 out.append(UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: word))
                 p += OutputBuffer.padded(word)
             } else {
-                let record = p.assumingMemoryBound(to: DeferredTransition.self)
-                p += MemoryLayout<DeferredTransition>.stride
-                let reasonCount = record.pointee.reasonCount
+                let record = UnsafeRawPointer(p).assumingMemoryBound(to: DeferredTransition.self)
+                p += DeferredTransition.load(p, into: &values)
+                let reasonCount = Int(record.pointee.reasonCount)
                 let reason =
                     reasonCount < 0
                     ? nil
                     : String(decoding: UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: reasonCount), as: UTF8.self)
-                writeLine(record, reason, &out)
+                withUnsafePointer(to: &values) { writeLine(record, $0, reason, &out) }
                 p += OutputBuffer.padded(max(0, reasonCount))
             }
             out.flushIfNeeded()
         }
-    }
-}
-
-/// A transition line's fields, copied into the output buffer while a formatting thread runs, and
-/// written as a line by that thread. The label points into the renderer's cache, which outlives the
-/// thread; the reason's UTF-8 bytes follow the record.
-///
-/// No reference is counted on the way: `values` is copied as bytes, which is a copy of its plain
-/// fields alone because its `extra` is empty (a line with extra values is written at once), and the
-/// record is read in place and never deinitialized. (Retaining the empty array for the copy and
-/// releasing it on the other thread made both threads write its reference count, one cache line,
-/// for every line: the replay ran slower with the thread than without it.)
-struct DeferredTransition {
-    var time: Double
-    var values: GestureValues
-    var label: UnsafeBufferPointer<UInt8>
-    /// The reason's length in bytes; -1 without a reason.
-    var reasonCount: Int
-    var previous: GestureRecognizerState
-    var state: GestureRecognizerState
-
-    /// Where `values` is in the record (read in place by the line writer).
-    @inline(__always) static var valuesOffset: Int { MemoryLayout<DeferredTransition>.offset(of: \.values)! }
-
-    /// Writes a record at `p` (8-byte aligned, room for the stride), `values` copied as bytes.
-    @inline(__always)
-    static func store(
-        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
-        _ label: UnsafeBufferPointer<UInt8>, _ reasonCount: Int, at p: UnsafeMutableRawPointer
-    ) {
-        // Field by field (all plain but `values`), through the pointer: no copy of the record.
-        let record = p.bindMemory(to: DeferredTransition.self, capacity: 1)
-        record.pointee.time = time
-        (p + valuesOffset).copyMemory(from: values, byteCount: MemoryLayout<GestureValues>.size)
-        record.pointee.label = label
-        record.pointee.reasonCount = reasonCount
-        record.pointee.previous = previous
-        record.pointee.state = state
     }
 }

@@ -22,8 +22,7 @@ extension OutputBuffer {
         let blockCapacity = FormattingThread.blockSize + 4096
         let thread = FormattingThread(
             fileDescriptor: fd, flushThreshold: flushThreshold, blockCapacity: blockCapacity,
-            writeLine: { record, reason, out in
-                let values = (UnsafeRawPointer(record) + DeferredTransition.valuesOffset).assumingMemoryBound(to: GestureValues.self)
+            writeLine: { record, values, reason, out in
                 Renderer.writeTransition(
                     record.pointee.time, record.pointee.previous, record.pointee.state, values, label: record.pointee.label,
                     reason: reason, into: &out)
@@ -91,16 +90,16 @@ extension OutputBuffer {
         _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState,
         _ values: UnsafePointer<GestureValues>, _ label: UnsafeBufferPointer<UInt8>, reasonCount: Int
     ) -> UnsafeMutableRawPointer {
-        let size = 8 &+ MemoryLayout<DeferredTransition>.stride &+ Self.padded(max(0, reasonCount))
+        let reasonSize = Self.padded(max(0, reasonCount))
         // The record, the run's padding before it and the next run's word after it.
-        reserve(size &+ 16)
+        reserve(8 &+ DeferredTransition.maximumSize &+ reasonSize &+ 16)
         closeRun(reserved: true)
         let p = UnsafeMutableRawPointer(base + count)
         p.storeBytes(of: -1, as: Int.self)
-        DeferredTransition.store(time, previous, state, values, label, reasonCount, at: p + 8)
-        count &+= size
+        let size = DeferredTransition.store(time, previous, state, values, label, reasonCount, at: p + 8)
+        count &+= 8 &+ size &+ reasonSize
         openRun(reserved: true)
-        return p + 8 + MemoryLayout<DeferredTransition>.stride
+        return p + 8 + size
     }
 
     /// The block so far to the formatting thread, and a fresh one to write on.

@@ -147,6 +147,13 @@ struct FormattingThreadTests {
                 if i % 5 == 0 { values.velocity = Vector(dx: 1e9, dy: .nan) }
                 if i % 7 == 0 { values.scale = 1.25 }
                 if i % 11 == 0 { values.extra = [(name: "k", value: .integer(i)), (name: "s", value: .text("v\(i)"))] }
+                if i % 13 == 0 {
+                    values.taps = i % 4
+                    values.scalarVelocity = -0.5
+                    values.rotation = Double(i) / 1000
+                    values.direction = [.left, .up]
+                    values.selectionRect = Rect(origin: Point(x: 1, y: 2), size: Size(width: Double(i), height: 0.25))
+                }
                 let t = Transition(
                     time: Double(i) / 120, recognizer: recognizers[i % recognizers.count], previous: .possible,
                     state: i % 2 == 0 ? .began : .failed, values: values, reason: reasons[i % reasons.count])
@@ -187,6 +194,38 @@ struct FormattingThreadTests {
         // A Bool, not the arrays: a failing `#expect` would print megabytes.
         let same = plain == threaded
         #expect(same, "differ from byte \(Self.firstDifference(plain, threaded)) (\(plain.count) and \(threaded.count) bytes)")
+    }
+
+    @Test("a record holds every value of GestureValues but its extra values")
+    func recordFields() {
+        var values = GestureValues()
+        values.location = Point(x: 1, y: -2)
+        values.numberOfTouches = 3
+        values.translation = Vector(dx: 4, dy: 5)
+        values.velocity = Vector(dx: 6, dy: .infinity)
+        values.scalarVelocity = 7
+        values.scale = 8
+        values.rotation = -9
+        values.direction = [.down, .right]
+        values.selectionRect = Rect(origin: Point(x: 10, y: 11), size: Size(width: 12, height: 13))
+        values.taps = 14
+        // A new field fails here until `DeferredTransition` carries it.
+        let names = Mirror(reflecting: values).children.map { $0.label ?? "" }
+        #expect(names.count == 11 && names.last == "extra", "\(names)")
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: DeferredTransition.maximumSize, alignment: 16)
+        defer { buffer.deallocate() }
+        for keep in 0..<2 {
+            var source = values
+            if keep == 0 { source = GestureValues() }
+            let size = withUnsafePointer(to: source) {
+                DeferredTransition.store(1.5, .began, .changed, $0, UnsafeBufferPointer(start: nil, count: 0), -1, at: buffer)
+            }
+            var loaded = GestureValues()
+            loaded.taps = 99  // overwritten, set or not
+            #expect(DeferredTransition.load(buffer, into: &loaded) == size && size <= DeferredTransition.maximumSize)
+            #expect(String(describing: loaded) == String(describing: source))
+            #expect(buffer.load(as: DeferredTransition.self).time == 1.5)
+        }
     }
 
     @Test("extra values: unset read without a retain, and any other empty array still empty")
