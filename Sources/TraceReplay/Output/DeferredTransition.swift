@@ -6,10 +6,8 @@ import GestureEngine
 /// bytes. A pan's `changed` line takes 88 bytes, a third of a whole `GestureValues` copied.
 ///
 /// No reference is counted on the way: the label points into the renderer's cache, which outlives
-/// the thread; a line with extra values (a custom recognizer's) is not deferred, so the values
-/// copied are plain numbers. (Copying a whole `GestureValues` retained its empty `extra` array and
-/// the thread released it: both threads wrote the one shared array's reference count for every
-/// line, and the replay ran slower with the thread than without it.)
+/// the thread, and a line with extra values (a custom recognizer's) is not deferred, so the values
+/// copied are plain numbers.
 struct DeferredTransition {
     var time: Double
     var label: UnsafeBufferPointer<UInt8>

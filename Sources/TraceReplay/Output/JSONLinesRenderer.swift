@@ -69,7 +69,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     ) {
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(time, previous, state, values, label, &w)
-        if _fastPath(reason == nil && ExtraValues.areEmpty(values)) {
+        if _fastPath(reason == nil && values.pointee.extra.isEmpty) {
             // Most lines: closed in the same reserve.
             w.bytes("}\n")
             out.commit(w)

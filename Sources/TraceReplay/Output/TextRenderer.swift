@@ -90,7 +90,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     ) {
         var w = out.writer(reserving: Self.transitionBound + label.count)
         Self.writeTransition(time, previous, state, values, label, &w)
-        if _fastPath(reason == nil && ExtraValues.areEmpty(values)) {
+        if _fastPath(reason == nil && values.pointee.extra.isEmpty) {
             // Most lines: ended in the same reserve.
             w.byte(UInt8(ascii: "\n"))
             out.commit(w)

@@ -44,7 +44,7 @@ extension TransitionLineRenderer {
     ) {
         let label = transitionLabel(recognizer)
         // A custom recognizer's extra values are not copied: such a line is written here.
-        if _slowPath(out.formatsOnThread) && ExtraValues.areUnset(values) {
+        if _slowPath(out.formatsOnThread) && values.pointee.extra.isEmpty {
             out.deferTransition(time, previous, state, values, label: label, reason: reason)
             return
         }

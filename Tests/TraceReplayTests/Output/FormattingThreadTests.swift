@@ -228,20 +228,6 @@ struct FormattingThreadTests {
         }
     }
 
-    @Test("extra values: unset read without a retain, and any other empty array still empty")
-    func extraValues() {
-        var values = GestureValues()
-        #expect(withUnsafePointer(to: values) { ExtraValues.areUnset($0) && ExtraValues.areEmpty($0) })
-        values.extra = [(name: "k", value: .integer(1))]
-        #expect(withUnsafePointer(to: values) { !ExtraValues.areUnset($0) && !ExtraValues.areEmpty($0) })
-        values.extra.removeAll(keepingCapacity: true)
-        #expect(withUnsafePointer(to: values) { !ExtraValues.areUnset($0) && ExtraValues.areEmpty($0) })
-        // The update's record after a custom recognizer's values: unset again.
-        values.extra = [(name: "k", value: .integer(2))]
-        values.clear()
-        #expect(withUnsafePointer(to: values) { ExtraValues.areUnset($0) })
-    }
-
     @Test("a buffer in memory or written line by line gets no thread")
     func onlyBlocksToADescriptor() {
         var memory = OutputBuffer(fileDescriptor: nil)
