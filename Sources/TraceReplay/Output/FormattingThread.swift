@@ -23,19 +23,19 @@ final class FormattingThread: @unchecked Sendable {
 
     /// Blocks in use at once: the one the replay writes, and those queued or being formatted.
     static let maximumBlocks = 4
-    /// The bytes of a block handed over (its records and plain bytes; a line's record is ~220
-    /// bytes). Each block wakes the thread once, and a wake-up costs ~20 µs of system time on a
-    /// virtual machine: 64 KiB blocks cost 0.1 to 0.3 s per million events.
+    /// The bytes of a block handed over (its records and plain bytes; a line's record takes 88 to
+    /// 136 bytes). Each block wakes the thread once, and a wake-up cost ~20 µs of system time on
+    /// this project's virtual machines: 64 KiB blocks of larger records cost 0.1 to 0.3 s per
+    /// million events (docs/performance.md).
     static let blockSize = 1 << 18
+    /// How many formatting threads this process started (tests check that a replay used one).
+    static let startedCount = Atomic<Int>(0)
 
     private let writeLine: LineWriter
     /// This thread's own buffer, written to the file descriptor. Only this thread touches it (and
     /// the replay's, after joining it), in short accesses: no run-time exclusivity check.
     @exclusivity(unchecked) private var out: OutputBuffer
     private let blockCapacity: Int
-    /// How many formatting threads this process started (tests check that a replay used one).
-    static let startedCount = Atomic<Int>(0)
-
     /// The threshold of the replay's buffer, restored when the thread stops.
     let flushThreshold: Int
 
@@ -61,7 +61,9 @@ final class FormattingThread: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(workArrived, nil)
         pthread_cond_init(blockFreed, nil)
-        guard let thread = startThread({ [unowned self] in self.run() }) else { return nil }
+        // The thread holds this object until it ends: a buffer dropped without
+        // `stopFormattingThread()` leaves a thread waiting, not one reading freed memory.
+        guard let thread = startThread({ self.run() }) else { return nil }
         self.thread = thread
         Self.startedCount.add(1, ordering: .relaxed)
     }

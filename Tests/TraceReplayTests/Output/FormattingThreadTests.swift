@@ -73,13 +73,7 @@ struct FormattingThreadTests {
     @Test("sample traces and the malformed corpus, both formats, with every kind of output line")
     func fixtures() throws {
         let folder = try TemporaryFolder()
-        var paths: [String] = []
-        for dir in ["Traces", "Tests/TraceReadingTests/Malformed/corpus"] {
-            for name in PackageFiles.listDirectory(PackageFiles.path(dir))
-            where name.hasSuffix(".csv") || name.hasSuffix(".jsonl") || (name.hasSuffix(".json") && !name.hasSuffix(".scene.json")) {
-                paths.append(PackageFiles.path(dir + "/" + name))
-            }
-        }
+        let paths = ThreadedReaderTests.fixturePaths()
         #expect(paths.count > 100)
         var failures: [String] = []
         for path in paths {

@@ -26,8 +26,8 @@ struct ThreadedReaderTests {
             "\(path): plain \(plain.diagnostics.suffix(1)) (\(plain.output.count) bytes), threaded \(threaded.diagnostics.suffix(1)) (\(threaded.output.count) bytes)"
     }
 
-    @Test("sample traces and the malformed corpus: the same output and the same error")
-    func fixtures() throws {
+    /// The sample traces and the malformed corpus: every CSV, JSON Lines and JSON trace.
+    static func fixturePaths() -> [String] {
         var paths: [String] = []
         for dir in ["Traces", "Tests/TraceReadingTests/Malformed/corpus"] {
             for name in PackageFiles.listDirectory(PackageFiles.path(dir))
@@ -35,6 +35,12 @@ struct ThreadedReaderTests {
                 paths.append(PackageFiles.path(dir + "/" + name))
             }
         }
+        return paths
+    }
+
+    @Test("sample traces and the malformed corpus: the same output and the same error")
+    func fixtures() throws {
+        let paths = Self.fixturePaths()
         #expect(paths.count > 100)
         var failures: [String] = []
         for path in paths {
