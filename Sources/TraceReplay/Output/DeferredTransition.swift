@@ -16,19 +16,20 @@ struct DeferredTransition {
     var reasonCount: Int32
     var previous: GestureRecognizerState
     var state: GestureRecognizerState
-    /// Which optional values follow (``Field``).
-    var fields: UInt16
+    /// Which optional values follow.
+    var fields: Fields
 
     /// The optional values of `GestureValues`, one bit each, in the order they follow the header.
-    enum Field {
-        static let taps: UInt16 = 1
-        static let translation: UInt16 = 2
-        static let velocity: UInt16 = 4
-        static let scalarVelocity: UInt16 = 8
-        static let scale: UInt16 = 16
-        static let rotation: UInt16 = 32
-        static let direction: UInt16 = 64
-        static let selectionRect: UInt16 = 128
+    struct Fields: OptionSet {
+        let rawValue: UInt16
+        static let taps = Fields(rawValue: 1 << 0)
+        static let translation = Fields(rawValue: 1 << 1)
+        static let velocity = Fields(rawValue: 1 << 2)
+        static let scalarVelocity = Fields(rawValue: 1 << 3)
+        static let scale = Fields(rawValue: 1 << 4)
+        static let rotation = Fields(rawValue: 1 << 5)
+        static let direction = Fields(rawValue: 1 << 6)
+        static let selectionRect = Fields(rawValue: 1 << 7)
     }
 
     /// The most bytes `store` writes: the header and 15 values.
@@ -46,43 +47,43 @@ struct DeferredTransition {
             q.storeBytes(of: d, as: Double.self)
             q += 8
         }
-        var fields: UInt16 = 0
+        var fields: Fields = []
         put(v.pointee.location.x)
         put(v.pointee.location.y)
         if let taps = v.pointee.taps {
-            fields |= Field.taps
+            fields.insert(.taps)
             q.storeBytes(of: taps, as: Int.self)
             q += 8
         }
         if let t = v.pointee.translation {
-            fields |= Field.translation
+            fields.insert(.translation)
             put(t.dx)
             put(t.dy)
         }
         if let t = v.pointee.velocity {
-            fields |= Field.velocity
+            fields.insert(.velocity)
             put(t.dx)
             put(t.dy)
         }
         if let d = v.pointee.scalarVelocity {
-            fields |= Field.scalarVelocity
+            fields.insert(.scalarVelocity)
             put(d)
         }
         if let d = v.pointee.scale {
-            fields |= Field.scale
+            fields.insert(.scale)
             put(d)
         }
         if let d = v.pointee.rotation {
-            fields |= Field.rotation
+            fields.insert(.rotation)
             put(d)
         }
         if let d = v.pointee.direction {
-            fields |= Field.direction
+            fields.insert(.direction)
             q.storeBytes(of: UInt64(d.rawValue), as: UInt64.self)
             q += 8
         }
         if let r = v.pointee.selectionRect {
-            fields |= Field.selectionRect
+            fields.insert(.selectionRect)
             put(r.origin.x)
             put(r.origin.y)
             put(r.size.width)
@@ -109,24 +110,24 @@ struct DeferredTransition {
         let fields = header.fields
         values.location = Point(x: get(), y: get())
         values.numberOfTouches = header.numberOfTouches
-        if fields & Field.taps != 0 {
+        if fields.contains(.taps) {
             values.taps = q.load(as: Int.self)
             q += 8
         } else {
             values.taps = nil
         }
-        values.translation = fields & Field.translation != 0 ? Vector(dx: get(), dy: get()) : nil
-        values.velocity = fields & Field.velocity != 0 ? Vector(dx: get(), dy: get()) : nil
-        values.scalarVelocity = fields & Field.scalarVelocity != 0 ? get() : nil
-        values.scale = fields & Field.scale != 0 ? get() : nil
-        values.rotation = fields & Field.rotation != 0 ? get() : nil
-        if fields & Field.direction != 0 {
+        values.translation = fields.contains(.translation) ? Vector(dx: get(), dy: get()) : nil
+        values.velocity = fields.contains(.velocity) ? Vector(dx: get(), dy: get()) : nil
+        values.scalarVelocity = fields.contains(.scalarVelocity) ? get() : nil
+        values.scale = fields.contains(.scale) ? get() : nil
+        values.rotation = fields.contains(.rotation) ? get() : nil
+        if fields.contains(.direction) {
             values.direction = SwipeDirection(rawValue: UInt8(truncatingIfNeeded: q.load(as: UInt64.self)))
             q += 8
         } else {
             values.direction = nil
         }
-        if fields & Field.selectionRect != 0 {
+        if fields.contains(.selectionRect) {
             values.selectionRect = Rect(origin: Point(x: get(), y: get()), size: Size(width: get(), height: get()))
         } else {
             values.selectionRect = nil

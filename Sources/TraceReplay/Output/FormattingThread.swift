@@ -36,8 +36,9 @@ final class FormattingThread: @unchecked Sendable {
     /// the replay's, after joining it), in short accesses: no run-time exclusivity check.
     @exclusivity(unchecked) private var out: OutputBuffer
     private let blockCapacity: Int
-    /// The threshold of the replay's buffer, restored when the thread stops.
-    let flushThreshold: Int
+    /// The replay's own threshold (this thread's buffer writes with it), restored when the thread
+    /// stops. Read after `finish` only.
+    var flushThreshold: Int { out.flushThreshold }
 
     // Guarded by `mutex`.
     private var queue: [(block: OutputBuffer.Storage, count: Int)] = []
@@ -54,7 +55,6 @@ final class FormattingThread: @unchecked Sendable {
     /// Starts the thread, writing to `fileDescriptor` in blocks of `flushThreshold` bytes; nil if it
     /// could not be started.
     init?(fileDescriptor: Int32, flushThreshold: Int, blockCapacity: Int, writeLine: @escaping LineWriter) {
-        self.flushThreshold = flushThreshold
         self.writeLine = writeLine
         self.blockCapacity = blockCapacity
         out = OutputBuffer(fileDescriptor: fileDescriptor, flushThreshold: flushThreshold)

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GestureEngine
 import TraceReading
 
@@ -125,7 +118,8 @@ public enum Replayer {
         OutputFilter.configure(environment, scene: run.scene, filter: run.filter, soleListener: run.observer == nil && run.summary == nil)
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
-        if formatsOnThread(path: path, options), let lineRenderer = R.self as? any TransitionLineRenderer.Type {
+        // The output buffer decides whether it can: a file descriptor written in blocks.
+        if options.output.formattingThread.usesThread(for: path), let lineRenderer = R.self as? any TransitionLineRenderer.Type {
             _ = sink.buffer.startFormattingThread(lineRenderer)
         }
         let mode: TraceValidationMode = options.reading.lenient ? .lenient : .strict
@@ -147,31 +141,7 @@ public enum Replayer {
     /// them), not the device recordings and UI-test imports (they report warnings as they read).
     static func readsOnThread(_ reader: AnyTraceReader, path: String?, _ options: ReplayOptions) -> Bool {
         guard reader.format == .csv || reader.format == .jsonl || reader.format == .json else { return false }
-        switch options.reading.readerThreading {
-        case .never: return false
-        case .always: return true
-        case .automatic: return isLargeFile(path)
-        }
-    }
-
-    /// Whether the replay of the file at `path` (nil: bytes in memory or a reader opened elsewhere)
-    /// formats its transition lines on a thread of its own (``ReplayOptions/Output/formattingThread``;
-    /// the output buffer decides whether it can: a file descriptor written in blocks).
-    static func formatsOnThread(path: String?, _ options: ReplayOptions) -> Bool {
-        switch options.output.formattingThread {
-        case .never: return false
-        case .always: return true
-        case .automatic: return isLargeFile(path)
-        }
-    }
-
-    /// A regular file of at least ``ReaderThreading/minimumFileSize`` bytes, with more than one core
-    /// online: what ``ReaderThreading/automatic`` reads, and formats, on threads of their own.
-    static func isLargeFile(_ path: String?) -> Bool {
-        guard let path, path != "-", onlineCoreCount() > 1 else { return false }
-        var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
-        return Int(st.st_size) >= ReaderThreading.minimumFileSize
+        return options.reading.readerThreading.usesThread(for: path)
     }
 
     /// The plain replay loop over the frames `nextFrame` assembles (the trace at `path`).

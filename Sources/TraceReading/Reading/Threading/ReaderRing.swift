@@ -21,6 +21,22 @@ public enum ReaderThreading: Sendable, Equatable {
     /// The smallest regular file that ``ReaderThreading/automatic`` reads on a thread (8 MiB,
     /// about 250,000 CSV rows: below that, starting a thread is not worth its while).
     public static var minimumFileSize: Int { 8 << 20 }
+    /// Whether a replay of the trace at `path` (nil: bytes in memory or a reader opened elsewhere)
+    /// gets its thread: `always`; `never`; or, for `automatic`, a regular file of at least
+    /// ``minimumFileSize`` bytes with more than one core online. The one rule for the reading
+    /// thread and TraceReplay's formatting thread.
+    package func usesThread(for path: String?) -> Bool {
+        switch self {
+        case .never: return false
+        case .always: return true
+        case .automatic:
+            guard let path, path != "-", onlineCoreCount() > 1 else { return false }
+            var st = stat()
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+            return Int(st.st_size) >= Self.minimumFileSize
+        }
+    }
+
     /// Rows per batch handed from the reading thread to the replay.
     static var batchSize: Int { 2048 }
     /// Batches in the ring (the reading thread is at most this many batches ahead).
