@@ -6,15 +6,19 @@ import Darwin
 import TraceReplay
 import GestureReplayTools
 
-/// `GESTUREREPLAY_READER_THREAD=never` or `=always` overrides when a replay reads its trace on a
-/// thread of its own, `GESTUREREPLAY_FORMAT_THREAD` when it formats its lines on one
-/// (docs/performance.md; for measuring both paths, the output is the same).
-func readerThreadingFromEnvironment(_ variable: String) -> ReaderThreading {
+/// `GESTUREREPLAY_READER_THREAD=never` or `=always` (`0`, `1`) overrides when a replay reads its
+/// trace on a thread of its own, `GESTUREREPLAY_FORMAT_THREAD` when it formats its lines on one
+/// (docs/performance.md; for measuring both paths, the output is the same). Another value is said
+/// to be ignored.
+func threadingFromEnvironment(_ variable: String) -> ReaderThreading {
     guard let raw = getenv(variable) else { return .automatic }
-    switch String(cString: raw) {
+    let text = String(cString: raw)
+    switch text {
     case "never", "0": return .never
     case "always", "1": return .always
-    default: return .automatic
+    default:
+        printError(formatter.format(.warning("\(variable)='\(text)' is not never, always, 0 or 1; ignored", at: nil)))
+        return .automatic
     }
 }
 

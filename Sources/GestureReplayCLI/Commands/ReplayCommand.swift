@@ -60,8 +60,8 @@ struct ReplayCommand: Command {
     func run(catalog: RecognizerCatalog, output out: inout OutputBuffer) throws(TraceError) -> Int32 {
         var options = replay
         options.scene.catalog = catalog
-        options.reading.readerThreading = readerThreadingFromEnvironment("GESTUREREPLAY_READER_THREAD")
-        options.output.formattingThread = readerThreadingFromEnvironment("GESTUREREPLAY_FORMAT_THREAD")
+        options.reading.readerThreading = threadingFromEnvironment("GESTUREREPLAY_READER_THREAD")
+        options.output.formattingThread = threadingFromEnvironment("GESTUREREPLAY_FORMAT_THREAD")
         if LiveSignals.install(forReplayOf: paths, options) { options.liveInput.stallTime = stallTimeFromEnvironment() }
         if paths.count == 1 {
             try LiveReplay.replay(.path(paths[0]), options: options, output: &out) { printError(formatter.format($0)) }

@@ -40,15 +40,18 @@ enum BinaryRunner {
 
     /// Runs the binary with `arguments` in `directory` (default: the package root, so that trace
     /// paths like `Traces/x.json` appear in messages exactly as in the golden files), feeding
-    /// `stdin` through a pipe when given (otherwise standard input is `/dev/null`).
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> RunResult {
+    /// `stdin` through a pipe when given (otherwise standard input is `/dev/null`); `environment`:
+    /// variables added to the environment.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> RunResult {
         guard let binaryPath else {
             throw HarnessError(
                 description: "gesturereplay binary not found beside the test bundle (build with `swift build --build-tests`)")
         }
         let (result, timedOut) = try ProcessRunner.run(
             binaryPath, arguments, in: directory ?? packageRoot,
-            stdin: stdin.map { Array($0) }, seconds: timeLimit)
+            stdin: stdin.map { Array($0) }, seconds: timeLimit, environment: environment)
         if timedOut { throw HarnessError(description: "gesturereplay \(arguments) did not finish in \(timeLimit) s\n\(result)") }
         return result
     }
