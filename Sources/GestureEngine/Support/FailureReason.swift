@@ -34,7 +34,7 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        string = String(decoding: stringInterpolation.bytes, as: UTF8.self)
+        string = stringInterpolation.text.string
     }
 
     public var description: String { string }
@@ -42,23 +42,21 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
     /// The interpolation behind `FailureReason` literals (see there): literal text as bytes,
     /// numbers formatted straight into the same buffer.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var bytes: [UInt8] = []
-        /// The last `short:` number: its value, decimals and where its digits are in `bytes`
+        var text = ReasonText()
+        /// The last `short:` number: its value, decimals and where its digits are in `text`
         /// (nil after any other interpolation).
         private var lastShort: (value: Double, decimals: Int, start: Int, end: Int)?
         /// Whether a `>` or `<` was written since `lastShort`.
         private var comparedSinceLast = false
 
-        public init(literalCapacity: Int, interpolationCount: Int) {
-            bytes.reserveCapacity(literalCapacity + interpolationCount * 12)
-        }
+        public init(literalCapacity: Int, interpolationCount: Int) {}
 
         public mutating func appendLiteral(_ literal: StaticString) {
             literal.withUTF8Buffer { b in
                 if lastShort != nil && !comparedSinceLast {
                     comparedSinceLast = b.contains(UInt8(ascii: ">")) || b.contains(UInt8(ascii: "<"))
                 }
-                bytes.append(contentsOf: b)
+                text.append(b)
             }
         }
 
@@ -67,11 +65,13 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
         /// the previous number would otherwise read false (see `FailureReason`). The default, 1, is
         /// the engine's point precision (`DisplayPrecision.point`, which a public default cannot name).
         public mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
-            let start = bytes.count
-            appendFixed(value, decimals: decimals, trim: true, to: &bytes)
+            let start = text.count
+            text.appendFixed(value, decimals: decimals)
             if let last = lastShort, comparedSinceLast, last.value != value, value.isFinite, last.value.isFinite,
-                bytes[last.start..<last.end].elementsEqual(bytes[start...])
+                text.bytesEqual(last.start..<last.end, start..<text.count)
             {
+                // Rare: the two numbers print alike although they differ. Both get more decimals.
+                var bytes = text.bytes
                 var d = max(decimals, last.decimals)
                 var earlier: [UInt8] = [], later: [UInt8] = []
                 repeat {
@@ -83,10 +83,11 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
                 } while earlier == later && d < 9
                 bytes.replaceSubrange(start..., with: later)
                 bytes.replaceSubrange(last.start..<last.end, with: earlier)
+                text = ReasonText(bytes)
                 let shift = earlier.count - (last.end - last.start)
-                lastShort = (value, decimals, start + shift, bytes.count)
+                lastShort = (value, decimals, start + shift, text.count)
             } else {
-                lastShort = (value, decimals, start, bytes.count)
+                lastShort = (value, decimals, start, text.count)
             }
             comparedSinceLast = false
         }
@@ -94,19 +95,19 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
         /// As `\(value)` for an `Int` (its `description`).
         public mutating func appendInterpolation(_ value: Int) {
             lastShort = nil
-            appendInteger(value, to: &bytes)
+            text.appendInteger(value)
         }
 
         /// The string itself.
         public mutating func appendInterpolation(_ value: String) {
             lastShort = nil
-            bytes.append(contentsOf: value.utf8)
+            var value = value
+            value.withUTF8 { text.append($0) }
         }
 
         /// Anything else, as `String` interpolation prints it.
         public mutating func appendInterpolation<T>(_ value: T) {
-            lastShort = nil
-            bytes.append(contentsOf: String(describing: value).utf8)
+            appendInterpolation(String(describing: value))
         }
     }
 }
