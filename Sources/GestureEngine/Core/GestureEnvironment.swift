@@ -437,7 +437,6 @@ public final class GestureEnvironment {
 
     private func deliver(to r: GestureRecognizer) {
         guard r.receivesDeliveries else { return }
-        let stamp = step.stamp
         let transitionsBefore = r.dispatch.transitions
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
         let phases = r.dispatch.stepPhases
@@ -454,18 +453,7 @@ public final class GestureEnvironment {
             default: break
             }
         } else {
-            // One call per phase, in order; r's touches are read again for each phase (a handler
-            // may have ignored some).
-            for phase in Self.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
-                step.scratch.removeAll(keepingCapacity: true)
-                for touch in r.dispatch.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
-                    step.scratch.append(touch)
-                }
-                if step.scratch.isEmpty { continue }
-                deliver(step.scratch, phase, to: r)
-                if !r.receivesDeliveries { break }
-            }
-            step.scratch.removeAll(keepingCapacity: true)
+            deliverByPhase(phases, to: r)
         }
         // An active recognizer whose delivery changed no state gets `changed` from the update
         // (`sendChangedToIdleActiveRecognizers(from:)`). (The state first: most recognizers a step
@@ -475,6 +463,24 @@ public final class GestureEnvironment {
             r.dispatch.transitionsAtDelivery = transitionsBefore
             step.idleActiveRecognizers.append(.passUnretained(r))
         }
+    }
+
+    /// `deliver(to:)` when `r`'s touches changed in more than one phase, or only some of them
+    /// changed: one call per phase, in order, with r's touches read again for each phase (a handler
+    /// may have ignored some). Out of line, so the common path keeps a small frame.
+    @inline(never)
+    private func deliverByPhase(_ phases: UInt8, to r: GestureRecognizer) {
+        let stamp = step.stamp
+        for phase in Self.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
+            step.scratch.removeAll(keepingCapacity: true)
+            for touch in r.dispatch.trackedTouches where touch.changeStamp == stamp && touch.phase == phase {
+                step.scratch.append(touch)
+            }
+            if step.scratch.isEmpty { continue }
+            deliver(step.scratch, phase, to: r)
+            if !r.receivesDeliveries { break }
+        }
+        step.scratch.removeAll(keepingCapacity: true)
     }
 
     /// The first part of UIKit's update for the step's recognizers: `-[UIGestureRecognizer
