@@ -80,7 +80,9 @@ open class GestureRecognizer {
         if name == nil { self.storedName = kind }
     }
 
-    /// The kind of recognizer, printed in output (`"tap"`, `"pan"`, ...). Subclasses override it.
+    /// The kind of recognizer, printed in output (`"tap"`, `"pan"`, ...). Subclasses override it
+    /// with their type's kind, the same for every call: a renderer reads it when it first prints the
+    /// recognizer and after each rename (`name`), not per line.
     open var kind: String { "custom" }
 
     /// The recognizer's state. Setting it asks the environment for the transition; a request UIKit

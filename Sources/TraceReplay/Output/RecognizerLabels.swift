@@ -6,14 +6,16 @@ import TraceReading
 /// allocation per lookup).
 ///
 /// An entry keeps its recognizer alive, so an address is never reused for another recognizer
-/// while cached, and it remembers the name revision (`GestureRecognizer.nameRevision`) and kind it
-/// was made from: a recognizer renamed later (or whose kind changes) gets a fresh entry. The
-/// revision is compared instead of the name, so a lookup copies no `String`.
+/// while cached, and it remembers the name revision (`GestureRecognizer.nameRevision`) it was made
+/// from: a recognizer renamed later gets a fresh entry. The revision is compared instead of the
+/// name, so a lookup copies no `String`. The kind is read when an entry is made: it is the
+/// recognizer's type's and does not change (`GestureRecognizer.kind`; a UIKit recognizer's
+/// registered kind is given with its name, `replayRecognizer(kind:name:)`, which sets the name).
+/// Reading it per line cost ~42 instructions (a dynamic call and a `String` comparison).
 struct RecognizerLabels {
     private struct Entry {
         let recognizer: GestureRecognizer
         let nameRevision: Int
-        let kind: String
         let label: UnsafeBufferPointer<UInt8>
     }
 
@@ -41,13 +43,12 @@ struct RecognizerLabels {
     private var entries: [Entry] = []
     private let arena = Arena()
 
-    /// The label bytes of `r`, made with `make(name, kind, &bytes)` the first time (and again after a
-    /// rename). The buffer stays valid as long as this table, and it can be read in whole 8-byte
-    /// words past its end (its block is padded; `ByteWriter.labelBytes`).
+    /// The label bytes of `r`, made with `make(name, kind, &bytes)` the first time and again after a
+    /// rename (`kind` is read then only). The buffer stays valid as long as this table, and it can be
+    /// read in whole 8-byte words past its end (its block is padded; `ByteWriter.labelBytes`).
     @inline(__always)
     mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         let revision = r.nameRevision
-        let kind = r.kind
         let key = UInt(bitPattern: ObjectIdentifier(r))
         if !keys.isEmpty {
             let mask = keys.count - 1
@@ -57,14 +58,14 @@ struct RecognizerLabels {
                 if k == 0 { break }
                 if k == key {
                     let e = index[slot]
-                    if entries[e].nameRevision == revision && entries[e].kind == kind { return entries[e].label }
+                    if entries[e].nameRevision == revision { return entries[e].label }
                     // Renamed: a fresh entry for the new name.
-                    return replace(e, r, revision, kind, make)
+                    return replace(e, r, revision, make)
                 }
                 slot = (slot + 1) & mask
             }
         }
-        return insert(r, key, revision, kind, make)
+        return insert(r, key, revision, make)
     }
 
     private static func hash(_ key: UInt) -> Int {
@@ -73,23 +74,21 @@ struct RecognizerLabels {
 
     @inline(never)
     private mutating func replace(
-        _ e: Int, _ r: GestureRecognizer, _ revision: Int, _ kind: String,
-        _ make: (String, String, inout [UInt8]) -> Void
+        _ e: Int, _ r: GestureRecognizer, _ revision: Int, _ make: (String, String, inout [UInt8]) -> Void
     ) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
-        make(r.name, kind, &bytes)
-        entries[e] = Entry(recognizer: r, nameRevision: revision, kind: kind, label: arena.store(bytes))
+        make(r.name, r.kind, &bytes)
+        entries[e] = Entry(recognizer: r, nameRevision: revision, label: arena.store(bytes))
         return entries[e].label
     }
 
     @inline(never)
     private mutating func insert(
-        _ r: GestureRecognizer, _ key: UInt, _ revision: Int, _ kind: String,
-        _ make: (String, String, inout [UInt8]) -> Void
+        _ r: GestureRecognizer, _ key: UInt, _ revision: Int, _ make: (String, String, inout [UInt8]) -> Void
     ) -> UnsafeBufferPointer<UInt8> {
         var bytes: [UInt8] = []
-        make(r.name, kind, &bytes)
-        entries.append(Entry(recognizer: r, nameRevision: revision, kind: kind, label: arena.store(bytes)))
+        make(r.name, r.kind, &bytes)
+        entries.append(Entry(recognizer: r, nameRevision: revision, label: arena.store(bytes)))
         if entries.count * 2 > keys.count { rehash(capacity: max(64, keys.count * 2)) } else { place(key, entries.count - 1) }
         return entries[entries.count - 1].label
     }

@@ -43,6 +43,36 @@ struct RecognizerLabelTests {
         #expect(Self.line(t, &renderer).contains("\"recognizer\":\"second\""))
     }
 
+    /// A recognizer that counts how often its kind is read.
+    final class CountedKind: GestureRecognizer {
+        nonisolated(unsafe) static var reads = 0
+        override var kind: String {
+            Self.reads += 1
+            return "counted"
+        }
+        override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { state = .ended }
+    }
+
+    @Test("the kind is read when the label is made (first line, each rename), not per line")
+    func kindReadOncePerName() {
+        let r = CountedKind(name: "k")
+        let t = Self.transition(of: r)
+        var json = JSONLinesRenderer()
+        var text = TextRenderer(nameWidth: 8, kindWidth: 8)
+        var out = OutputBuffer(fileDescriptor: nil)
+        CountedKind.reads = 0
+        for _ in 0..<100 {
+            json.transition(t, into: &out)
+            text.transition(t, into: &out)
+        }
+        #expect(CountedKind.reads == 2)  // one label per renderer
+        r.name = "k2"
+        for _ in 0..<100 { json.transition(t, into: &out) }
+        #expect(CountedKind.reads == 3)
+        let printed = String(decoding: out.bytes, as: UTF8.self)
+        #expect(printed.contains("\"kind\":\"counted\"") && printed.contains("\"recognizer\":\"k2\""))
+    }
+
     @Test func textRendererFollowsARename() {
         let r = Custom(name: "a")
         var renderer = TextRenderer(nameWidth: 8, kindWidth: 8)
