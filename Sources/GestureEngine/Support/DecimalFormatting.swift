@@ -88,15 +88,6 @@ func appendFixed(_ value: Double, decimals: Int, trim: Bool, to out: inout [UInt
     }
 }
 
-/// Appends the decimal digits of `value` (with a `-` when negative), as `value.description`.
-func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-        var w = DecimalWriter(buffer.baseAddress!)
-        w.int(value)
-        out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.p - buffer.baseAddress!))
-    }
-}
-
 /// A number of decimals known at compile time (`DecimalWriter.fixed` is specialized for each).
 @_spi(Formatting) public protocol FixedDecimals {
     static var decimals: Int { get }
