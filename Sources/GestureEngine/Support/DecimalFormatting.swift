@@ -74,20 +74,6 @@ private func formatFixed(_ value: Double, decimals: Int, trim: Bool) -> String {
     }
 }
 
-/// Appends `value` as `formatShort`/`formatDecimal` write it, without making a `String`.
-func appendFixed(_ value: Double, decimals: Int, trim: Bool, to out: inout [UInt8]) {
-    guard value.isFinite else {
-        out.append(contentsOf: formatFixed(value, decimals: decimals, trim: trim).utf8)
-        return
-    }
-    let decimals = max(0, min(decimals, 9))
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalWriter.maximumNumberLength(decimals: 9)) { buffer in
-        var w = DecimalWriter(buffer.baseAddress!)
-        w.number(value, decimals: decimals, trim: trim)
-        out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.p - buffer.baseAddress!))
-    }
-}
-
 /// A number of decimals known at compile time (`DecimalWriter.fixed` is specialized for each).
 @_spi(Formatting) public protocol FixedDecimals {
     static var decimals: Int { get }

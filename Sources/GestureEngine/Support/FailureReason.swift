@@ -71,20 +71,18 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
                 text.bytesEqual(last.start..<last.end, start..<text.count)
             {
                 // Rare: the two numbers print alike although they differ. Both get more decimals.
-                var bytes = text.bytes
                 var d = max(decimals, last.decimals)
-                var earlier: [UInt8] = [], later: [UInt8] = []
+                var earlier = "", later = ""
                 repeat {
                     d += 1
-                    earlier.removeAll(keepingCapacity: true)
-                    later.removeAll(keepingCapacity: true)
-                    appendFixed(last.value, decimals: d, trim: true, to: &earlier)
-                    appendFixed(value, decimals: d, trim: true, to: &later)
+                    earlier = formatShort(last.value, decimals: d)
+                    later = formatShort(value, decimals: d)
                 } while earlier == later && d < 9
-                bytes.replaceSubrange(start..., with: later)
-                bytes.replaceSubrange(last.start..<last.end, with: earlier)
+                var bytes = text.bytes
+                bytes.replaceSubrange(start..., with: later.utf8)
+                bytes.replaceSubrange(last.start..<last.end, with: earlier.utf8)
                 text = ReasonText(bytes)
-                let shift = earlier.count - (last.end - last.start)
+                let shift = earlier.utf8.count - (last.end - last.start)
                 lastShort = (value, decimals, start + shift, text.count)
             } else {
                 lastShort = (value, decimals, start, text.count)
