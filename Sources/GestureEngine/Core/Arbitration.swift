@@ -12,7 +12,7 @@ extension GestureEnvironment {
         // (`FastPathEquivalenceTests` compares the two through `usesPlainPaths`).
         let current = r.dispatch.currentState
         if requested == .changed && (current == .began || current == .changed) && r.dispatch.pendingState == nil && !usesPlainPaths {
-            applyTransition(r, to: .changed, reason: nil)
+            applyTransition(r, to: .changed, reasonBytes: nil)
             settle()
             return
         }
@@ -31,8 +31,11 @@ extension GestureEnvironment {
         if applied == old && applied != .changed { return }
         guard old == .possible, applied == .began || applied == .ended else {
             // Only failed and cancelled carry a reason (the common `changed` skips the call).
-            let reason = applied == .failed || applied == .cancelled ? failureReason(of: r, requested) : nil
-            applyTransition(r, to: applied, reason: reason)
+            if applied == .failed || applied == .cancelled {
+                applyFailure(r, to: applied, requested: requested)
+            } else {
+                applyTransition(r, to: applied, reasonBytes: nil)
+            }
             return
         }
         if !r.dispatch.shouldBeginAsked {
@@ -68,13 +71,18 @@ extension GestureEnvironment {
         return nil
     }
 
-    /// The reason of a failure or cancellation the recognizer asked for (`requested` is what it asked).
-    private func failureReason(of r: GestureRecognizer, _ requested: GestureRecognizerState) -> String? {
-        if let reason = r.dispatch.pendingFailureReason { return reason }
-        guard reportsReasons(of: r) else { return nil }
-        if isEndingTrace { return "trace ended" }
-        return requested == .cancelled
-            ? "cancelled by the recognizer" : makeReason("\(r.kind) '\(r.name)' set \(requested) (no reason given)")
+    /// Applies a failure or cancellation the recognizer asked for (`requested` is what it asked),
+    /// with the reason it gave (`fail(_:)`) or one saying it gave none.
+    private func applyFailure(_ r: GestureRecognizer, to applied: GestureRecognizerState, requested: GestureRecognizerState) {
+        if let given = r.dispatch.pendingReason.bytes {
+            given.withUnsafeBufferPointer { applyTransition(r, to: applied, reasonBytes: $0) }
+            return
+        }
+        guard reportsReasons(of: r) else { return applyTransition(r, to: applied, reasonBytes: nil) }
+        if isEndingTrace { return applyTransition(r, to: applied, reason: "trace ended") }
+        applyTransition(
+            r, to: applied,
+            reason: requested == .cancelled ? "cancelled by the recognizer" : "\(r.kind) '\(r.name)' set \(requested) (no reason given)")
     }
 
     /// The note for a request UIKit coerces (`applied`) or ignores (`applied` nil).
@@ -82,7 +90,7 @@ extension GestureEnvironment {
         _ r: GestureRecognizer, requested: GestureRecognizerState, in old: String,
         applied: GestureRecognizerState?
     ) {
-        if applied == nil { r.dispatch.pendingFailureReason = nil }
+        if applied == nil { r.dispatch.pendingReason.clear() }
         let what = applied.map { "applied \($0), as UIKit's setState: does" } ?? "ignored, as UIKit's setState: does after a terminal state"
         report(.coercedTransition, "\(r.kind) '\(r.name)' requested \(requested) in state \(old); \(what)", recognizer: r)
     }
@@ -101,11 +109,10 @@ extension GestureEnvironment {
         case .ended:
             r.dispatch.pendingState = .ended
         case .failed:
-            let reason = failureReason(of: r, .failed)
             clearPending(r)
-            applyTransition(r, to: .failed, reason: reason)
+            applyFailure(r, to: .failed, requested: .failed)
         case .cancelled:
-            r.dispatch.pendingFailureReason = nil
+            r.dispatch.pendingReason.clear()
             clearPending(r)
             applyTransition(r, to: .failed, reason: "cancelled while arbitration.waiting for its failure requirements")
         default:
@@ -155,12 +162,12 @@ extension GestureEnvironment {
                 // The state reads `ended` (later requests are ignored); the transition waits.
                 r.dispatch.currentState = .ended
                 r.dispatch.isRecognitionDeferred = true
-                r.dispatch.pendingFailureReason = nil
+                r.dispatch.pendingReason.clear()
                 arbitration.deferredRecognitions.append(r)
                 update.hasUpdateWork = true
                 update.hasArbitrationWork = true
             } else {
-                applyTransition(r, to: newState, reason: nil)
+                applyTransition(r, to: newState, reasonBytes: nil)
                 r.dispatch.arbitrationPending = true
                 update.arbitrationQueue.append(.passUnretained(r))
                 update.hasArbitrationWork = true
@@ -168,7 +175,7 @@ extension GestureEnvironment {
             return
         }
         step.dispatchDepth += 1
-        applyTransition(r, to: newState, reason: nil)
+        applyTransition(r, to: newState, reasonBytes: nil)
         queueViewCancellation(for: r)
         failRecognizersPrevented(by: r, verb: newState == .began ? "began" : "recognized")
         step.dispatchDepth -= 1
@@ -180,24 +187,28 @@ extension GestureEnvironment {
     /// `_exclude` fails it, and its transitions of this event are never reported
     /// (`withdrawRecognition(_:)`).
     func failRecognizersPrevented(by r: GestureRecognizer, verb: String) {
-        var losers: [(GestureRecognizer, String?)] = []
+        var losers: [(GestureRecognizer, required: Bool)] = []
         for w in arbitration.participants where w !== r && w.dispatch.isParticipating {
             let undecided = (w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset) || w.dispatch.arbitrationPending
             guard undecided else { continue }
             if requiresFailure(w, of: r) {
-                losers.append((w, reason(for: w, "required recognizer '\(r.name)' \(verb)")))
+                losers.append((w, true))
             } else if excludes(r, w) {
-                losers.append((w, reason(for: w, "prevented by \(r.kind) '\(r.name)', which \(verb)")))
+                losers.append((w, false))
             }
         }
         for (w, _) in losers { clearPending(w) }
-        for (w, reason) in losers {
+        for (w, required) in losers {
             if w.dispatch.arbitrationPending {
                 withdrawRecognition(w)
             } else if w.dispatch.isQueuedForReset {
                 continue
             }
-            applyTransition(w, to: .failed, reason: reason)
+            applyTransition(
+                w, to: .failed,
+                reason: required
+                    ? reason(for: w, "required recognizer '\(r.name)' \(verb)")
+                    : reason(for: w, "prevented by \(r.kind) '\(r.name)', which \(verb)"))
         }
     }
 
@@ -378,7 +389,7 @@ extension GestureEnvironment {
         w.recognitionWillResumeAfterFailureRequirements()
         if pending == .ended && began {
             recognize(w, .began)
-            if w.dispatch.currentState == .began { applyTransition(w, to: .ended, reason: nil) }
+            if w.dispatch.currentState == .began { applyTransition(w, to: .ended, reasonBytes: nil) }
         } else {
             recognize(w, pending)
         }

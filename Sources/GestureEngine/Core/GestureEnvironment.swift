@@ -501,7 +501,7 @@ public final class GestureEnvironment {
                 if (s == .began || s == .changed) && r.dispatch.transitions == r.dispatch.transitionsAtDelivery
                     && r.dispatch.pendingState == nil && !r.dispatch.isQueuedForReset
                 {
-                    applyTransition(r, to: .changed, reason: nil)
+                    applyTransition(r, to: .changed, reasonBytes: nil)
                 }
             }
         }
@@ -569,8 +569,8 @@ public final class GestureEnvironment {
         r.dispatch.trackedTouches.removeAll(keepingCapacity: true)
         r.dispatch.currentState = .possible
         clearPending(r)
-        if r.dispatch.pendingFailureReason != nil { r.dispatch.pendingFailureReason = nil }
-        if r.dispatch.reportedReason != nil { r.dispatch.reportedReason = nil }
+        r.dispatch.pendingReason.clear()
+        r.dispatch.reportedReason.clear()
         r.dispatch.shouldBeginAsked = false
         r.dispatch.isQueuedForReset = false
         r.dispatch.isResetBlocked = false
@@ -624,12 +624,18 @@ public final class GestureEnvironment {
     /// Applies a transition the rules allow, as `-[UIGestureRecognizer setState:]` does: it records
     /// the state and leaves the rest to the update (Update.swift), which reports the transition,
     /// sends the actions, releases the recognizers waiting for a failure and queues the reset.
-    func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reason: String?) {
+    func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reason: FailureReason?) {
+        guard let reason else { return applyTransition(r, to: newState, reasonBytes: nil) }
+        reason.withUTF8 { applyTransition(r, to: newState, reasonBytes: $0) }
+    }
+
+    /// `applyTransition(_:to:reason:)` with the reason's UTF-8 bytes (nil: none), which
+    /// `reportedReason` copies when the transition is reported.
+    func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reasonBytes reason: UnsafeBufferPointer<UInt8>?) {
         let previous = r.dispatch.currentState
         r.dispatch.currentState = newState
         r.dispatch.transitions &+= 1
-        // Tested first: storing nil over nil still calls the runtime to release the old value.
-        if r.dispatch.pendingFailureReason != nil { r.dispatch.pendingFailureReason = nil }
+        r.dispatch.pendingReason.clear()
         let unmanaged = Unmanaged.passUnretained(r)
         if newState.isTerminal {
             if !r.dispatch.isQueuedForReset {
@@ -654,7 +660,9 @@ public final class GestureEnvironment {
         }
         update.hasUpdateWork = true
         if observer != nil && reportedStates & (1 << newState.rawValue) != 0 && r.dispatch.isReported {
-            if newState == .failed || newState == .cancelled { r.dispatch.reportedReason = reason }
+            if newState == .failed || newState == .cancelled {
+                if let reason { r.dispatch.reportedReason.set(reason) } else { r.dispatch.reportedReason.clear() }
+            }
             update.reports.append(PendingTransition(recognizer: unmanaged, previous: previous, state: newState, time: currentTime))
         }
         if r.hasActions {
@@ -677,8 +685,8 @@ public final class GestureEnvironment {
 
     /// `text` as a reason for `r`'s failure, or nil when nobody will read it (`reportsReasons(of:)`).
     @inline(__always)
-    func reason(for r: GestureRecognizer, _ text: @autoclosure () -> FailureReason) -> String? {
-        reportsReasons(of: r) ? text().string : nil
+    func reason(for r: GestureRecognizer, _ text: @autoclosure () -> FailureReason) -> FailureReason? {
+        reportsReasons(of: r) ? text() : nil
     }
 
     func report(_ kind: EngineDiagnostic.Kind, _ message: String, recognizer: GestureRecognizer? = nil) {

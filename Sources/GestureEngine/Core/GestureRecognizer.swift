@@ -108,14 +108,17 @@ open class GestureRecognizer {
     /// written only when someone will read it (an observer that hears this recognizer's failures,
     /// or no environment yet): a replay whose output filter drops failures builds no text.
     public func fail(_ reason: @autoclosure () -> FailureReason) {
-        if reportsFailureReason { dispatch.pendingFailureReason = reason().string }
+        if reportsFailureReason { reason().withUTF8 { dispatch.pendingReason.set($0) } }
         state = .failed
     }
 
     /// Fails the current attempt with a reason held in a `String` (built only when read, as above).
     @_disfavoredOverload
     public func fail(_ reason: @autoclosure () -> String) {
-        if reportsFailureReason { dispatch.pendingFailureReason = reason() }
+        if reportsFailureReason {
+            var text = reason()
+            text.withUTF8 { dispatch.pendingReason.set($0) }
+        }
         state = .failed
     }
 

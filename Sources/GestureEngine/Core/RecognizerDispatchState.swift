@@ -18,7 +18,7 @@ struct RecognizerDispatchState {
     /// True once the delegate was asked `shouldBegin` in this attempt.
     var shouldBeginAsked = false
     /// The reason given with `fail(_:)` for the next `failed`.
-    var pendingFailureReason: String?
+    var pendingReason = ReasonBytes()
     /// Touches this recognizer receives, in the order they began.
     var trackedTouches: [Touch] = []
     /// True once it has received a touch since its last reset: it takes part in arbitration.
@@ -88,7 +88,7 @@ struct RecognizerDispatchState {
     /// recognizer whose delivery changed nothing.
     var transitionsAtDelivery = 0
     /// The reason of its failure or cancellation, until the update reports it.
-    var reportedReason: String?
+    var reportedReason = ReasonBytes()
     /// Whether the observer hears its transitions (`GestureRecognizer.isReported`).
     var isReported = true
     /// Finished, with its reset held back while a recognizer joined to it by a failure requirement

@@ -43,7 +43,15 @@ public struct TransitionReport: ~Copyable {
     /// For `failed` (and engine-forced `cancelled`): why, in words.
     public var reason: String? {
         guard state == .failed || state == .cancelled else { return nil }
-        return unmanagedRecognizer._withUnsafeGuaranteedRef { $0.dispatch.reportedReason }
+        return unmanagedRecognizer._withUnsafeGuaranteedRef { $0.dispatch.reportedReason.string }
+    }
+
+    /// Calls `body` with the reason's UTF-8 bytes in place (nil without a reason, as `reason`): what
+    /// the output writers copy, with no `String` made.
+    @inline(__always)
+    package func withReasonUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard state == .failed || state == .cancelled else { return body(nil) }
+        return unmanagedRecognizer._withUnsafeGuaranteedRef { $0.dispatch.reportedReason.withUTF8(body) }
     }
 
     /// The report as a `Transition` (what the plain observer method gets).

@@ -166,7 +166,7 @@ extension GestureEnvironment {
             let r = p.recognizer.takeUnretainedValue()
             var transition = Transition(
                 time: p.time, recognizer: r, previous: p.previous, state: p.state, values: GestureValues(),
-                reason: p.state == .failed || p.state == .cancelled ? r.dispatch.reportedReason : nil)
+                reason: p.state == .failed || p.state == .cancelled ? r.dispatch.reportedReason.string : nil)
             r.fillValues(&transition.values)
             observer.environment(self, didTransition: transition)
         }

@@ -193,7 +193,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) var beginsOnAxisHysteresis = true
 
     /// The reason given when the last finger lifts (or is cancelled) before the pan began.
-    func reasonForEndBeforeBegan(cancelled: Bool) -> String {
+    func reasonForEndBeforeBegan(cancelled: Bool) -> FailureReason {
         cancelled ? "touch cancelled before the pan began" : liftReason()
     }
 
@@ -293,14 +293,13 @@ open class PanGestureRecognizer: GestureRecognizer {
         return value < 0 ? -m : m
     }
 
-    private func liftReason() -> String {
+    private func liftReason() -> FailureReason {
         let raw = translation(in: nil)
         let n = panTouches.count
         if n < minimumNumberOfTouches {
-            return makeReason("lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)")
+            return "lifted before it began: \(n) touch\(n == 1 ? "" : "es") < minimumNumberOfTouches \(minimumNumberOfTouches)"
         }
-        return makeReason(
-            "lifted before it began: moved (\(short: raw.dx), \(short: raw.dy)) pt, needs \(short: Self.hysteresis) pt along an axis")
+        return "lifted before it began: moved (\(short: raw.dx), \(short: raw.dy)) pt, needs \(short: Self.hysteresis) pt along an axis"
     }
 
     /// `p` with each coordinate clamped to the finite range (absurd input must not give infinity).

@@ -188,12 +188,11 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         }
     }
 
-    override func reasonForEndBeforeBegan(cancelled: Bool) -> String {
+    override func reasonForEndBeforeBegan(cancelled: Bool) -> FailureReason {
         if cancelled { return "touch cancelled before the screen-edge pan began" }
         guard let start else { return "lifted before the screen-edge pan began" }
-        return makeReason(
+        return
             "lifted before moving more than \(short: hysteresis) pt from where it began (moved \(short: Self.distance(from: start, to: location(in: nil))) pt)"
-        )
     }
 
     override open func reset() {

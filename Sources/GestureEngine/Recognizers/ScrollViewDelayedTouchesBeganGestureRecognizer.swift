@@ -49,10 +49,10 @@ public final class ScrollViewDelayedTouchesBeganGestureRecognizer: GestureRecogn
         let h = Double(Float(PanGestureRecognizer.hysteresis))
         if !sv.canScrollX && Swift.abs(dx) > h {
             clearTimer()
-            decide(self.touches, reason: makeReason("moved \(short: dx) pt along x, which the scroll view cannot scroll"))
+            decide(self.touches, reason: "moved \(short: dx) pt along x, which the scroll view cannot scroll")
         } else if !sv.canScrollY && Swift.abs(dy) > h {
             clearTimer()
-            decide(self.touches, reason: makeReason("moved \(short: dy) pt along y, which the scroll view cannot scroll"))
+            decide(self.touches, reason: "moved \(short: dy) pt along y, which the scroll view cannot scroll")
         }
     }
 
@@ -77,7 +77,7 @@ public final class ScrollViewDelayedTouchesBeganGestureRecognizer: GestureRecogn
 
     /// `sendTouchesShouldBeginForTouches:` / `sendTouchesShouldBeginForDelayedTouches:`: failed
     /// (touches delivered) unless the scroll view's `touchesShouldBegin` refuses one (ended: withheld).
-    private func decide(_ touches: [Touch], reason: String) {
+    private func decide(_ touches: [Touch], reason: FailureReason) {
         guard let sv = scrollView else { return }
         for t in touches {
             if let view = t.view, !sv.touchesShouldBegin(touches, in: view) {
@@ -85,7 +85,7 @@ public final class ScrollViewDelayedTouchesBeganGestureRecognizer: GestureRecogn
                 return
             }
         }
-        fail(reason + ": touches delivered")
+        fail("\(reason): touches delivered")
     }
 
     private func clearTimer() {

@@ -104,10 +104,11 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
             // Began inside `[super touchesMoved:]`; `_canCancelContentTouches:` said NO: Failed,
             // coerced to Cancelled (requested as such here: no coercion note for the engine's own class).
             if reportsFailureReason {
-                dispatch.pendingFailureReason =
+                let reason: FailureReason =
                     sv.canCancelContentTouches
                     ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
                     : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false"
+                reason.withUTF8 { dispatch.pendingReason.set($0) }
             }
             state = .cancelled
         }

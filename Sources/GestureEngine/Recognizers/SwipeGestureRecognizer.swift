@@ -96,7 +96,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var hasStarted = false
     /// Set when the attempt is already lost but UIKit has not moved it to `failed` yet.
     @exclusivity(unchecked) private var markedFailed = false
-    @exclusivity(unchecked) private var markedReason: String?
+    @exclusivity(unchecked) private var markedReason: FailureReason?
     /// The first finger's last judgement, for the reason given at the lift.
     @exclusivity(unchecked) private var lastPrimary = 0.0
     @exclusivity(unchecked) private var lastNeeded = 0.0
@@ -135,7 +135,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         if markedFailed { return }
         if swipeTouches.count + touches.count > numberOfTouchesRequired {
             // `touchesBegan:withEvent:`: none of them is added; the attempt is marked failed.
-            mark(makeReason("\(swipeTouches.count + touches.count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)"))
+            mark("\(swipeTouches.count + touches.count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
             return
         }
         for touch in touches {
@@ -276,14 +276,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         func reason(
             touch: Int, t: Double, minPrimary: Double, maxSecondary: Double, maxOpposite: Double,
             direction: SwipeDirection
-        ) -> String {
-            let at = makeReason("at \(short: t, decimals: 3) s")
+        ) -> FailureReason {
+            let at: FailureReason = "at \(short: t, decimals: 3) s"
             switch self {
             case .opposite(let m):
-                return makeReason(
-                    "touch \(touch) moved \(short: m) pt against direction \(direction) > maximumOppositeMovement \(short: maxOpposite) pt")
+                return
+                    "touch \(touch) moved \(short: m) pt against direction \(direction) > maximumOppositeMovement \(short: maxOpposite) pt"
             case .secondary(let m):
-                return makeReason("touch \(touch) secondary movement \(short: m) pt > \(short: maxSecondary) pt allowed \(at)")
+                return "touch \(touch) secondary movement \(short: m) pt > \(short: maxSecondary) pt allowed \(at)"
             }
         }
     }
@@ -325,7 +325,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         return verdict
     }
 
-    private func mark(_ reason: String) {
+    private func mark(_ reason: FailureReason) {
         markedFailed = true
         markedReason = reason
         // Marked, a move does nothing but test the duration (`touchesMoved`), which cannot fail it

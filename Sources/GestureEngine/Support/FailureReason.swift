@@ -21,23 +21,42 @@
 /// A reason already held in a `String` is passed as `FailureReason(text)` (or to `fail(_:)`'s
 /// `String` overload).
 public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashable, CustomStringConvertible {
-    /// The reason's text, as printed in a transition's `reason`.
-    public let string: String
+    /// The reason's text, as printed in a transition's `reason` (made when asked for: the reason
+    /// itself holds its UTF-8 bytes).
+    public var string: String { text.string }
+
+    /// The text's UTF-8 bytes, held in the value: a reason allocates nothing (unless it is longer
+    /// than `ReasonText.inlineCapacity`), and the output copies the bytes without a `String`.
+    var text: ReasonText
 
     /// A reason with the text `string`.
     public init(_ string: String) {
-        self.string = string
+        var string = string
+        text = string.withUTF8 { ReasonText($0) }
     }
 
     public init(stringLiteral value: StaticString) {
-        string = value.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        text = value.withUTF8Buffer { ReasonText($0) }
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        string = stringInterpolation.text.string
+        text = stringInterpolation.text
     }
 
     public var description: String { string }
+
+    /// Calls `body` with the text's UTF-8 bytes, in place (what the output writers copy).
+    @inline(__always) func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try text.withUTF8(body)
+    }
+
+    public static func == (a: FailureReason, b: FailureReason) -> Bool {
+        a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 
     /// The interpolation behind `FailureReason` literals (see there): literal text as bytes,
     /// numbers formatted straight into the same buffer.
@@ -96,6 +115,12 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
             text.appendInteger(value)
         }
 
+        /// Another reason's text.
+        public mutating func appendInterpolation(_ value: FailureReason) {
+            lastShort = nil
+            value.withUTF8 { text.append($0) }
+        }
+
         /// The string itself.
         public mutating func appendInterpolation(_ value: String) {
             lastShort = nil
@@ -108,11 +133,4 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
             appendInterpolation(String(describing: value))
         }
     }
-}
-
-/// The text of a failure reason built with `FailureReason`'s interpolation (see there), for the
-/// engine's reasons that are not passed to `fail(_:)` directly.
-@inline(__always)
-func makeReason(_ reason: FailureReason) -> String {
-    reason.string
 }

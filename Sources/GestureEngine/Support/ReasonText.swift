@@ -1,10 +1,12 @@
-/// The bytes of a failure reason while `FailureReason.StringInterpolation` builds it: held in the
-/// value itself up to ``inlineCapacity`` bytes, so a reason allocates nothing until its `String`
-/// is made (one allocation, none for 15 bytes or fewer). A longer reason continues in an array.
+/// The bytes of a failure reason, from `FailureReason.StringInterpolation` to the output: held in
+/// the value itself up to ``inlineCapacity`` bytes, so a reason allocates nothing; a `String` is
+/// made only when one is asked for (`FailureReason.string`, `TransitionReport.reason`). A longer
+/// reason continues in an array.
 ///
 /// Reasons are built at almost every gesture; the array this replaced cost an allocation, its
-/// release and a uniqueness check per append (docs/performance.md).
-struct ReasonText {
+/// release and a uniqueness check per append, and the `String` each reason was held in an
+/// allocation, its release and its UTF-8 check (docs/performance.md).
+struct ReasonText: Sendable {
     /// Bytes held without allocation. The engine's reasons are 20 to 120 bytes; a recognizer's
     /// long name can take one past this.
     static let inlineCapacity = 192
@@ -21,11 +23,21 @@ struct ReasonText {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes)
+    }
+
+    /// Calls `body` with the bytes, in place.
+    @inline(__always)
+    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let spilled { return try spilled.withUnsafeBufferPointer(body) }
+        let n = count
+        return try inline.span.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0.prefix(n))) }
+    }
+
     /// The text as a `String` (the bytes are UTF-8: literals, numbers and strings' own bytes).
     var string: String {
-        if let spilled { return String(decoding: spilled, as: UTF8.self) }
-        let n = count
-        return inline.span.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0.prefix(n)), as: UTF8.self) }
+        withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The bytes, as an array.

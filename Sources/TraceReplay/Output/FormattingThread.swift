@@ -19,7 +19,9 @@ import TraceReading
 /// ``maximumBlocks`` exist, so a replay that outruns the thread waits for it, and memory stays flat.
 final class FormattingThread: @unchecked Sendable {
     /// Writes the line of a record (the renderer's `writeTransition`), given its values and reason.
-    typealias LineWriter = (UnsafePointer<DeferredTransition>, UnsafePointer<GestureValues>, String?, inout OutputBuffer) -> Void
+    typealias LineWriter = (
+        UnsafePointer<DeferredTransition>, UnsafePointer<GestureValues>, UnsafeBufferPointer<UInt8>?, inout OutputBuffer
+    ) -> Void
 
     /// Blocks in use at once: the one the replay writes, and those queued or being formatted.
     static let maximumBlocks = 4
@@ -153,9 +155,7 @@ final class FormattingThread: @unchecked Sendable {
                 p += DeferredTransition.load(p, into: &values)
                 let reasonCount = Int(record.pointee.reasonCount)
                 let reason =
-                    reasonCount < 0
-                    ? nil
-                    : String(decoding: UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: reasonCount), as: UTF8.self)
+                    reasonCount < 0 ? nil : UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: reasonCount)
                 withUnsafePointer(to: &values) { writeLine(record, $0, reason, &out) }
                 p += OutputBuffer.padded(max(0, reasonCount))
             }

@@ -81,10 +81,14 @@ extension OutputBuffer {
     /// control characters; everything else as UTF-8).
     public mutating func appendJSONString(_ s: String) {
         var s = s
-        s.withUTF8 { utf8 in
-            var w = writer(reserving: ByteWriter.maximumJSONStringLength(utf8.count))
-            w.jsonString(utf8)
-            commit(w)
-        }
+        s.withUTF8 { appendJSONString($0) }
+    }
+
+    /// `appendJSONString(_:)` for text given as its UTF-8 bytes (a failure reason's, in place).
+    @inline(__always)
+    mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var w = writer(reserving: ByteWriter.maximumJSONStringLength(utf8.count))
+        w.jsonString(utf8)
+        commit(w)
     }
 }

@@ -61,27 +61,14 @@ extension OutputBuffer {
     @inline(__always)
     mutating func deferTransition(
         _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState,
-        _ values: UnsafePointer<GestureValues>, label: UnsafeBufferPointer<UInt8>, reason: String?
+        _ values: UnsafePointer<GestureValues>, label: UnsafeBufferPointer<UInt8>, reason: UnsafeBufferPointer<UInt8>?
     ) {
-        // The reason is only looked at when there is one: copying the optional costs a retain and a
-        // release (of nothing) per line.
-        guard reason != nil else {
+        guard let reason else {
             _ = deferTransition(time, previous, state, values, label, reasonCount: -1)
             return
         }
-        deferTransition(time, previous, state, values, label, reason: reason.unsafelyUnwrapped)
-    }
-
-    @inline(never)
-    private mutating func deferTransition(
-        _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState,
-        _ values: UnsafePointer<GestureValues>, _ label: UnsafeBufferPointer<UInt8>, reason: String
-    ) {
-        var reason = reason
-        reason.withUTF8 { bytes in
-            let at = deferTransition(time, previous, state, values, label, reasonCount: bytes.count)
-            if let from = bytes.baseAddress { at.copyMemory(from: from, byteCount: bytes.count) }
-        }
+        let at = deferTransition(time, previous, state, values, label, reasonCount: reason.count)
+        if let from = reason.baseAddress { at.copyMemory(from: from, byteCount: reason.count) }
     }
 
     /// Writes the record of a line with a reason of `reasonCount` bytes (-1: none); where they go.

@@ -8,16 +8,21 @@ extension OutputBuffer {
     @inline(__always)
     public mutating func appendTerminalSafe(_ s: String) {
         var s = s
-        let copied = s.withUTF8 { utf8 -> Bool in
-            guard _fastPath(!TerminalSafe.needsEscaping(utf8)) else { return false }
+        s.withUTF8 { appendTerminalSafe($0) }
+    }
+
+    /// `appendTerminalSafe(_:)` for text given as its UTF-8 bytes (a failure reason's, in place).
+    @inline(__always)
+    mutating func appendTerminalSafe(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if _fastPath(!TerminalSafe.needsEscaping(utf8)) {
             append(utf8)
-            return true
+        } else {
+            appendEscaping(utf8)
         }
-        if !copied { appendEscaping(s) }
     }
 
     @inline(never)
-    private mutating func appendEscaping(_ s: String) {
-        TerminalSafe.write(s, escapingMessage: false) { append($0) }
+    private mutating func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+        TerminalSafe.write(String(decoding: utf8, as: UTF8.self), escapingMessage: false) { append($0) }
     }
 }

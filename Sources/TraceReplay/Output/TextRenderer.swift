@@ -85,7 +85,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     @inline(__always)
     static func writeTransition(
         _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState,
-        _ values: UnsafePointer<GestureValues>, label: UnsafeBufferPointer<UInt8>, reason: String?,
+        _ values: UnsafePointer<GestureValues>, label: UnsafeBufferPointer<UInt8>, reason: UnsafeBufferPointer<UInt8>?,
         into out: inout OutputBuffer
     ) {
         var w = out.writer(reserving: Self.transitionBound + label.count)

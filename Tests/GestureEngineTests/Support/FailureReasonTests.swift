@@ -8,25 +8,30 @@ struct FailureReasonTests {
     func widensEqualLookingNumbers() {
         let m = 40.83, limit = 40.8
         #expect(
-            makeReason("touch 1 secondary movement \(short: m) pt > \(short: limit) pt allowed at 0.05 s")
+            reasonString("touch 1 secondary movement \(short: m) pt > \(short: limit) pt allowed at 0.05 s")
                 == "touch 1 secondary movement 40.83 pt > 40.8 pt allowed at 0.05 s")
         let d = 10.0004, allowed = 10.0
         #expect(
-            makeReason("moved \(short: d) pt > allowableMovement \(short: allowed) pt")
+            reasonString("moved \(short: d) pt > allowableMovement \(short: allowed) pt")
                 == "moved 10.0004 pt > allowableMovement 10 pt")
         let lifted = 0.49951, needed = 0.5
         #expect(
-            makeReason("lifted after \(short: lifted, decimals: 3) s < minimumPressDuration \(short: needed, decimals: 3) s")
+            reasonString("lifted after \(short: lifted, decimals: 3) s < minimumPressDuration \(short: needed, decimals: 3) s")
                 == "lifted after 0.4995 s < minimumPressDuration 0.5 s")
     }
 
     @Test("numbers that already differ, or are not compared, print as formatShort does")
     func unchangedOtherwise() {
         let a = 57.61, b = 45.0
-        #expect(makeReason("moved \(short: a) pt > allowableMovement \(short: b) pt") == "moved 57.6 pt > allowableMovement 45 pt")
+        #expect(reasonString("moved \(short: a) pt > allowableMovement \(short: b) pt") == "moved 57.6 pt > allowableMovement 45 pt")
         let x = 3.01, y = 3.04
-        #expect(makeReason("moved (\(short: x), \(short: y)) pt") == "moved (3, 3) pt")
+        #expect(reasonString("moved (\(short: x), \(short: y)) pt") == "moved (3, 3) pt")
         let equal = 10.0
-        #expect(makeReason("\(short: equal) > \(short: equal)") == "10 > 10")
+        #expect(reasonString("\(short: equal) > \(short: equal)") == "10 > 10")
     }
+}
+
+/// The text of a reason built with `FailureReason`'s interpolation.
+func reasonString(_ reason: FailureReason) -> String {
+    reason.string
 }

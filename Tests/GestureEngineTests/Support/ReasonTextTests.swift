@@ -14,7 +14,7 @@ struct ReasonTextTests {
             let name = String(repeating: "n", count: Int.random(in: 0...120, using: &generator))
             let count = Int.random(in: -100_000...100_000, using: &generator)
             let x = Double.random(in: -1e4...1e4, using: &generator)
-            let reason = makeReason(
+            let reason = reasonString(
                 "recognizer '\(name)' saw \(count) touches at \(short: x) pt; again '\(name)' \(short: x, decimals: 3) s")
             let expected =
                 "recognizer '\(name)' saw \(count) touches at \(formatShort(x)) pt; again '\(name)' \(formatShort(x, decimals: 3)) s"
@@ -46,7 +46,7 @@ struct ReasonTextTests {
     @Test("numbers that are not finite print as formatShort prints them")
     func nonFiniteNumbers() {
         let nan = Double.nan, inf = Double.infinity
-        #expect(makeReason("\(short: nan) and \(short: inf) and \(short: -inf, decimals: 3)") == "nan and inf and -inf")
+        #expect(reasonString("\(short: nan) and \(short: inf) and \(short: -inf, decimals: 3)") == "nan and inf and -inf")
     }
 
     @Test("a number made wider to keep a comparison true, past the inline capacity")
@@ -54,6 +54,6 @@ struct ReasonTextTests {
         let name = String(repeating: "x", count: ReasonText.inlineCapacity)
         let m = 40.83, limit = 40.8
         #expect(
-            makeReason("'\(name)' moved \(short: m) pt > \(short: limit) pt") == "'\(name)' moved 40.83 pt > 40.8 pt")
+            reasonString("'\(name)' moved \(short: m) pt > \(short: limit) pt") == "'\(name)' moved 40.83 pt > 40.8 pt")
     }
 }
