@@ -74,8 +74,10 @@ extension GestureEnvironment {
     /// Applies a failure or cancellation the recognizer asked for (`requested` is what it asked),
     /// with the reason it gave (`fail(_:)`) or one saying it gave none.
     private func applyFailure(_ r: GestureRecognizer, to applied: GestureRecognizerState, requested: GestureRecognizerState) {
-        if let given = r.dispatch.pendingReason.bytes {
-            given.withUnsafeBufferPointer { applyTransition(r, to: applied, reasonBytes: $0) }
+        if r.dispatch.pendingReason.isSet {
+            // A copy (its buffer retained) that `applyTransition` cannot change while it reads it.
+            let given = r.dispatch.pendingReason
+            given.withUTF8 { applyTransition(r, to: applied, reasonBytes: $0) }
             return
         }
         guard reportsReasons(of: r) else { return applyTransition(r, to: applied, reasonBytes: nil) }

@@ -566,7 +566,7 @@ public final class GestureEnvironment {
             }
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
-        r.dispatch.trackedTouches.removeAll(keepingCapacity: true)
+        r.dispatch.trackedTouches.clearKeepingCapacity()
         r.dispatch.currentState = .possible
         clearPending(r)
         r.dispatch.pendingReason.clear()
@@ -724,9 +724,10 @@ extension Array where Element == GestureRecognizer {
     }
 }
 
-extension Array where Element: AnyObject {
-    /// `removeAll(keepingCapacity: true)` for the few references a dispatch list holds: releasing
-    /// them one by one is cheaper than the generic range removal it goes through.
+extension Array {
+    /// `removeAll(keepingCapacity: true)` for the few elements a dispatch list or a recognizer's
+    /// touch list holds: removing (and releasing) them one by one is cheaper than the generic range
+    /// removal it goes through (~120 instructions for a list of one or two touches).
     @inline(__always)
     mutating func clearKeepingCapacity() {
         while !isEmpty { removeLast() }

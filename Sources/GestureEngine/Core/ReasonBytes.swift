@@ -3,35 +3,39 @@
 /// buffer reused from one failure to the next, so once it is large enough a reason allocates
 /// nothing, and the output copies the bytes without a `String` (docs/performance.md).
 struct ReasonBytes {
+    /// The buffer: its first `count` bytes are the reason; it never shrinks.
     private var storage: [UInt8] = []
+    /// The length of the reason held; -1 for none.
+    private var count = -1
+
     /// Whether a reason is held (`clear()` keeps the buffer for the next one).
-    private(set) var isSet = false
+    var isSet: Bool { count >= 0 }
 
     /// Holds `bytes`, replacing the reason held.
     mutating func set(_ bytes: UnsafeBufferPointer<UInt8>) {
-        storage.replaceSubrange(0..<storage.count, with: bytes)
-        isSet = true
+        let n = bytes.count
+        if storage.count < n { storage.append(contentsOf: repeatElement(0, count: n - storage.count)) }
+        if let source = bytes.baseAddress {
+            storage.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: source, count: n) }
+        }
+        count = n
     }
 
     /// Holds no reason.
     @inline(__always) mutating func clear() {
-        isSet = false
+        count = -1
     }
 
     /// The reason held, as a `String` (nil without one).
     var string: String? {
-        isSet ? String(decoding: storage, as: UTF8.self) : nil
-    }
-
-    /// The bytes held, in an array that stays valid while this changes.
-    var bytes: [UInt8]? {
-        isSet ? storage : nil
+        withUTF8 { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Calls `body` with the bytes held, in place (nil without a reason).
     @inline(__always)
     func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        guard isSet else { return body(nil) }
-        return storage.withUnsafeBufferPointer { body($0) }
+        guard count >= 0 else { return body(nil) }
+        let n = count
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<n])) }
     }
 }

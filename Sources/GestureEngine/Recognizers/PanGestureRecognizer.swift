@@ -209,7 +209,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastLocation = .zero
         rebaseShift = .zero
         tracker.reset()
-        panTouches.removeAll(keepingCapacity: true)
+        panTouches.clearKeepingCapacity()
     }
 
     open override func fillValues(_ values: inout GestureValues) {

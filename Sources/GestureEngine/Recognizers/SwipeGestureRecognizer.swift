@@ -248,9 +248,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         lastNeeded = 0
         lastElapsed = 0
         hasMoved = false
-        swipeTouches.removeAll(keepingCapacity: true)
-        startLocations.removeAll(keepingCapacity: true)
-        previousLocations.removeAll(keepingCapacity: true)
+        swipeTouches.clearKeepingCapacity()
+        startLocations.clearKeepingCapacity()
+        previousLocations.clearKeepingCapacity()
         previousTime = 0
     }
 

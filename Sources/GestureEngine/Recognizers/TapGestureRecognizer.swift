@@ -115,7 +115,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         touchesAtLastDown = down
         guard down == numberOfTouchesRequired else { return }
-        tapTouches.removeAll(keepingCapacity: true)
+        tapTouches.clearKeepingCapacity()
         tapTouches.append(contentsOf: self.touches)
         let here = tapCentroid()
         guard let startPoint, tapsCompleted > 0 else {
@@ -170,7 +170,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     override open func reset() {
         startPoint = nil
-        tapTouches.removeAll(keepingCapacity: true)
+        tapTouches.clearKeepingCapacity()
         touchesAtLastDown = 0
         tapsCompleted = 0
         durationTimer = nil
