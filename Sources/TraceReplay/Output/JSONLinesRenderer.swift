@@ -68,7 +68,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
         into out: inout OutputBuffer
     ) {
         var w = out.writer(reserving: Self.transitionBound + label.count)
-        Self.writeTransition(time, previous, state, values, label, &w)
+        Self.writeTransition(time, previous, state, values, label, out.storage.valueMemo, &w)
         if _fastPath(reason == nil && values.pointee.extra.isEmpty) {
             // Most lines: closed in the same reserve.
             w.bytes("}\n")
@@ -97,15 +97,17 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
     }
 
     @inline(__always)
-    private static func writePoint(_ key: StaticString, _ x: Double, _ y: Double, _ w: inout ByteWriter) {
+    private static func writePoint(
+        _ key: StaticString, _ x: Double, _ y: Double, _ memo: ValueMemo, _ slot: ValueMemo.Slot, _ w: inout ByteWriter
+    ) {
         w.bytes(key)
-        w.jsonPoint(x, y)
+        w.memoized(memo.slot(slot), x.bitPattern, y.bitPattern) { $0.jsonPoint(x, y) }
     }
 
     /// The line up to its extra values and reason (the closing brace is written after them).
     private static func writeTransition(
         _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
-        _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter
+        _ label: UnsafeBufferPointer<UInt8>, _ memo: ValueMemo, _ w: inout ByteWriter
     ) {
         w.bytes("{\"event\":\"gesture\",\"t\":")
         // Numbers through the precision's own inlined writer (`fixed`), not `number(decimals:)`'s
@@ -116,14 +118,15 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
         w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)
         // `PREVIOUS","location":`, then the location.
         w.slot(StateTemplates.jsonPrevious, previous, size: 32, count: StateTemplates.nameLength(previous) &+ 13)
-        w.jsonPoint(values.pointee.location.x, values.pointee.location.y)
+        let location = values.pointee.location
+        w.memoized(memo.slot(.jsonLocation), location.x.bitPattern, location.y.bitPattern) { $0.jsonPoint(location.x, location.y) }
         w.bytes(",\"touches\":")
         w.int(values.pointee.numberOfTouches)
         if let taps = values.pointee.taps {
             w.bytes(",\"taps\":")
             w.int(taps)
         }
-        if let tr = values.pointee.translation { writePoint(",\"translation\":", tr.dx, tr.dy, &w) }
+        if let tr = values.pointee.translation { writePoint(",\"translation\":", tr.dx, tr.dy, memo, .jsonTranslation, &w) }
         if let s = values.pointee.scale {
             w.bytes(",\"scale\":")
             w.fixed(s, MachinePrecision.Value.self, trim: true)
@@ -133,7 +136,7 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
             w.fixed(r, MachinePrecision.Value.self, trim: true)
         }
         if let vel = values.pointee.velocity {
-            writePoint(",\"velocity\":", vel.dx, vel.dy, &w)
+            writePoint(",\"velocity\":", vel.dx, vel.dy, memo, .jsonVelocity, &w)
         } else if let sv = values.pointee.scalarVelocity {
             // Schema 2: one key, one type (`velocity` is always a point).
             if values.pointee.rotation != nil { w.bytes(",\"angularVelocity\":") } else { w.bytes(",\"scaleVelocity\":") }

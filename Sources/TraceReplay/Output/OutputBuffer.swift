@@ -19,13 +19,18 @@ public struct OutputBuffer {
     @usableFromInline final class Storage {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
+        /// The values of the last lines written into this storage (`ValueMemo`).
+        let valueMemo = ValueMemo()
         /// 16-byte aligned: while a formatting thread runs, the buffer holds 8-byte words and
         /// records (`OutputBuffer+FormattingThread.swift`).
         init(capacity: Int) {
             self.capacity = capacity
             base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16).bindMemory(to: UInt8.self, capacity: capacity)
         }
-        deinit { UnsafeMutableRawPointer(base).deallocate() }
+        deinit {
+            UnsafeMutableRawPointer(base).deallocate()
+            valueMemo.deallocate()
+        }
     }
 
     @usableFromInline var storage: Storage

@@ -49,6 +49,13 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
         w.byte(UInt8(ascii: ")"))
     }
 
+    /// A point of a transition line, `(X, Y)`: the bytes of the same point last time in `slot`, or
+    /// the pair written (`ValueMemo`).
+    @inline(__always)
+    private static func writePoint(_ x: Double, _ y: Double, _ slot: UnsafeMutablePointer<UInt64>, _ w: inout ByteWriter) {
+        w.memoized(slot, x.bitPattern, y.bitPattern) { $0.textPair(x, y) }
+    }
+
     private static func pair(_ x: Double, _ y: Double, decimals: Int, into out: inout OutputBuffer) {
         var w = out.writer(reserving: 2 * ByteWriter.maximumNumberLength(decimals: decimals) + 4)
         Self.writePair(x, y, decimals: decimals, &w)
@@ -89,7 +96,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
         into out: inout OutputBuffer
     ) {
         var w = out.writer(reserving: Self.transitionBound + label.count)
-        Self.writeTransition(time, previous, state, values, label, &w)
+        Self.writeTransition(time, previous, state, values, label, out.storage.valueMemo, &w)
         if _fastPath(reason == nil && values.pointee.extra.isEmpty) {
             // Most lines: ended in the same reserve.
             w.byte(UInt8(ascii: "\n"))
@@ -118,14 +125,14 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
     /// The line up to its extra values and reason.
     private static func writeTransition(
         _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
-        _ label: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter
+        _ label: UnsafeBufferPointer<UInt8>, _ memo: ValueMemo, _ w: inout ByteWriter
     ) {
         writeTime(time, &w)
         w.labelBytes(label)
         // `previous -> state` padded to `stateWidth`, and two spaces.
         w.slot(StateTemplates.textStates, 6 &* stateIndex(previous) &+ stateIndex(state), size: 24, count: stateWidth + 2)
         w.bytes("at ")
-        writePair(values.pointee.location.x, values.pointee.location.y, decimals: DisplayPrecision.point, &w)
+        writePoint(values.pointee.location.x, values.pointee.location.y, memo.slot(.textLocation), &w)
         w.bytes("  touches ")
         w.int(values.pointee.numberOfTouches)
         if let taps = values.pointee.taps {
@@ -134,7 +141,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
         }
         if let tr = values.pointee.translation {
             w.bytes("  translation ")
-            writePair(tr.dx, tr.dy, decimals: DisplayPrecision.point, &w)
+            writePoint(tr.dx, tr.dy, memo.slot(.textTranslation), &w)
         }
         if let s = values.pointee.scale {
             w.bytes("  scale ")
@@ -146,7 +153,7 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
         }
         if let vel = values.pointee.velocity {
             w.bytes("  velocity ")
-            writePair(vel.dx, vel.dy, decimals: DisplayPrecision.point, &w)
+            writePoint(vel.dx, vel.dy, memo.slot(.textVelocity), &w)
         } else if let sv = values.pointee.scalarVelocity {
             w.bytes("  velocity ")
             w.fixed(sv, DisplayPrecision.Ratio.self, trim: false)

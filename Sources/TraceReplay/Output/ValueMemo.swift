@@ -1,0 +1,82 @@
+/// The last value written in each of the line layouts' slots (a JSON Lines or text line's location,
+/// translation and velocity): the bits of its numbers and the bytes they gave, so a line that
+/// repeats the previous line's value copies those bytes instead of formatting the numbers again.
+///
+/// Consecutive lines repeat values all the time: recognizers driven by the same touches report the
+/// same values in the same update (a pan and a marquee built on it: location, translation and
+/// velocity on every move; a tap and a double tap: the location). On the heavy mix half of the JSON
+/// Lines points repeat the previous line's (docs/performance.md). (The time, shared by the lines of
+/// an update, is not memoized: the copy saved ~7 instructions per event, less than a point's.) The same bits always give the same bytes, so the output is unchanged
+/// (`ValueMemoTests` compares lines written with and without it).
+///
+/// Held by an output buffer's storage (`OutputBuffer.Storage`), so each thread that writes lines
+/// (the replay's, or the formatting thread's own buffer) has its own; a new storage starts empty.
+struct ValueMemo {
+    /// The slots of a JSON Lines transition line and of a text one: each format its own, as the
+    /// same numbers print differently.
+    enum Slot: Int, CaseIterable {
+        case jsonLocation, jsonTranslation, jsonVelocity
+        case textLocation, textTranslation, textVelocity
+    }
+
+    /// The longest value a slot holds: a JSON point, `{"x":X,"y":Y}`, with two numbers of
+    /// `ByteWriter.maximumNumberLength(decimals: 4)` bytes (75; a text pair takes at most 68),
+    /// rounded up to whole words.
+    static let capacity = 80
+    /// Words per slot: the bits of its two numbers, the byte count, the bytes.
+    static let slotWords = 3 + capacity / 8
+
+    let words: UnsafeMutablePointer<UInt64>
+
+    /// An empty memo (every slot's count 0: nothing matches).
+    init() {
+        let n = Slot.allCases.count * Self.slotWords
+        words = .allocate(capacity: n)
+        words.initialize(repeating: 0, count: n)
+    }
+
+    func deallocate() {
+        words.deallocate()
+    }
+
+    /// The words of `slot`: `[0]` and `[1]` the bits of its numbers, `[2]` the byte count (0:
+    /// empty), then the bytes.
+    @inline(__always) func slot(_ slot: Slot) -> UnsafeMutablePointer<UInt64> {
+        words + slot.rawValue &* Self.slotWords
+    }
+}
+
+extension ByteWriter {
+    /// What `write` writes for the numbers whose bits are `a` and `b` (at most
+    /// `ValueMemo.capacity` bytes): the bytes it wrote for them last time in `slot`, copied a word
+    /// at a time, or `write` run and its bytes kept in `slot`. The caller reserved room for the
+    /// value plus 7 bytes (the copy rounds up to whole words).
+    @inline(__always) mutating func memoized(
+        _ slot: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UInt64, _ write: (inout ByteWriter) -> Void
+    ) {
+        if slot[0] == a && slot[1] == b && slot[2] != 0 {
+            let n = Int(truncatingIfNeeded: slot[2])
+            room((n &+ 7) & ~7)
+            Self.copyWords(from: UnsafeRawPointer(slot + 3), to: UnsafeMutableRawPointer(p), count: n)
+            p += n
+            return
+        }
+        let start = p
+        write(&self)
+        let n = p - start
+        slot[0] = a
+        slot[1] = b
+        slot[2] = UInt64(truncatingIfNeeded: n)
+        Self.copyWords(from: UnsafeRawPointer(start), to: UnsafeMutableRawPointer(slot + 3), count: n)
+    }
+
+    /// Copies `count` bytes (at most `ValueMemo.capacity`) as whole 8-byte words: up to 7 bytes
+    /// past `count` are read and written.
+    @inline(__always) private static func copyWords(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int) {
+        var i = 0
+        repeat {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+            i &+= 8
+        } while i < count
+    }
+}
