@@ -357,10 +357,12 @@ public final class GestureEnvironment {
         let wasDelivering = step.isDeliveringStep
         let idleStart = step.idleActiveRecognizers.count
         step.isDeliveringStep = true
+        // The touches the last delivery passed whole (see `deliver(to:sharing:)`).
+        var shared: [Touch] = []
         while index < stepCount {
             let u = step.stepRecognizers[index]
             index += 1
-            u._withUnsafeGuaranteedRef { deliver(to: $0) }
+            u._withUnsafeGuaranteedRef { deliver(to: $0, sharing: &shared) }
         }
         step.isDeliveringStep = wasDelivering
         // Every touch method of the event has run: now the update (Update.swift), as UIKit's
@@ -435,21 +437,26 @@ public final class GestureEnvironment {
     /// The order in which one step's touches reach a recognizer (stationary touches are not delivered, as in UIKit).
     private static let deliveryOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
 
-    private func deliver(to r: GestureRecognizer) {
+    ///
+    /// `shared` is the list of touches the step's last whole delivery passed: a recognizer whose
+    /// touches are the same ones, in the same order (a finger's recognizers all track just that
+    /// finger), gets that same list, which the step holds, instead of its own copy, which would be
+    /// retained and released around the call (~40 instructions per delivery).
+    private func deliver(to r: GestureRecognizer, sharing shared: inout [Touch]) {
         guard r.receivesDeliveries else { return }
         let transitionsBefore = r.dispatch.transitions
         // The phases of r's touches in this step, as bits (1 << phase), gathered by dispatchStep().
         let phases = r.dispatch.stepPhases
-        let tracked = r.dispatch.trackedTouches
-        if r.dispatch.stepTouchCount == tracked.count && phases & (phases &- 1) == 0 {
+        if r.dispatch.stepTouchCount == r.dispatch.trackedTouches.count && phases & (phases &- 1) == 0 {
             // Every touch of r changed, all in one phase (a finger or fingers moving together): they
             // are exactly the touches to deliver, in the same order, with no list to build.
             // (A stationary touch is not delivered.)
+            if !r.dispatch.trackedTouches.isIdentical(to: shared) { shared = r.dispatch.trackedTouches }
             switch phases {
-            case 1 << TouchPhase.moved.rawValue: r.touchesMoved(tracked, with: event)
-            case 1 << TouchPhase.began.rawValue: r.touchesBegan(tracked, with: event)
-            case 1 << TouchPhase.ended.rawValue: r.touchesEnded(tracked, with: event)
-            case 1 << TouchPhase.cancelled.rawValue: r.touchesCancelled(tracked, with: event)
+            case 1 << TouchPhase.moved.rawValue: r.touchesMoved(shared, with: event)
+            case 1 << TouchPhase.began.rawValue: r.touchesBegan(shared, with: event)
+            case 1 << TouchPhase.ended.rawValue: r.touchesEnded(shared, with: event)
+            case 1 << TouchPhase.cancelled.rawValue: r.touchesCancelled(shared, with: event)
             default: break
             }
         } else {
@@ -721,6 +728,21 @@ extension Array where Element == GestureRecognizer {
             kept += 1
         }
         while self.count > kept { removeLast() }
+    }
+}
+
+extension Array where Element: AnyObject {
+    /// Whether both lists hold the same objects in the same order (compared by identity).
+    @inline(__always)
+    func isIdentical(to other: [Element]) -> Bool {
+        let n = count
+        guard n == other.count else { return false }
+        var i = 0
+        while i < n {
+            if self[i] !== other[i] { return false }
+            i &+= 1
+        }
+        return true
     }
 }
 

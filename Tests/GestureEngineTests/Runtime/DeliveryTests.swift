@@ -15,6 +15,48 @@ struct DeliveryTests {
         #expect(r.calls == ["began 1,2 @0.0", "moved 1,2 @0.1", "ended 1 @0.2"])
     }
 
+    @Test("each recognizer of a step gets its own touches, whatever the one before it got")
+    func ownTouchesInOneStep() {
+        // The engine passes one list to the recognizers of a step whose touches are the same ones
+        // (GestureEnvironment.deliver(to:sharing:)): recognizers on two views, one on their common
+        // ancestor, with the fingers moving together, in every order of delivery.
+        let root = View(unboundedNamed: "root")
+        let left = View(name: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let right = View(name: "right", frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        root.addSubview(left)
+        root.addSubview(right)
+        let h = GestureHarness(root: root)
+        let a = CallRecorder(name: "a"), a2 = CallRecorder(name: "a2"), b = CallRecorder(name: "b"), all = CallRecorder(name: "all")
+        h.add(a, to: left)
+        h.add(a2, to: left)
+        h.add(b, to: right)
+        h.add(all, to: root)
+        h.send(0, (1, .began, 10, 10), (2, .began, 210, 10))
+        h.send(0.1, (1, .moved, 15, 10), (2, .moved, 215, 10))
+        h.send(0.2, (2, .moved, 220, 10))
+        h.send(0.3, (1, .ended, 15, 10), (2, .ended, 220, 10))
+        #expect(a.calls == ["began 1 @0.0", "moved 1 @0.1", "ended 1 @0.3"])
+        #expect(a2.calls == a.calls)
+        #expect(b.calls == ["began 2 @0.0", "moved 2 @0.1", "moved 2 @0.2", "ended 2 @0.3"])
+        #expect(all.calls == ["began 1,2 @0.0", "moved 1,2 @0.1", "moved 2 @0.2", "ended 1,2 @0.3"])
+
+        // Without the common ancestor's recognizer, the two views' recognizers follow each other.
+        let root2 = View(unboundedNamed: "root")
+        let left2 = View(name: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let right2 = View(name: "right", frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        root2.addSubview(left2)
+        root2.addSubview(right2)
+        let h2 = GestureHarness(root: root2)
+        let c = CallRecorder(name: "c"), d = CallRecorder(name: "d")
+        h2.add(c, to: left2)
+        h2.add(d, to: right2)
+        h2.send(0, (1, .began, 10, 10), (2, .began, 210, 10))
+        h2.send(0.1, (1, .moved, 15, 10), (2, .moved, 215, 10))
+        h2.send(0.2, (1, .ended, 15, 10), (2, .ended, 215, 10))
+        #expect(c.calls == ["began 1 @0.0", "moved 1 @0.1", "ended 1 @0.2"])
+        #expect(d.calls == ["began 2 @0.0", "moved 2 @0.1", "ended 2 @0.2"])
+    }
+
     @Test("a touch that moves and lifts at one timestamp is delivered in two steps, in order")
     func repeatedTouchSplitsTheEvent() {
         let h = GestureHarness()
