@@ -53,10 +53,7 @@ public final class MarqueeGestureRecognizer: PanGestureRecognizer {
         case .began, .changed, .ended:
             // `selectionRect` from the centroid the pan's values hold already (window coordinates,
             // `location(in: nil)`): the class is final and does not answer `location(in:)` otherwise.
-            // The view read unretained (`viewLink`): it holds this recognizer, so it outlives the call.
-            let location = values.location
-            values.selectionRect = selectionRect(
-                to: viewLink.map { $0._withUnsafeGuaranteedRef { $0.convert(fromWindow: location) } } ?? location)
+            values.selectionRect = selectionRect(to: view?.convert(fromWindow: values.location) ?? values.location)
         default: break
         }
     }
