@@ -112,7 +112,13 @@ public struct JSONLinesRenderer: ReplayRenderer, TransitionLineRenderer {
         w.bytes("{\"event\":\"gesture\",\"t\":")
         // Numbers through the precision's own inlined writer (`fixed`), not `number(decimals:)`'s
         // switch and call.
-        w.fixed(time, MachinePrecision.Time.self, trim: true)
+        // The time: the lines of one update share it (see `ValueMemo`).
+        let timeSlot = memo.slot(.jsonTime)
+        if !w.copiedFromMemo(timeSlot, time.bitPattern, 0) {
+            let start = w.p
+            w.fixed(time, MachinePrecision.Time.self, trim: true)
+            w.keepInMemo(timeSlot, time.bitPattern, 0, since: start)
+        }
         w.labelBytes(label)
         let state = stateIndex(state), previous = stateIndex(previous)
         w.slot(StateTemplates.jsonState, state, size: 32, count: StateTemplates.nameLength(state) &+ 14)

@@ -127,7 +127,8 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
         _ time: Double, _ previous: GestureRecognizerState, _ state: GestureRecognizerState, _ values: UnsafePointer<GestureValues>,
         _ label: UnsafeBufferPointer<UInt8>, _ memo: ValueMemo, _ w: inout ByteWriter
     ) {
-        writeTime(time, &w)
+        // The time column: the lines of one update share it (see `ValueMemo`).
+        w.memoized(memo.slot(.textTime), time.bitPattern, 0) { $0.textTime(time) }
         w.labelBytes(label)
         // `previous -> state` padded to `stateWidth`, and two spaces.
         w.slot(StateTemplates.textStates, 6 &* stateIndex(previous) &+ stateIndex(state), size: 24, count: stateWidth + 2)

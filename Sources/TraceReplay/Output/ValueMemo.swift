@@ -1,22 +1,23 @@
-/// The last value written in each of the line layouts' slots (a JSON Lines or text line's location,
-/// translation and velocity): the bits of its numbers and the bytes they gave, so a line that
-/// repeats the previous line's value copies those bytes instead of formatting the numbers again.
+/// The last value written in each of the line layouts' slots (a JSON Lines or text line's time,
+/// location, translation and velocity): the bits of its numbers and the bytes they gave, so a line
+/// that repeats the previous line's value copies those bytes instead of formatting the numbers
+/// again.
 ///
-/// Consecutive lines repeat values all the time: recognizers driven by the same touches report the
-/// same values in the same update (a pan and a marquee built on it: location, translation and
-/// velocity on every move; a tap and a double tap: the location). On the heavy mix half of the JSON
-/// Lines points repeat the previous line's (docs/performance.md). (The time, shared by the lines of
-/// an update, is not memoized: the copy saved ~7 instructions per event, less than a point's.) The same bits always give the same bytes, so the output is unchanged
+/// Consecutive lines repeat values all the time: the lines of one update share its time, and
+/// recognizers driven by the same touches report the same values (a pan and a marquee built on it:
+/// location, translation and velocity on every move; a tap and a double tap: the location). On the
+/// heavy mix half of the JSON Lines times and points repeat the previous line's
+/// (docs/performance.md). The same bits always give the same bytes, so the output is unchanged
 /// (`ValueMemoTests` compares lines written with and without it).
 ///
 /// Held by an output buffer's storage (`OutputBuffer.Storage`), so each thread that writes lines
 /// (the replay's, or the formatting thread's own buffer) has its own; a new storage starts empty.
 struct ValueMemo {
     /// The slots of a JSON Lines transition line and of a text one: each format its own, as the
-    /// same numbers print differently.
+    /// same numbers print differently. A time uses its slot's first number only.
     enum Slot: Int, CaseIterable {
-        case jsonLocation, jsonTranslation, jsonVelocity
-        case textLocation, textTranslation, textVelocity
+        case jsonTime, jsonLocation, jsonTranslation, jsonVelocity
+        case textTime, textLocation, textTranslation, textVelocity
     }
 
     /// The longest value a slot holds: a JSON point, `{"x":X,"y":Y}`, with two numbers of
@@ -54,15 +55,27 @@ extension ByteWriter {
     @inline(__always) mutating func memoized(
         _ slot: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UInt64, _ write: (inout ByteWriter) -> Void
     ) {
-        if slot[0] == a && slot[1] == b && slot[2] != 0 {
-            let n = Int(truncatingIfNeeded: slot[2])
-            room((n &+ 7) & ~7)
-            Self.copyWords(from: UnsafeRawPointer(slot + 3), to: UnsafeMutableRawPointer(p), count: n)
-            p += n
-            return
-        }
+        if copiedFromMemo(slot, a, b) { return }
         let start = p
         write(&self)
+        keepInMemo(slot, a, b, since: start)
+    }
+
+    /// The first half of `memoized(_:_:_:_:)`, for a writer inlined at the call (a closure would
+    /// keep it out of line): true when `slot` held the bytes for `a` and `b`, now copied here.
+    @inline(__always) mutating func copiedFromMemo(_ slot: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UInt64) -> Bool {
+        guard slot[0] == a && slot[1] == b && slot[2] != 0 else { return false }
+        let n = Int(truncatingIfNeeded: slot[2])
+        room((n &+ 7) & ~7)
+        Self.copyWords(from: UnsafeRawPointer(slot + 3), to: UnsafeMutableRawPointer(p), count: n)
+        p += n
+        return true
+    }
+
+    /// The second half: the bytes written since `start`, for `a` and `b`, kept in `slot`.
+    @inline(__always) mutating func keepInMemo(
+        _ slot: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UInt64, since start: UnsafeMutablePointer<UInt8>
+    ) {
         let n = p - start
         slot[0] = a
         slot[1] = b

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 @testable import TraceReplay
 
-/// A transition line written with `ValueMemo` (one buffer: a point that repeats the previous line's
-/// is copied from the memo) is byte for byte the line written without it (each line into a new
-/// buffer, whose storage's memo is empty: every point formatted).
+/// A transition line written with `ValueMemo` (one buffer: a time or point that repeats the previous
+/// line's is copied from the memo) is byte for byte the line written without it (each line into a
+/// new buffer, whose storage's memo is empty: every number formatted).
 @Suite("Repeated points copied, not formatted again")
 struct ValueMemoTests {
     /// Numbers that test the memo: repeats, -0 beside 0, values that print alike but differ, NaN,
@@ -57,10 +57,10 @@ struct ValueMemoTests {
             for (i, values) in lines.enumerated() {
                 withUnsafePointer(to: values) { v in
                     if memoized {
-                        R.writeTransition(Double(i) * 0.01, .began, .changed, v, label: label, reason: nil, into: &shared)
+                        R.writeTransition(Double(i / 3) * 0.01, .began, .changed, v, label: label, reason: nil, into: &shared)
                     } else {
                         var fresh = OutputBuffer(fileDescriptor: nil)
-                        R.writeTransition(Double(i) * 0.01, .began, .changed, v, label: label, reason: nil, into: &fresh)
+                        R.writeTransition(Double(i / 3) * 0.01, .began, .changed, v, label: label, reason: nil, into: &fresh)
                         all += fresh.bytes
                     }
                 }
