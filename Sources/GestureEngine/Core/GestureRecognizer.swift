@@ -108,7 +108,7 @@ open class GestureRecognizer {
     /// written only when someone will read it (an observer that hears this recognizer's failures,
     /// or no environment yet): a replay whose output filter drops failures builds no text.
     public func fail(_ reason: @autoclosure () -> FailureReason) {
-        if reportsFailureReason { reason().withUTF8 { dispatch.pendingReason.set($0) } }
+        if reportsFailureReason { dispatch.pendingReason.set(reason()) }
         state = .failed
     }
 
@@ -116,8 +116,8 @@ open class GestureRecognizer {
     @_disfavoredOverload
     public func fail(_ reason: @autoclosure () -> String) {
         if reportsFailureReason {
-            var text = reason()
-            text.withUTF8 { dispatch.pendingReason.set($0) }
+            var string = reason()
+            string.withUTF8 { dispatch.pendingReason.set($0) }
         }
         state = .failed
     }

@@ -21,6 +21,11 @@ struct ReasonBytes {
         count = n
     }
 
+    /// Holds `reason`'s bytes (inlined: the reason is read in place, not passed on as a copy).
+    @inline(__always) mutating func set(_ reason: FailureReason) {
+        reason.withUTF8 { set($0) }
+    }
+
     /// Holds no reason.
     @inline(__always) mutating func clear() {
         count = -1

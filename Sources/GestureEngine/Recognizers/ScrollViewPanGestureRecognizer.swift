@@ -104,11 +104,10 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
             // Began inside `[super touchesMoved:]`; `_canCancelContentTouches:` said NO: Failed,
             // coerced to Cancelled (requested as such here: no coercion note for the engine's own class).
             if reportsFailureReason {
-                let reason: FailureReason =
+                dispatch.pendingReason.set(
                     sv.canCancelContentTouches
-                    ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
-                    : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false"
-                reason.withUTF8 { dispatch.pendingReason.set($0) }
+                        ? "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and touchesShouldCancel(in:) is false"
+                        : "_canCancelContentTouches: returned NO: '\(holder.name)' has the touch and canCancelContentTouches is false")
             }
             state = .cancelled
         }

@@ -45,7 +45,8 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
 
     public var description: String { string }
 
-    /// Calls `body` with the text's UTF-8 bytes, in place (what the output writers copy).
+    /// Calls `body` with the text's UTF-8 bytes, in place (what a recognizer's reason buffer,
+    /// `ReasonBytes`, copies).
     @inline(__always) func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try text.withUTF8(body)
     }

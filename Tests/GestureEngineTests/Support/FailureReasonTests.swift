@@ -29,6 +29,29 @@ struct FailureReasonTests {
         let equal = 10.0
         #expect(reasonString("\(short: equal) > \(short: equal)") == "10 > 10")
     }
+
+    @Test("reasons compare and hash by their text, however they were built, inline or past the inline bytes")
+    func equalByText() {
+        let n = 3, d = 12.5
+        let literal: FailureReason = "3 touches; 12.5 pt"
+        let built: FailureReason = "\(n) touches; \(short: d) pt"
+        let fromString = FailureReason("3 touches; 12.5 pt")
+        #expect(literal == built && built == fromString)
+        #expect(Set([literal, built, fromString]).count == 1)
+        #expect(literal != ("3 touches; 12.6 pt" as FailureReason))
+        let long = String(repeating: "y", count: ReasonText.inlineCapacity + 10)
+        let spilled: FailureReason = "\(long) \(n)"
+        #expect(spilled == FailureReason(long + " 3") && spilled.hashValue == FailureReason(long + " 3").hashValue)
+        #expect(spilled != FailureReason(long + " 4"))
+    }
+
+    @Test("a reason interpolates into another as its text")
+    func reasonInReason() {
+        let inner: FailureReason = "moved \(short: 4.25) pt"
+        #expect(reasonString("\(inner): touches delivered") == "moved 4.3 pt: touches delivered")
+        // The inner number is not compared with the outer one (it is text now, not a number).
+        #expect(reasonString("\(inner) > \(short: 4.3)") == "moved 4.3 pt > 4.3")
+    }
 }
 
 /// The text of a reason built with `FailureReason`'s interpolation.
