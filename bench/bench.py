@@ -557,9 +557,12 @@ def heavy_mix(bin_path, baseline, traces, runs, callgrind, add, notes, own_mix):
 
     py = python_csv(csv_path)
     for fmt, path, name in (("csv", csv_path, "CSV"), ("jsonl", jsonl_path, "JSON Lines")):
-        # For the CSV, also this binary with its lines formatted on the replay's thread.
-        plain = [(replay + [path], {"GESTUREREPLAY_FORMAT_THREAD": "never"})] if fmt == "csv" else []
-        cmds = [replay + [path]] + ([base + [path]] if base else []) + plain + [py]
+        # Also this binary with a thread each for reading and formatting (the default shares one on
+        # two cores: docs/performance.md, "One helper thread on two cores") and, for the CSV, with
+        # its lines formatted on the replay's thread.
+        variants = [("GESTUREREPLAY_SHARED_HELPER", "never")] + ([("GESTUREREPLAY_FORMAT_THREAD", "never")] if fmt == "csv" else [])
+        extra = [(replay + [path], {k: v}) for k, v in variants]
+        cmds = [replay + [path]] + ([base + [path]] if base else []) + extra + [py]
         res = timed_alternating(cmds, runs)
         r, p = res[0], res[-1]
         add("Heavy mix: replay %s, %s events, --format jsonl, vs Python csv reading the CSV (%s), runs alternating" % (
@@ -573,12 +576,19 @@ def heavy_mix(bin_path, baseline, traces, runs, callgrind, add, notes, own_mix):
                 "%s (%s; CPU %s): %.2fx Python; this binary is %.2fx as fast (wall), %.2fx (CPU)" % (
                     secs(b["wall"]), rate(n, b["wall"]), secs(b["cpu"]), p["wall"] / b["wall"],
                     b["wall"] / r["wall"], b["cpu"] / r["cpu"]))
-        if plain:
-            f = res[-2]
-            add("Same replay with its lines formatted on the replay's thread (GESTUREREPLAY_FORMAT_THREAD=never)",
-                "%s (%s; CPU %s): %.2fx Python; the formatting thread gives %.2fx (wall), costs %.2fx CPU" % (
-                    secs(f["wall"]), rate(n, f["wall"]), secs(f["cpu"]), p["wall"] / f["wall"],
-                    f["wall"] / r["wall"], r["cpu"] / f["cpu"]))
+        first = 2 if base else 1
+        for (k, _), f in zip(variants, res[first:first + len(variants)]):
+            if k == "GESTUREREPLAY_SHARED_HELPER":
+                add("Same replay with a thread each for reading and formatting (GESTUREREPLAY_SHARED_HELPER=never; "
+                    "by default they share one with %d cores online)" % os.cpu_count(),
+                    "%s (%s; CPU %s): %.2fx Python; the default is %.2fx as fast (wall), %.2fx (CPU)" % (
+                        secs(f["wall"]), rate(n, f["wall"]), secs(f["cpu"]), p["wall"] / f["wall"],
+                        f["wall"] / r["wall"], f["cpu"] / r["cpu"]))
+            else:
+                add("Same replay with its lines formatted on the replay's thread (GESTUREREPLAY_FORMAT_THREAD=never)",
+                    "%s (%s; CPU %s): %.2fx Python; the formatting thread gives %.2fx (wall), costs %.2fx CPU" % (
+                        secs(f["wall"]), rate(n, f["wall"]), secs(f["cpu"]), p["wall"] / f["wall"],
+                        f["wall"] / r["wall"], r["cpu"] / f["cpu"]))
 
     jq = shutil.which("jq")
     cmds = [replay + [json_path]] + ([base + [json_path]] if base else [])

@@ -7,9 +7,9 @@ import TraceReplay
 import GestureReplayTools
 
 /// `GESTUREREPLAY_READER_THREAD=never` or `=always` (`0`, `1`) overrides when a replay reads its
-/// trace on a thread of its own, `GESTUREREPLAY_FORMAT_THREAD` when it formats its lines on one
-/// (docs/performance.md; for measuring both paths, the output is the same). Another value is said
-/// to be ignored.
+/// trace on a thread of its own, `GESTUREREPLAY_FORMAT_THREAD` when it formats its lines on one,
+/// `GESTUREREPLAY_SHARED_HELPER` when the two share one thread (docs/performance.md; for measuring
+/// the paths, the output is the same). Another value is said to be ignored.
 func threadingFromEnvironment(_ variable: String) -> ReaderThreading {
     guard let raw = getenv(variable) else { return .automatic }
     let text = String(cString: raw)

@@ -62,6 +62,7 @@ struct ReplayCommand: Command {
         options.scene.catalog = catalog
         options.reading.readerThreading = threadingFromEnvironment("GESTUREREPLAY_READER_THREAD")
         options.output.formattingThread = threadingFromEnvironment("GESTUREREPLAY_FORMAT_THREAD")
+        options.reading.helperSharing = threadingFromEnvironment("GESTUREREPLAY_SHARED_HELPER")
         if LiveSignals.install(forReplayOf: paths, options) { options.liveInput.stallTime = stallTimeFromEnvironment() }
         if paths.count == 1 {
             try LiveReplay.replay(.path(paths[0]), options: options, output: &out) { printError(formatter.format($0)) }

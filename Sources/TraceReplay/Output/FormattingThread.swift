@@ -17,6 +17,8 @@ import TraceReading
 /// this thread, which writes the plain bytes as they are and each record as the line the renderer
 /// would have written, in order, to the same file descriptor. Blocks are recycled: at most
 /// ``maximumBlocks`` exist, so a replay that outruns the thread waits for it, and memory stays flat.
+/// On a machine with two cores the thread is a ``HelperThread`` that reads the trace too: this
+/// object's work is then a piece of it, a block per step.
 final class FormattingThread: @unchecked Sendable {
     /// Writes the line of a record (the renderer's `writeTransition`), given its values and reason.
     typealias LineWriter = (
@@ -53,20 +55,30 @@ final class FormattingThread: @unchecked Sendable {
     private let workArrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let blockFreed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread: pthread_t?
+    /// Set when the lines are formatted as a piece of a ``HelperThread``'s work, not on a thread of
+    /// this object's own.
+    private let helper: HelperThread?
+    /// The helper has written everything (``finish(_:count:)`` waits for it).
+    private var drained = false
 
-    /// Starts the thread, writing to `fileDescriptor` in blocks of `flushThreshold` bytes; nil if it
-    /// could not be started.
-    init?(fileDescriptor: Int32, flushThreshold: Int, blockCapacity: Int, writeLine: @escaping LineWriter) {
+    /// Starts the thread, or adds the work to `helper`, writing to `fileDescriptor` in blocks of
+    /// `flushThreshold` bytes; nil if no thread could be started.
+    init?(fileDescriptor: Int32, flushThreshold: Int, blockCapacity: Int, helper: HelperThread? = nil, writeLine: @escaping LineWriter) {
         self.writeLine = writeLine
+        self.helper = helper
         self.blockCapacity = blockCapacity
         out = OutputBuffer(fileDescriptor: fileDescriptor, flushThreshold: flushThreshold)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(workArrived, nil)
         pthread_cond_init(blockFreed, nil)
-        // The thread holds this object until it ends: a buffer dropped without
+        // The thread (or the helper) holds this object until it ends: a buffer dropped without
         // `stopFormattingThread()` leaves a thread waiting, not one reading freed memory.
-        guard let thread = startThread({ self.run() }) else { return nil }
-        self.thread = thread
+        if let helper {
+            helper.add(self.step)
+        } else {
+            guard let thread = startThread({ self.run() }) else { return nil }
+            self.thread = thread
+        }
         Self.startedCount.add(1, ordering: .relaxed)
     }
 
@@ -84,7 +96,7 @@ final class FormattingThread: @unchecked Sendable {
     func hand(_ block: OutputBuffer.Storage, count: Int) -> OutputBuffer.Storage {
         pthread_mutex_lock(mutex)
         queue.append((block, count))
-        if threadWaits { pthread_cond_signal(workArrived) }
+        wakeThread()
         if spare.isEmpty && blocks >= Self.maximumBlocks {
             replayWaits = true
             while spare.isEmpty { pthread_cond_wait(blockFreed, mutex) }
@@ -107,11 +119,53 @@ final class FormattingThread: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         queue.append((block, count))
         finished = true
-        if threadWaits { pthread_cond_signal(workArrived) }
+        wakeThread()
+        if helper != nil {
+            while !drained { pthread_cond_wait(blockFreed, mutex) }
+        }
         pthread_mutex_unlock(mutex)
         if let thread { pthread_join(thread, nil) }
         thread = nil
         return out.writeError
+    }
+
+    /// Wakes the thread or the helper for a block queued (called with `mutex` held: the helper's
+    /// own lock is taken inside it, never the other way round).
+    private func wakeThread() {
+        if let helper {
+            helper.wake()
+        } else if threadWaits {
+            pthread_cond_signal(workArrived)
+        }
+    }
+
+    /// The helper's step: one block written, if one is queued.
+    private func step() -> HelperThread.Step {
+        pthread_mutex_lock(mutex)
+        if queue.isEmpty {
+            let done = finished
+            pthread_mutex_unlock(mutex)
+            guard done else { return .idle }
+            out.flush()
+            pthread_mutex_lock(mutex)
+            drained = true
+            pthread_cond_broadcast(blockFreed)
+            pthread_mutex_unlock(mutex)
+            return .done
+        }
+        let (block, count) = queue.removeFirst()
+        pthread_mutex_unlock(mutex)
+        format(block.base, count: count)
+        giveBack(block)
+        return .worked
+    }
+
+    /// A written block back to the spare ones (the replay may be waiting for it).
+    private func giveBack(_ block: OutputBuffer.Storage) {
+        pthread_mutex_lock(mutex)
+        spare.append(block)
+        if replayWaits { pthread_cond_signal(blockFreed) }
+        pthread_mutex_unlock(mutex)
     }
 
     private func run() {
@@ -129,10 +183,7 @@ final class FormattingThread: @unchecked Sendable {
             let (block, count) = queue.removeFirst()
             pthread_mutex_unlock(mutex)
             format(block.base, count: count)
-            pthread_mutex_lock(mutex)
-            spare.append(block)
-            if replayWaits { pthread_cond_signal(blockFreed) }
-            pthread_mutex_unlock(mutex)
+            giveBack(block)
         }
         out.flush()
     }

@@ -1,4 +1,5 @@
 import GestureEngine
+import TraceReading
 
 /// Formatting on a thread of its own (``FormattingThread``): while one runs, the buffer holds a
 /// block of segments instead of plain output, each starting at a multiple of 8 bytes with an 8-byte
@@ -17,11 +18,13 @@ extension OutputBuffer {
     /// buffer's file descriptor, what is pending first; false (and nothing changed) for a buffer in
     /// memory, written line by line or failed, or if no thread could be started. The renderer whose
     /// labels the lines use must outlive the thread: ``stopFormattingThread()`` before it goes.
-    mutating func startFormattingThread<Renderer: TransitionLineRenderer>(_: Renderer.Type) -> Bool {
+    /// With `helper`, the lines are formatted as a piece of that thread's work instead of on a
+    /// thread of their own (``HelperThread``).
+    mutating func startFormattingThread<Renderer: TransitionLineRenderer>(_: Renderer.Type, helper: HelperThread? = nil) -> Bool {
         guard let fd = fileDescriptor, flushThreshold > 1, formattingThread == nil, writeError == 0 else { return false }
         let blockCapacity = FormattingThread.blockSize + 4096
         let thread = FormattingThread(
-            fileDescriptor: fd, flushThreshold: flushThreshold, blockCapacity: blockCapacity,
+            fileDescriptor: fd, flushThreshold: flushThreshold, blockCapacity: blockCapacity, helper: helper,
             writeLine: { record, values, reason, out in
                 Renderer.writeTransition(
                     record.pointee.time, record.pointee.previous, record.pointee.state, values, label: record.pointee.label,

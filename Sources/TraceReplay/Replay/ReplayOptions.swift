@@ -42,6 +42,9 @@ public struct ReplayOptions: Sendable {
         /// ``detectsTimeUnit``, nor for an input replayed live: a pipe, a FIFO, a socket, a
         /// terminal). ``ReaderThreading/automatic`` by default.
         public var readerThreading: ReaderThreading = .automatic
+        /// Whether the reading and the formatting, when both have a thread, share one
+        /// (``ReaderThreading/sharesHelperThread``): `automatic` with two cores or fewer online.
+        package var helperSharing: ReaderThreading = .automatic
 
         public init() {}
     }

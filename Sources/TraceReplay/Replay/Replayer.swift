@@ -108,10 +108,17 @@ public enum Replayer {
     ) throws(TraceError) {
         // The sink owns the buffer while the replay runs; it is handed back at the end, also on error.
         output = OutputBuffer(fileDescriptor: nil)
+        let mode: TraceValidationMode = options.reading.lenient ? .lenient : .strict
+        let formatsOnThread = options.output.formattingThread.usesThread(for: path)
+        let readingThread = run.readAhead == nil && readsOnThread(reader, path: path, options)
+        // Both on one thread when two would be one too many (``HelperThread``).
+        let helper = formatsOnThread && readingThread && options.reading.helperSharing.sharesHelperThread ? HelperThread() : nil
         defer {
             // Before the renderer goes: the lines the thread writes use its labels.
             sink.buffer.stopFormattingThread()
             output = sink.buffer
+            // After the formatting and the reading (their pieces of work are done by then).
+            helper?.finish()
         }
         let environment = run.environment
         environment.observer = run.observer.map { ObservingTee(sink: sink, observer: $0) } ?? sink
@@ -119,14 +126,13 @@ public enum Replayer {
         defer { environment.observer = nil }
         sink.renderer.begin(into: &sink.buffer)
         // The output buffer decides whether it can: a file descriptor written in blocks.
-        if options.output.formattingThread.usesThread(for: path), let lineRenderer = R.self as? any TransitionLineRenderer.Type {
-            _ = sink.buffer.startFormattingThread(lineRenderer)
+        if formatsOnThread, let lineRenderer = R.self as? any TransitionLineRenderer.Type {
+            _ = sink.buffer.startFormattingThread(lineRenderer, helper: helper)
         }
-        let mode: TraceValidationMode = options.reading.lenient ? .lenient : .strict
         if let readAhead = run.readAhead {
             let frames = FrameAssembler(reader: readAhead, mode: mode, checksTouchSequence: true, onWarning: warn)
             try replay(path: readAhead.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
-        } else if readsOnThread(reader, path: path, options), let threaded = ThreadedFrameReader(reader, mode: mode) {
+        } else if readingThread, let threaded = ThreadedFrameReader(reader, mode: mode, helper: helper) {
             try replay(threaded, environment, sink, options, warn)
         } else {
             let frames = FrameAssembler(reader: reader, mode: mode, checksTouchSequence: true, onWarning: warn)

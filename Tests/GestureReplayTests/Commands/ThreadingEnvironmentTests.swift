@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `GESTUREREPLAY_READER_THREAD` and `GESTUREREPLAY_FORMAT_THREAD` through the built binary: `never`
+/// `GESTUREREPLAY_READER_THREAD`, `GESTUREREPLAY_FORMAT_THREAD` and `GESTUREREPLAY_SHARED_HELPER` through the built binary: `never`
 /// and `always` (`0`, `1`) give the same output (standard output is a file here, so `always` formats
 /// on the thread), and any other value is said to be ignored, not taken silently.
 @Suite("Threading variables of the environment")
@@ -10,7 +10,7 @@ struct ThreadingEnvironmentTests {
 
     @Test(
         "never and always print the same, for reading and for formatting",
-        arguments: ["GESTUREREPLAY_READER_THREAD", "GESTUREREPLAY_FORMAT_THREAD"])
+        arguments: ["GESTUREREPLAY_READER_THREAD", "GESTUREREPLAY_FORMAT_THREAD", "GESTUREREPLAY_SHARED_HELPER"])
     func sameOutput(variable: String) throws {
         let plain = try BinaryRunner.run(["--format", "jsonl", "--touches", Self.trace])
         #expect(plain.status == 0 && !plain.stdout.isEmpty, "\(plain)")
@@ -22,7 +22,7 @@ struct ThreadingEnvironmentTests {
 
     @Test(
         "another value: a warning naming it, then the replay as without it",
-        arguments: ["GESTUREREPLAY_READER_THREAD", "GESTUREREPLAY_FORMAT_THREAD"])
+        arguments: ["GESTUREREPLAY_READER_THREAD", "GESTUREREPLAY_FORMAT_THREAD", "GESTUREREPLAY_SHARED_HELPER"])
     func otherValue(variable: String) throws {
         let plain = try BinaryRunner.run([Self.trace])
         let r = try BinaryRunner.run([Self.trace], environment: [variable: "sometimes"])

@@ -37,6 +37,18 @@ public enum ReaderThreading: Sendable, Equatable {
         }
     }
 
+    /// Whether a replay that reads and formats on threads of their own runs both pieces of work on
+    /// one thread (``HelperThread``): `always`; `never`; or, for `automatic`, with two cores or
+    /// fewer online (three threads for two cores cost the replay's thread its core now and then:
+    /// docs/performance.md, "One helper thread on two cores").
+    package var sharesHelperThread: Bool {
+        switch self {
+        case .never: return false
+        case .always: return true
+        case .automatic: return onlineCoreCount() <= 2
+        }
+    }
+
     /// Rows per batch handed from the reading thread to the replay.
     static var batchSize: Int { 2048 }
     /// Batches in the ring (the reading thread is at most this many batches ahead).
@@ -99,6 +111,11 @@ final class ReaderRing<Row>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var readerWaits = false
     private var consumerWaits = false
+    /// Set when a ``HelperThread`` reads instead of a thread of its own: it is woken instead of
+    /// `readerWake` being signalled. Set before the first batch, never changed.
+    var helper: HelperThread?
+    /// The helper's producer has returned its last step (``waitUntilProducerIsDone()``).
+    private var producerDone = false
     private let readerWake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let consumerWake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -143,6 +160,40 @@ final class ReaderRing<Row>: @unchecked Sendable {
         return go
     }
 
+    /// What a reader on a ``HelperThread`` may do now (``freeBatchForHelper()``).
+    enum HelperTurn {
+        case free, full, cancelled
+    }
+
+    /// Reader on a ``HelperThread``: `waitForFree()` without the wait: `full` while the ring is
+    /// full and until half of it is free again (the helper is woken then).
+    func freeBatchForHelper() -> HelperTurn {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if cancelled { return .cancelled }
+        if filled == batchCount { readerWaits = true }
+        if readerWaits {
+            if filled > batchCount / 2 { return .full }
+            readerWaits = false
+        }
+        return .free
+    }
+
+    /// Reader on a ``HelperThread``: it has taken its last step (published its end, or seen the cancel).
+    func producerIsDone() {
+        pthread_mutex_lock(mutex)
+        producerDone = true
+        pthread_cond_broadcast(consumerWake)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Consumer, when a ``HelperThread`` reads: waits until the producer has taken its last step.
+    func waitUntilProducerIsDone() {
+        pthread_mutex_lock(mutex)
+        while !producerDone { pthread_cond_wait(consumerWake, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Reader: hands the batch at `slot` (its first `count` rows written) to the consumer.
     func publish(_ slot: Int, count: Int, end: End?, warnings: [(frame: Int, diagnostic: Diagnostic)] = []) {
         pthread_mutex_lock(mutex)
@@ -172,7 +223,7 @@ final class ReaderRing<Row>: @unchecked Sendable {
     func release() {
         pthread_mutex_lock(mutex)
         filled -= 1
-        if readerWaits && filled <= batchCount / 2 { pthread_cond_signal(readerWake) }
+        if readerWaits && filled <= batchCount / 2 { wakeReader() }
         pthread_mutex_unlock(mutex)
     }
 
@@ -180,7 +231,13 @@ final class ReaderRing<Row>: @unchecked Sendable {
     func cancel() {
         pthread_mutex_lock(mutex)
         cancelled = true
-        pthread_cond_signal(readerWake)
+        wakeReader()
         pthread_mutex_unlock(mutex)
+    }
+
+    /// Wakes the reader (called with `mutex` held: the helper's own lock is taken inside it, never
+    /// the other way round).
+    private func wakeReader() {
+        if let helper { helper.wake() } else { pthread_cond_signal(readerWake) }
     }
 }
