@@ -47,6 +47,10 @@ struct CSVCommonRowTests {
     static let common = [
         "0.5,3,began,10,20\n", "1,-2,moved,-1.5,0\n", "2,left,ended,1,2\n", "3,007,began,0,0\n", "4,12,cancelled,201.42,607.53\r\n",
         "5,1,STATIONARY,1,1\n", "6,1,up,-0,1\n", "7,1,Move,123456789012345,0.000001\n", "8,é,down,1,2\n",
+        // Ids and phases around the 8-byte words they are scanned in: a digit id of 8 and of 9 digits,
+        // 0 and 00, a name longer than a word, one of bytes that are not ASCII.
+        "10,12345678,moved,1,2\n", "11,123456789,moved,1,2\n", "12,0,moved,1,2\n", "13,00,moved,1,2\n",
+        "14,finger-number-one,cancelled,1,2\n", "15,ééééé,moved,1,2\n", "16,9,Cancelled,1,2\n",
     ]
 
     /// Rows (valid or not) that the general path must read: spaces, quotes, exponents, other
@@ -57,6 +61,7 @@ struct CSVCommonRowTests {
         "0.5,3,began,1.,2\n", "0.5,3,began,+1,2\n", "0.5,3,began,1,2\r\r\n", "# comment\n", "\n", "\r\n",
         "0.5,3,began,1234567890123456,2\n", "0.5,\u{1},began,1,2\n", "0.5,a b,began,1,2\n", "0.5,3,began ,1,2\n",
         "0.5,3,began,1,2 \n", "0.5,\"a\"\"b\",began,1,2\n", "0.5,3,began,1,2",
+        "0.5,3\t,began,1,2\n", "0.5,123456789\t,began,1,2\n", "0.5,3,canc\u{1}elled,1,2\n", "0.5,3,cancelled1,1,2\n",
     ]
 
     @Test("each row alone: the same outcome both ways, and the common ones read in one pass")

@@ -156,14 +156,25 @@ struct CSVTraceCore {
         @inline(__always) func comma(_ i: Int) -> Bool { i < end && base[i] == UInt8(ascii: ",") }
         guard let t = DecimalParsing.scanShort(base, rowStart, end, json: false), comma(t.end) else { return nil }
         // The touch id: up to a byte that may end or trim a field (`,`, LF, CR, space, tab, `"`).
+        // The id and the phase are scanned 8 bytes at a time: the buffer is padded past `end`
+        // (`ByteSource.padding`, zeros, which stop both scans).
         let touchStart = t.end &+ 1
         var i = touchStart
-        while i < end && base[i] > 0x22 && base[i] != UInt8(ascii: ",") { i &+= 1 }
+        while i < end {
+            let w = SWAR.load(base + i)
+            let stop = SWAR.firstIndex(SWAR.bytes(w, lessThan: 0x23) | SWAR.bytes(w, equalTo: UInt8(ascii: ",")))
+            i &+= stop
+            if stop < 8 { break }
+        }
         guard comma(i), i > touchStart else { return nil }
         let touchCount = i &- touchStart
         let phaseStart = i &+ 1
         i = phaseStart
-        while i < end && base[i] >= UInt8(ascii: "A") { i &+= 1 }
+        while i < end {
+            let stop = SWAR.firstIndex(SWAR.bytes(SWAR.load(base + i), lessThan: UInt8(ascii: "A")))
+            i &+= stop
+            if stop < 8 { break }
+        }
         guard comma(i), let phase = PhaseNames.matchPadded(base + phaseStart, i &- phaseStart) else { return nil }
         guard let x = DecimalParsing.scanShort(base, i &+ 1, end, json: false), comma(x.end),
             let y = DecimalParsing.scanShort(base, x.end &+ 1, end, json: false), y.end < end
@@ -173,8 +184,18 @@ struct CSVTraceCore {
             guard base[y.end] == 0x0D, next < end, base[next] == 0x0A else { return nil }
             next &+= 1
         }
-        // The id last: a name is interned (and its use counted) only for a row taken here.
-        guard let touch = touchID(base + touchStart, touchCount) else { return nil }
+        // The id last: a name is interned (and its use counted) only for a row taken here. A
+        // canonical integer of up to 8 digits (no sign, no leading zero) is read in one word.
+        let touch: TouchID
+        let idWord = SWAR.load(base + touchStart)
+        if touchCount <= 8 && SWAR.digitPrefixLength(idWord) >= touchCount
+            && (touchCount == 1 || UInt8(truncatingIfNeeded: idWord) != UInt8(ascii: "0"))
+        {
+            touch = .integer(Int64(SWAR.parseDigits(idWord, count: touchCount)))
+        } else {
+            guard let id = touchID(base + touchStart, touchCount) else { return nil }
+            touch = id
+        }
         records.takeRecord(through: next)
         @inline(__always) func at(_ valueStart: Int) -> TextPosition {
             TextPosition(line: bytes.line, column: valueStart &- rowStart &+ 1)
