@@ -78,6 +78,28 @@ struct SharedHelperThreadTests {
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
 
+    @Test("a full device: the write error is the buffer's, shared or not")
+    func writeError() throws {
+        let folder = try TemporaryFolder()
+        var g = SplitMix64(seed: 8)
+        let text = ThreadedReaderTests.randomTrace(rows: 20_000, jsonl: true, fault: 0, using: &g)
+        let path = try folder.write("trace.jsonl", text)
+        for shared in [false, true] {
+            let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
+            try #require(fd >= 0)
+            var options = ReplayOptions()
+            options.output.format = .jsonl
+            options.output.formattingThread = .always
+            options.reading.readerThreading = .always
+            options.reading.helperSharing = shared ? .always : .never
+            var out = OutputBuffer(fileDescriptor: fd)
+            try Replayer.run(.path(path), options: options, output: &out)
+            out.flush()
+            close(fd)
+            #expect(out.writeError == ENOSPC, "shared: \(shared)")
+        }
+    }
+
     @Test("the rule: automatic shares with two cores or fewer, always and never as they say")
     func rule() {
         #expect(ReaderThreading.always.sharesHelperThread)

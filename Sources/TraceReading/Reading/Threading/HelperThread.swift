@@ -16,7 +16,7 @@ import Synchronization
 /// released, a block handed over) on the replay's own core when the other core is busy with the
 /// other helper, and the replay, the bottleneck, loses its core for a while. With the two helpers
 /// as one thread there are two threads for two cores (docs/performance.md, "One helper thread on
-/// two cores": JSON Lines and JSON input 10–12 % faster there). With more cores each helper keeps a
+/// two cores": JSON Lines and JSON input ~15 % faster there). With more cores each helper keeps a
 /// thread of its own (``ReaderThreading/sharesHelperThread``).
 ///
 /// Work is added with ``add(_:)``: a step that does one unit and says whether it did, had nothing
