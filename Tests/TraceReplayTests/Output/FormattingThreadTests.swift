@@ -72,6 +72,14 @@ struct FormattingThreadTests {
 
     @Test("sample traces and the malformed corpus, both formats, with every kind of output line")
     func fixtures() throws {
+        let failures = try Self.fixtureFailures(compare: Self.compare)
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+    }
+
+    /// The sample traces and the malformed corpus in both formats, with transition lines only, with
+    /// touch, view and summary lines among them, and with a filter that drops some, each checked by
+    /// `compare`: what it found, described.
+    static func fixtureFailures(compare: (String, ReplayOptions, TemporaryFolder) -> String?) throws -> [String] {
         let folder = try TemporaryFolder()
         let paths = ThreadedReaderTests.fixturePaths()
         #expect(paths.count > 100)
@@ -80,38 +88,46 @@ struct FormattingThreadTests {
             for format in [OutputFormat.text, .jsonl] {
                 var options = ReplayOptions()
                 options.output.format = format
-                if let problem = Self.compare(path, options, in: folder) { failures.append(problem) }
-                // Touch, view and summary lines among the transitions; a filter that drops some.
+                if let problem = compare(path, options, folder) { failures.append(problem) }
                 options.output.reportTouches = true
                 options.output.reportViews = true
                 options.output.summary = true
-                if let problem = Self.compare(path, options, in: folder) { failures.append("all lines: " + problem) }
+                if let problem = compare(path, options, folder) { failures.append("all lines: " + problem) }
                 options.output.shownStates = [.failed, .ended]
-                if let problem = Self.compare(path, options, in: folder) { failures.append("--states: " + problem) }
+                if let problem = compare(path, options, folder) { failures.append("--states: " + problem) }
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+        return failures
     }
 
     @Test("random traces over many blocks, with errors planted anywhere", arguments: 0..<2)
     func randomTraces(slice: Int) throws {
+        let failures = try Self.randomTraceFailures(seed: 0x666f_726d_6174 + UInt64(slice), compare: Self.compare)
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+    }
+
+    /// Random traces of up to 40,000 rows (several blocks of output and batches of rows), CSV and
+    /// JSON Lines, with a fault planted anywhere or none, each replayed in a random format and mode
+    /// and checked by `compare`: what it found, described.
+    static func randomTraceFailures(
+        seed: UInt64, compare: (String, ReplayOptions, TemporaryFolder) -> String?
+    ) throws -> [String] {
         let folder = try TemporaryFolder()
-        var g = SplitMix64(seed: 0x666f_726d_6174 + UInt64(slice))
+        var g = SplitMix64(seed: seed)
         var failures: [String] = []
         for index in 0..<TestScale.count(6, multipleOf: 2) {
             let jsonl = index % 2 == 1
-            // Up to ~3 MB of records: several blocks of `FormattingThread.blockSize`.
             let rows = Int.random(in: 1...40_000, using: &g)
             let fault = Int.random(in: 0...5, using: &g)
             let text = ThreadedReaderTests.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
-            let path = try folder.write("trace-\(slice)-\(index)." + (jsonl ? "jsonl" : "csv"), text)
+            let path = try folder.write("trace-\(index)." + (jsonl ? "jsonl" : "csv"), text)
             var options = ReplayOptions()
             options.output.format = Bool.random(using: &g) ? .text : .jsonl
             options.output.reportTouches = Bool.random(using: &g)
             options.reading.lenient = Int.random(in: 0..<3, using: &g) == 0
-            if let problem = Self.compare(path, options, in: folder) { failures.append("fault \(fault), \(rows) rows: " + problem) }
+            if let problem = compare(path, options, folder) { failures.append("fault \(fault), \(rows) rows: " + problem) }
         }
-        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
+        return failures
     }
 
     /// The records against the plain writer directly: runs of plain bytes of every length around

@@ -42,39 +42,15 @@ struct SharedHelperThreadTests {
         return nil
     }
 
-    @Test("sample traces and the malformed corpus")
+    @Test("sample traces and the malformed corpus, both formats, with every kind of output line")
     func fixtures() throws {
-        let folder = try TemporaryFolder()
-        let paths = ThreadedReaderTests.fixturePaths()
-        #expect(paths.count > 100)
-        var failures: [String] = []
-        for path in paths {
-            var options = ReplayOptions()
-            options.output.format = .jsonl
-            options.output.reportTouches = true
-            if let problem = Self.compare(path, options, in: folder) { failures.append(problem) }
-        }
+        let failures = try FormattingThreadTests.fixtureFailures(compare: Self.compare)
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
 
     @Test("random traces over many batches and blocks, with errors planted anywhere", arguments: 0..<2)
     func randomTraces(slice: Int) throws {
-        let folder = try TemporaryFolder()
-        var g = SplitMix64(seed: 0x6865_6c70_6572 + UInt64(slice))
-        var failures: [String] = []
-        for index in 0..<TestScale.count(6, multipleOf: 2) {
-            let jsonl = index % 2 == 1
-            // Many batches of `ReaderThreading.batchSize` rows, several blocks of output.
-            let rows = Int.random(in: 1...40_000, using: &g)
-            let fault = Int.random(in: 0...5, using: &g)
-            let text = ThreadedReaderTests.randomTrace(rows: rows, jsonl: jsonl, fault: fault, using: &g)
-            let path = try folder.write("trace-\(slice)-\(index)." + (jsonl ? "jsonl" : "csv"), text)
-            var options = ReplayOptions()
-            options.output.format = Bool.random(using: &g) ? .text : .jsonl
-            options.output.reportTouches = Bool.random(using: &g)
-            options.reading.lenient = Int.random(in: 0..<3, using: &g) == 0
-            if let problem = Self.compare(path, options, in: folder) { failures.append("fault \(fault), \(rows) rows: " + problem) }
-        }
+        let failures = try FormattingThreadTests.randomTraceFailures(seed: 0x6865_6c70_6572 + UInt64(slice), compare: Self.compare)
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
 
