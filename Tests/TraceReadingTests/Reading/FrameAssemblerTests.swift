@@ -175,6 +175,39 @@ struct FrameAssemblerTests {
         }
     }
 
+    /// A move is checked against the touches down, however many there are: a few (scanned), or
+    /// more than the index threshold (looked up). Moving one that is down keeps the row quietly;
+    /// moving one that is not down is an error (strict) or a touch-down with a warning (lenient),
+    /// also while other touches are down.
+    @Test(arguments: [0, 1, 2, 32, 33, 40])
+    func movesAreCheckedAgainstTheTouchesDown(down: Int) throws {
+        for mode in [TraceValidationMode.strict, .lenient] {
+            var v = TraceSequenceValidator(mode: mode, path: "v", touchNames: TouchNameTable())
+            func row(_ id: Int64, _ phase: TouchPhase) -> TraceRow {
+                TraceRow(time: 0, touch: .integer(id), phase: phase, x: 0, y: 0, positions: .init(all: TextPosition(line: 2, column: 3)))
+            }
+            for i in 0..<down {
+                var began = row(Int64(i), .began)
+                #expect(try v.check(&began, warn: { _ in }))
+            }
+            var warnings: [Diagnostic] = []
+            if down > 0 {
+                var move = row(Int64(down - 1), .moved)
+                #expect(try v.check(&move, warn: { warnings.append($0) }))
+                #expect(move.phase == .moved && warnings.isEmpty)
+            }
+            var stray = row(1_000, .moved)
+            do {
+                let kept = try v.check(&stray, warn: { warnings.append($0) })
+                #expect(mode == .lenient && kept && stray.phase == .began, "\(mode), \(down) down")
+                #expect(warnings.map(\.message) == ["touch 1000 moved but is not down; treated as began"])
+            } catch {
+                #expect(mode == .strict, "\(mode), \(down) down: \(error)")
+                #expect(error.diagnostic.message == "touch 1000 moved but is not down")
+            }
+        }
+    }
+
     @Test func validatorAloneReportsNotes() throws {
         let names = TouchNameTable()
         var v = TraceSequenceValidator(mode: .strict, path: "v", touchNames: names)

@@ -93,7 +93,18 @@ package struct TraceSequenceValidator {
 
     /// Checks `row`. Strict: throws on a violation. Lenient: repairs `row`
     /// (reporting a warning through `warn`) and returns `false` if it must be dropped.
+    @inline(__always)
     package mutating func check(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
+        // Most rows: a move of a touch that is down (a few touches down: a scan of them).
+        if row.phase == .moved && down.count <= Self.indexThreshold {
+            let id = row.touch
+            for k in down.indices where down[k].id == id { return true }
+        }
+        return try checkAnyRow(&row, warn: warn)
+    }
+
+    @inline(never)
+    private mutating func checkAnyRow(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
         let id = row.touch
         switch row.phase {
         case .began:
