@@ -42,8 +42,7 @@ public struct TransitionReport: ~Copyable {
 
     /// For `failed` (and engine-forced `cancelled`): why, in words.
     public var reason: String? {
-        guard state == .failed || state == .cancelled else { return nil }
-        return unmanagedRecognizer._withUnsafeGuaranteedRef { $0.dispatch.reportedReason.string }
+        withReasonUTF8 { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Calls `body` with the reason's UTF-8 bytes in place (nil without a reason, as `reason`): what

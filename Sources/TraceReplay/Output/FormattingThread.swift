@@ -139,7 +139,8 @@ final class FormattingThread: @unchecked Sendable {
         }
     }
 
-    /// The helper's step: one block written, if one is queued.
+    /// One block written, if one is queued; once the last is written after `finish`, everything
+    /// flushed (`done`). The helper's step, and `run()`'s.
     private func step() -> HelperThread.Step {
         pthread_mutex_lock(mutex)
         if queue.isEmpty {
@@ -168,24 +169,22 @@ final class FormattingThread: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// On a thread of its own: every step, waiting for work between them.
     private func run() {
         while true {
-            pthread_mutex_lock(mutex)
-            while queue.isEmpty && !finished {
-                threadWaits = true
-                pthread_cond_wait(workArrived, mutex)
-                threadWaits = false
-            }
-            if queue.isEmpty {
+            switch step() {
+            case .worked: continue
+            case .done: return
+            case .idle:
+                pthread_mutex_lock(mutex)
+                while queue.isEmpty && !finished {
+                    threadWaits = true
+                    pthread_cond_wait(workArrived, mutex)
+                    threadWaits = false
+                }
                 pthread_mutex_unlock(mutex)
-                break
             }
-            let (block, count) = queue.removeFirst()
-            pthread_mutex_unlock(mutex)
-            format(block.base, count: count)
-            giveBack(block)
         }
-        out.flush()
     }
 
     /// Writes a block: runs of plain bytes as they are, records as their lines

@@ -26,14 +26,8 @@ public struct TextRenderer: ReplayRenderer, TransitionLineRenderer {
 
     private static func time(_ t: Double, into out: inout OutputBuffer) {
         var w = out.writer(reserving: ByteWriter.maximumNumberLength(decimals: DisplayPrecision.time) + 10)
-        Self.writeTime(t, &w)
-        out.commit(w)
-    }
-
-    /// The time, 3 decimals, right-aligned in 8 characters, and the two spaces after it.
-    @inline(__always)
-    private static func writeTime(_ t: Double, _ w: inout ByteWriter) {
         w.textTime(t)
+        out.commit(w)
     }
 
     @inline(__always)

@@ -77,6 +77,7 @@ extension ByteWriter {
         _ slot: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UInt64, since start: UnsafeMutablePointer<UInt8>
     ) {
         let n = p - start
+        assert(n <= ValueMemo.capacity, "a memoized value of \(n) bytes")
         slot[0] = a
         slot[1] = b
         slot[2] = UInt64(truncatingIfNeeded: n)

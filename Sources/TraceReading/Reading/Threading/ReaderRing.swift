@@ -150,26 +150,32 @@ final class ReaderRing<Row>: @unchecked Sendable {
     /// `false` once the consumer has gone.
     func waitForFree() -> Bool {
         pthread_mutex_lock(mutex)
-        if filled == batchCount {
-            readerWaits = true
-            while filled > batchCount / 2 && !cancelled { pthread_cond_wait(readerWake, mutex) }
-            readerWaits = false
+        defer { pthread_mutex_unlock(mutex) }
+        while true {
+            switch readerTurn() {
+            case .free: return true
+            case .cancelled: return false
+            case .full: pthread_cond_wait(readerWake, mutex)
+            }
         }
-        let go = !cancelled
-        pthread_mutex_unlock(mutex)
-        return go
     }
 
-    /// What a reader on a ``HelperThread`` may do now (``freeBatchForHelper()``).
-    enum HelperTurn {
+    /// What the reader may do now.
+    enum ReaderTurn {
         case free, full, cancelled
     }
 
-    /// Reader on a ``HelperThread``: `waitForFree()` without the wait: `full` while the ring is
-    /// full and until half of it is free again (the helper is woken then).
-    func freeBatchForHelper() -> HelperTurn {
+    /// Reader on a ``HelperThread``: `waitForFree()` without the wait (the helper is woken when a
+    /// full ring is half free again).
+    func freeBatchForHelper() -> ReaderTurn {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
+        return readerTurn()
+    }
+
+    /// The one rule of both: `full` from the moment the ring is full until half of it is free
+    /// again (`readerWaits` meanwhile: `release()` wakes the reader then). Called with `mutex` held.
+    private func readerTurn() -> ReaderTurn {
         if cancelled { return .cancelled }
         if filled == batchCount { readerWaits = true }
         if readerWaits {

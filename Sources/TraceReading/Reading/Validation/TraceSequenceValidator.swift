@@ -63,6 +63,12 @@ package struct TraceSequenceValidator {
     @inline(__always)
     private func downIndex(_ id: TouchID) -> Int? {
         if down.count > Self.indexThreshold { return index[id] }
+        return scannedIndex(id)
+    }
+
+    /// Where `id` is in `down`, found by a scan (`downIndex(_:)` for a few touches down).
+    @inline(__always)
+    private func scannedIndex(_ id: TouchID) -> Int? {
         for k in down.indices where down[k].id == id { return k }
         return nil
     }
@@ -95,11 +101,9 @@ package struct TraceSequenceValidator {
     /// (reporting a warning through `warn`) and returns `false` if it must be dropped.
     @inline(__always)
     package mutating func check(_ row: inout TraceRow, warn: (Diagnostic) -> Void) throws(TraceError) -> Bool {
-        // Most rows: a move of a touch that is down (a few touches down: a scan of them).
-        if row.phase == .moved && down.count <= Self.indexThreshold {
-            let id = row.touch
-            for k in down.indices where down[k].id == id { return true }
-        }
+        // Most rows: a move of a touch that is down, nothing to check or repair (a few touches
+        // down: scanned here; the index's lookup stays out of line).
+        if row.phase == .moved && down.count <= Self.indexThreshold && scannedIndex(row.touch) != nil { return true }
         return try checkAnyRow(&row, warn: warn)
     }
 
