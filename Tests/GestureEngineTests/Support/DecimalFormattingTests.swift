@@ -45,7 +45,7 @@ struct DecimalFormattingTests {
             values.append(Double(bitPattern: state))
         }
         for v in values {
-            for d in [-1, 0, 1, 2, 3, 6, 9, 12] {
+            for d in [-1, 0, 1, 2, 3, 4, 6, 9, 12] {
                 #expect(formatDecimal(v, decimals: d) == Self.referenceDecimal(v, decimals: d), "\(v) \(d)")
                 #expect(formatShort(v, decimals: d) == Self.referenceShort(v, decimals: d), "\(v) \(d)")
                 var s = "x"

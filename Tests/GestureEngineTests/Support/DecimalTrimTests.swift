@@ -1,8 +1,8 @@
 @_spi(Formatting) import GestureEngine
 import Testing
 
-/// `DecimalWriter.trimZeros`: the trailing zeros of a fraction counted in one word (3, 4 and 6
-/// decimals) against the plain path, the same number written untrimmed with its zeros dropped one
+/// `DecimalWriter.small`: the trailing zeros of a fraction counted in the word its digits were built
+/// in (3, 4 and 6 decimals) against the plain path, the same number written untrimmed with its zeros dropped one
 /// by one, over every fraction of 3 and 4 decimals and a spread of 6-decimal ones, after integer
 /// parts of every length, both signs.
 @Suite("Decimal formatting: trailing zeros trimmed in one word")
