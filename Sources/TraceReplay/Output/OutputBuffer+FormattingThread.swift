@@ -55,6 +55,7 @@ extension OutputBuffer {
         formattingThread = nil
         flushThreshold = thread.flushThreshold
         count = 0
+        storage.valueMemo.forget()
         runStart = 0
         if writeError == 0 { writeError = error }
     }
@@ -103,6 +104,8 @@ extension OutputBuffer {
         base = storage.base
         capacity = storage.capacity
         count = 0
+        // A block used before: the bytes its memo points at are written over.
+        storage.valueMemo.forget()
         openRun()
     }
 

@@ -184,5 +184,7 @@ public struct OutputBuffer {
             storage = Storage(capacity: capacity)
             base = storage.base
         }
+        // The bytes the memo points at are written over from now on.
+        storage.valueMemo.forget()
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureEngine
 import TestSupport
 import Testing
@@ -69,6 +72,33 @@ struct ValueMemoTests {
         return memoized ? shared.bytes : all
     }
 
+    /// `lines` written through one buffer on a file's descriptor that is flushed whenever more
+    /// than `threshold` bytes are pending (after nearly every line when small): the bytes the memo
+    /// points at are written over after each flush, so the memo must forget them.
+    static func writeFlushed<R: TransitionLineRenderer>(
+        _: R.Type, _ lines: [GestureValues], threshold: Int, in folder: TemporaryFolder
+    )
+        -> [UInt8]
+    {
+        let file = folder.path + "/flushed-\(threshold).out"
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        precondition(fd >= 0, "cannot create \(file)")
+        var out = OutputBuffer(fileDescriptor: fd, flushThreshold: threshold)
+        let label = Array(",\"recognizer\":\"r\",\"kind\":\"pan\",\"state\":\"".utf8) + [UInt8](repeating: 0, count: 8)
+        label.withUnsafeBufferPointer { padded in
+            let label = UnsafeBufferPointer(rebasing: padded[..<(padded.count - 8)])
+            for (i, values) in lines.enumerated() {
+                withUnsafePointer(to: values) { v in
+                    R.writeTransition(Double(i / 3) * 0.01, .began, .changed, v, label: label, reason: nil, into: &out)
+                }
+                out.flushIfNeeded()
+            }
+        }
+        out.flush()
+        close(fd)
+        return FormattingThreadTests.contents(file)
+    }
+
     /// The first line that differs, as "line N: A | B"; nil when the bytes are the same.
     static func difference(_ a: [UInt8], _ b: [UInt8]) -> String? {
         guard a != b else { return nil }
@@ -88,6 +118,26 @@ struct ValueMemoTests {
         // The lines hold the cases the memo must tell apart.
         let printed = String(decoding: json, as: UTF8.self)
         #expect(printed.contains("null") && printed.contains("\"x\":0,") && printed.contains("e+"))
+    }
+
+    @Test("a buffer flushed between lines: the same bytes as lines written one by one", arguments: [1, 150, 4096])
+    func flushedBetweenLines(threshold: Int) throws {
+        let folder = try TemporaryFolder()
+        // A line with a translation; one with a long location and none, written over the first
+        // after a flush; the first again, whose translation the memo still has (where the second
+        // line now is, if the flush did not make it forget).
+        var a = GestureValues()
+        a.location = Point(x: 1, y: 1)
+        a.translation = Vector(dx: 2.5, dy: -3.25)
+        var b = GestureValues()
+        b.location = Point(x: 123_456.7891, y: -98_765.4321)
+        // Then random lines, each repeated a few times: nearly every value from the memo.
+        var lines = [a, b, a] + Self.lines(seed: 7, count: 600)
+        for i in lines.indices.dropFirst(3) where i % 4 != 0 { lines[i] = lines[i - 1] }
+        let json = Self.writeFlushed(JSONLinesRenderer.self, lines, threshold: threshold, in: folder)
+        #expect(Self.difference(json, Self.write(JSONLinesRenderer.self, lines, memoized: false)) == nil)
+        let text = Self.writeFlushed(TextRenderer.self, lines, threshold: threshold, in: folder)
+        #expect(Self.difference(text, Self.write(TextRenderer.self, lines, memoized: false)) == nil)
     }
 
     @Test("one buffer's lines in both formats do not share points")
