@@ -257,9 +257,7 @@ private func formatFixed(_ value: Double, decimals: Int, trim: Bool) -> String {
         let end = p + 1 + decimals
         Self.digits(fraction, count: decimals, endingAt: end)
         p = end
-        if trim {
-            while p[-1] == UInt8(ascii: "0") { p -= 1 }
-        }
+        if trim { trimZeros() }
     }
 
     /// `s / scale` with `decimals` digits after the point (`scale` is 10^decimals).
@@ -320,7 +318,7 @@ private func formatFixed(_ value: Double, decimals: Int, trim: Bool) -> String {
     }
 
     /// Drops the trailing zeros of a fraction that is not zero, just written before `p` after a
-    /// point.
+    /// point (the precisions `small` has no word for, and fractions beyond 32 bits).
     @_spi(Formatting) @inlinable @inline(__always) public mutating func trimZeros() {
         while p[-1] == UInt8(ascii: "0") { p -= 1 }
     }

@@ -54,8 +54,7 @@ extension OutputBuffer {
         let error = thread.finish(storage, count: count)
         formattingThread = nil
         flushThreshold = thread.flushThreshold
-        count = 0
-        storage.valueMemo.forget()
+        startOver()
         runStart = 0
         if writeError == 0 { writeError = error }
     }
@@ -103,9 +102,8 @@ extension OutputBuffer {
         storage = thread.hand(storage, count: count)
         base = storage.base
         capacity = storage.capacity
-        count = 0
-        // A block used before: the bytes its memo points at are written over.
-        storage.valueMemo.forget()
+        // A block used before: its memo points at bytes of its last use.
+        startOver()
         openRun()
     }
 

@@ -179,12 +179,19 @@ public struct OutputBuffer {
             }
             offset += n
         }
-        count = 0
         if !isKnownUniquelyReferenced(&storage) {
             storage = Storage(capacity: capacity)
             base = storage.base
         }
-        // The bytes the memo points at are written over from now on.
+        startOver()
+    }
+
+    /// Writes from the start of the storage again (what it held is written out or handed over):
+    /// the count back to 0, and the storage's memo emptied, since the bytes it points at are written
+    /// over from now on (`ValueMemo`). The one place the count goes back to 0 (`closeRun()` takes
+    /// back only an empty run's length word, no value's bytes).
+    @inline(__always) mutating func startOver() {
+        count = 0
         storage.valueMemo.forget()
     }
 }

@@ -15,8 +15,8 @@
 /// the processor cannot forward from its store buffer (about a dozen cycles lost per value: a third
 /// of the line writer's samples under `perf annotate` before). A line written later reads them long
 /// after. The bytes before an output buffer's count do not change until the count goes back, so the
-/// buffer forgets its memo whenever it does (``OutputBuffer/flush()``, a block handed over, the
-/// formatting thread stopped); a new storage starts with an empty memo.
+/// buffer forgets its memo whenever it does (``OutputBuffer/startOver()``: a flush, a block handed
+/// over, the formatting thread stopped); a new storage starts with an empty memo.
 ///
 /// Held by an output buffer's storage (`OutputBuffer.Storage`), so each thread that writes lines
 /// (the replay's, or the formatting thread's own buffer) has its own.

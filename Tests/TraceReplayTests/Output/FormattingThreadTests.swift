@@ -255,16 +255,21 @@ struct FormattingThreadTests {
         let text = ThreadedReaderTests.randomTrace(rows: 20_000, jsonl: false, fault: 0, using: &g)
         let path = try folder.write("trace.csv", text)
         for threading in [ReaderThreading.never, .always] {
-            let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
-            try #require(fd >= 0)
             var options = ReplayOptions()
             options.output.format = .jsonl
             options.output.formattingThread = threading
-            var out = OutputBuffer(fileDescriptor: fd)
-            try Replayer.run(.path(path), options: options, output: &out)
-            out.flush()
-            close(fd)
-            #expect(out.writeError == ENOSPC, "\(threading)")
+            #expect(try Self.writeErrorOnFullDevice(path, options) == ENOSPC, "\(threading)")
         }
+    }
+
+    /// The write error of a replay of `path` into `/dev/full` (every write fails with `ENOSPC`).
+    static func writeErrorOnFullDevice(_ path: String, _ options: ReplayOptions) throws -> Int32 {
+        let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var out = OutputBuffer(fileDescriptor: fd)
+        try Replayer.run(.path(path), options: options, output: &out)
+        out.flush()
+        return out.writeError
     }
 }

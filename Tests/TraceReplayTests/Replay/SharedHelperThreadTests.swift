@@ -61,18 +61,12 @@ struct SharedHelperThreadTests {
         let text = ThreadedReaderTests.randomTrace(rows: 20_000, jsonl: true, fault: 0, using: &g)
         let path = try folder.write("trace.jsonl", text)
         for shared in [false, true] {
-            let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
-            try #require(fd >= 0)
             var options = ReplayOptions()
             options.output.format = .jsonl
             options.output.formattingThread = .always
             options.reading.readerThreading = .always
             options.reading.helperSharing = shared ? .always : .never
-            var out = OutputBuffer(fileDescriptor: fd)
-            try Replayer.run(.path(path), options: options, output: &out)
-            out.flush()
-            close(fd)
-            #expect(out.writeError == ENOSPC, "shared: \(shared)")
+            #expect(try FormattingThreadTests.writeErrorOnFullDevice(path, options) == ENOSPC, "shared: \(shared)")
         }
     }
 
