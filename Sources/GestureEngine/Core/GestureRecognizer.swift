@@ -212,6 +212,14 @@ open class GestureRecognizer {
         return view.convert(fromWindow: window)
     }
 
+    /// `point`, in window coordinates, in this recognizer's view's coordinates (unchanged when it
+    /// has no view), points: `view.convert(fromWindow:)`, for a recognizer that reports a value
+    /// in its view at every move (the view is read in place, not retained for the call).
+    public final func convertFromWindow(_ point: Point) -> Point {
+        guard let link = viewLink else { return point }
+        return link._withUnsafeGuaranteedRef { $0.convert(fromWindow: point) }
+    }
+
     /// The location of touch number `index` (0-based, in the order the touches began) in `view`'s coordinates.
     public func location(ofTouch index: Int, in view: View?) -> Point {
         dispatch.trackedTouches[index].location(in: view)

@@ -53,7 +53,7 @@ public final class MarqueeGestureRecognizer: PanGestureRecognizer {
         case .began, .changed, .ended:
             // `selectionRect` from the centroid the pan's values hold already (window coordinates,
             // `location(in: nil)`): the class is final and does not answer `location(in:)` otherwise.
-            values.selectionRect = selectionRect(to: view?.convert(fromWindow: values.location) ?? values.location)
+            values.selectionRect = selectionRect(to: convertFromWindow(values.location))
         default: break
         }
     }

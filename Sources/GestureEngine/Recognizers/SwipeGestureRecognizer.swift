@@ -156,7 +156,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var now = startTime
         for t in swipeTouches where t.timestamp > now { now = t.timestamp }
         let elapsedNanos = TraceClock.nanoseconds(from: startTime, to: now)
-        if elapsedNanos > Int64((maximumDuration * 1e9).rounded()) {
+        if elapsedNanos > TraceClock.rounded(maximumDuration * 1e9) {
             fail(
                 "moved \(short: now - startTime, decimals: 3) s after touch-down > maximumDuration \(short: maximumDuration, decimals: 3) s"
             )

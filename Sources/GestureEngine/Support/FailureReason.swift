@@ -64,20 +64,15 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ReasonText()
         /// The last `short:` number: its value, decimals and where its digits are in `text`
-        /// (nil after any other interpolation).
+        /// (nil after any other interpolation, so only literal text follows it).
         private var lastShort: (value: Double, decimals: Int, start: Int, end: Int)?
-        /// Whether a `>` or `<` was written since `lastShort`.
-        private var comparedSinceLast = false
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
         public mutating func appendLiteral(_ literal: StaticString) {
-            literal.withUTF8Buffer { b in
-                if lastShort != nil && !comparedSinceLast {
-                    comparedSinceLast = b.contains(UInt8(ascii: ">")) || b.contains(UInt8(ascii: "<"))
-                }
-                text.append(b)
-            }
+            // Whether it holds `>` or `<` is asked only in the rare case that needs it (see
+            // `appendInterpolation(short:decimals:)`): scanning every literal cost ~60 instructions.
+            literal.withUTF8Buffer { text.append($0) }
         }
 
         /// `value` with at most `decimals` decimals, trailing zeros trimmed, as
@@ -87,8 +82,8 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
         public mutating func appendInterpolation(short value: Double, decimals: Int = 1) {
             let start = text.count
             text.appendFixed(value, decimals: decimals)
-            if let last = lastShort, comparedSinceLast, last.value != value, value.isFinite, last.value.isFinite,
-                text.bytesEqual(last.start..<last.end, start..<text.count)
+            if let last = lastShort, last.value != value, value.isFinite, last.value.isFinite,
+                text.bytesEqual(last.start..<last.end, start..<text.count), text.comparesBetween(last.end..<start)
             {
                 // Rare: the two numbers print alike although they differ. Both get more decimals.
                 var d = max(decimals, last.decimals)
@@ -107,7 +102,6 @@ public struct FailureReason: ExpressibleByStringInterpolation, Sendable, Hashabl
             } else {
                 lastShort = (value, decimals, start, text.count)
             }
-            comparedSinceLast = false
         }
 
         /// As `\(value)` for an `Int` (its `description`).

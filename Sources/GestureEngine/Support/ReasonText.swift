@@ -55,6 +55,11 @@ struct ReasonText: Sendable {
         return true
     }
 
+    /// Whether the bytes in `range` hold a `>` or a `<` (a comparison between two numbers).
+    func comparesBetween(_ range: Range<Int>) -> Bool {
+        withUTF8 { bytes in bytes[range].contains { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<") } }
+    }
+
     mutating func append(_ b: UnsafeBufferPointer<UInt8>) {
         guard let source = b.baseAddress, !b.isEmpty else { return }
         let n = count

@@ -7,6 +7,12 @@ extension Array where Element == Touch {
     func windowCentroid() -> Point? {
         withUnsafeBufferPointer { touches in
             if touches.isEmpty { return nil }
+            if touches.count == 1 {
+                // One finger, the common case: no division. `0 + x` keeps the sum's sign of zero
+                // (a touch at -0 has the centroid +0, as the loop gives).
+                let p = touches[0].windowLocation
+                return Point(x: 0 + p.x, y: 0 + p.y)
+            }
             var x = 0.0, y = 0.0
             for t in touches {
                 x += t.windowLocation.x

@@ -16,12 +16,26 @@ enum TraceClock {
     /// `later - earlier`, rounded to whole nanoseconds (saturating: a gap of more than 292 years
     /// is `Int64.max`, not a crash).
     static func nanoseconds(from earlier: Double, to later: Double) -> Int64 {
-        saturating(((later - earlier) * 1e9).rounded())
+        rounded((later - earlier) * 1e9)
     }
 
     /// `later - earlier`, rounded to whole microseconds (saturating).
     static func microseconds(from earlier: Double, to later: Double) -> Int64 {
-        saturating(((later - earlier) * 1e6).rounded())
+        rounded((later - earlier) * 1e6)
+    }
+
+    /// `value` rounded to the nearest whole number, halves away from zero (`rounded()`), as an
+    /// `Int64`, saturating; NaN is 0. Without libm's `round` (a call per swipe move and velocity
+    /// sample): below 2^52 the conversion truncates exactly and the fraction left is exact, so
+    /// comparing it with one half rounds as `rounded()` does; from 2^52 on, every `Double` is whole.
+    @inline(__always)
+    static func rounded(_ value: Double) -> Int64 {
+        guard Swift.abs(value) < 0x1p52 else { return saturating(value) }
+        let whole = Int64(value)
+        let fraction = value - Double(whole)
+        if fraction >= 0.5 { return whole &+ 1 }
+        if fraction <= -0.5 { return whole &- 1 }
+        return whole
     }
 
     /// `value` (a whole number) as an `Int64`, clamped to its range; NaN is 0.

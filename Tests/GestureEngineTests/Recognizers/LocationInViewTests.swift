@@ -39,6 +39,22 @@ struct LocationInViewTests {
         return (read, reported)
     }
 
+    @Test("convertFromWindow: the view's convert(fromWindow:) (offsets and a scrolled bounds); unchanged without a view")
+    func convertFromWindow() {
+        let pan = PanGestureRecognizer(name: "pan")
+        let p = Point(x: 123.5, y: -7.25)
+        #expect(pan.convertFromWindow(p) == p)
+        let h = GestureHarness(root: View(name: "window", frame: Rect(x: 0, y: 0, width: 390, height: 844)))
+        let box = View(name: "box", frame: Rect(x: 30, y: 40, width: 300, height: 600))
+        let inner = View(name: "inner", frame: Rect(x: 10, y: 20, width: 100, height: 100))
+        h.root.addSubview(box)
+        box.addSubview(inner)
+        box.boundsOrigin = Point(x: 0, y: 15)
+        h.add(pan, to: inner)
+        #expect(pan.convertFromWindow(p) == inner.convert(fromWindow: p))
+        #expect(pan.convertFromWindow(p) == Point(x: 123.5 - 40, y: -7.25 - 60 + 15))
+    }
+
     @Test("a double tap: its start point and the touches of the tap, not the last finger's centroid")
     func tap() {
         let tap = TapGestureRecognizer(name: "tap")

@@ -30,6 +30,18 @@ struct FailureReasonTests {
         #expect(reasonString("\(short: equal) > \(short: equal)") == "10 > 10")
     }
 
+    @Test("only a > or < between the two numbers widens them: not one before the first, not one past another interpolation")
+    func comparisonBetweenTheNumbersOnly() {
+        let x = 3.01, y = 3.04, n = 1
+        #expect(reasonString("a > b: \(short: x), \(short: y)") == "a > b: 3, 3")
+        #expect(reasonString("\(short: x) > \(n) < \(short: y)") == "3 > 1 < 3")
+        #expect(reasonString("\(short: x) pt, then > \(short: y) pt") == "3.01 pt, then > 3.04 pt")
+        // The same past the inline bytes, where the text has moved to an array.
+        let long = String(repeating: "z", count: ReasonText.inlineCapacity)
+        #expect(reasonString("\(long) \(short: 40.83) < \(short: 40.8)") == long + " 40.83 < 40.8")
+        #expect(reasonString("\(long) > \(short: 40.83), \(short: 40.8)") == long + " > 40.8, 40.8")
+    }
+
     @Test("reasons compare and hash by their text, however they were built, inline or past the inline bytes")
     func equalByText() {
         let n = 3, d = 12.5
