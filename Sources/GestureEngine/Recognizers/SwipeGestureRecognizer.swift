@@ -171,8 +171,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var allQualify = swipeTouches.count == numberOfTouchesRequired
         var fired: SwipeDirection?
         for i in swipeTouches.indices {
-            let touch = swipeTouches[i]
-            let p = touch.windowLocation
+            // The location read in place (no touch held across the loop: a retain and release per move).
+            let p = swipeTouches[i].windowLocation
             let d = p - startLocations[i]
             let stepSpeed = Vector(dx: Swift.abs(p.x - previousLocations[i].x) / step, dy: Swift.abs(p.y - previousLocations[i].y) / step)
             previousLocations[i] = p
@@ -186,7 +186,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             if let failure = verdict.failure, !markedFailed {
                 mark(
                     failure.reason(
-                        touch: touch.id, t: t, minPrimary: minPrimary, maxSecondary: maxSecondary,
+                        touch: swipeTouches[i].id, t: t, minPrimary: minPrimary, maxSecondary: maxSecondary,
                         maxOpposite: maximumOppositeMovement, direction: direction))
             }
             if let d = verdict.fired {

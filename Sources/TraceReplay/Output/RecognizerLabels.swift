@@ -42,6 +42,16 @@ struct RecognizerLabels {
     private var index: [Int] = []
     private var entries: [Entry] = []
     private let arena = Arena()
+    /// The last two labels returned, compared before the table: consecutive lines are mostly of the
+    /// same two recognizers (a pan and a marquee on the same finger take turns). Labels are never
+    /// moved or freed while the table lives, and a rename changes the revision, so a hit is current.
+    private var recent = (Recent(), Recent())
+
+    private struct Recent {
+        var key: UInt = 0
+        var nameRevision = 0
+        var label = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    }
 
     /// The label bytes of `r`, made with `make(name, kind, &bytes)` the first time and again after a
     /// rename (`kind` is read then only). The buffer stays valid as long as this table, and it can be
@@ -50,6 +60,22 @@ struct RecognizerLabels {
     mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         let revision = r.nameRevision
         let key = UInt(bitPattern: ObjectIdentifier(r))
+        if recent.0.key == key && recent.0.nameRevision == revision { return recent.0.label }
+        if recent.1.key == key && recent.1.nameRevision == revision {
+            swap(&recent.0, &recent.1)
+            return recent.0.label
+        }
+        let label = lookUp(r, key, revision, make)
+        recent.1 = recent.0
+        recent.0 = Recent(key: key, nameRevision: revision, label: label)
+        return label
+    }
+
+    /// `label(_:make:)` from the table.
+    @inline(__always)
+    private mutating func lookUp(
+        _ r: GestureRecognizer, _ key: UInt, _ revision: Int, _ make: (String, String, inout [UInt8]) -> Void
+    ) -> UnsafeBufferPointer<UInt8> {
         if !keys.isEmpty {
             let mask = keys.count - 1
             var slot = Self.hash(key) & mask
