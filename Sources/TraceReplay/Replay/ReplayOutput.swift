@@ -11,10 +11,16 @@ package final class ReplayOutput<Renderer: ReplayRenderer>: GestureEnvironmentOb
     let reportTouches: Bool
     let reportViews: Bool
     let velocityEstimator: VelocityEstimatorKind
+    // Read at every transition of a filtered replay and set before it starts: no run-time
+    // exclusivity check (with one, each read cost ~100 instructions, twice per line).
     /// `--states`/`--show`: nil when every line is printed.
-    package var filter: OutputFilter? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
+    @exclusivity(unchecked) package var filter: OutputFilter? {
+        didSet { rendersEveryTransition = filter == nil && summary == nil }
+    }
     /// `--summary`: counts every transition (filtered or not).
-    package var summary: ReplaySummary? { didSet { rendersEveryTransition = filter == nil && summary == nil } }
+    @exclusivity(unchecked) package var summary: ReplaySummary? {
+        didSet { rendersEveryTransition = filter == nil && summary == nil }
+    }
     /// True without a filter and a summary: a transition goes straight to the renderer (one flag
     /// tested per transition; the filtered path is out of line).
     @exclusivity(unchecked) private var rendersEveryTransition = true

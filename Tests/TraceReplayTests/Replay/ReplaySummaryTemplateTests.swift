@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TraceReplay
@@ -14,7 +15,28 @@ struct ReplaySummaryTemplateTests {
             "é1 ü-2 three 3", "2x3 v2 10px",
         ])
     func agrees(_ reason: String) {
-        #expect(ReplaySummary.template(reason) == ReplaySummary.split(reason).0.joined(separator: "N"), "\(reason)")
+        // Against the rule read Character by Character (the byte scan serves both template and split).
+        #expect(ReplaySummary.template(reason) == ReplaySummary.splitCharacters(reason).0.joined(separator: "N"), "\(reason)")
+        Self.expectSameSplit(reason)
+    }
+
+    @Test("split reads an ASCII reason byte by byte as splitCharacters reads it: 20,000 random reasons")
+    func byteScanAgreesWithCharacters() {
+        var generator = SplitMix64(seed: 5)
+        let alphabet = Array("0123456789.-- aZ(),>x\r\n")
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let reason = String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+            Self.expectSameSplit(reason)
+        }
+    }
+
+    /// `split` and `splitCharacters` give the same words and numbers (values compared bit for bit).
+    static func expectSameSplit(_ reason: String) {
+        let fast = ReplaySummary.split(reason), plain = ReplaySummary.splitCharacters(reason)
+        #expect(fast.0.map(String.init) == plain.0.map(String.init), "\(reason)")
+        #expect(fast.1.map { $0.0.bitPattern } == plain.1.map { $0.0.bitPattern }, "\(reason)")
+        #expect(fast.1.map { String($0.1) } == plain.1.map { String($0.1) }, "\(reason)")
     }
 
     @Test("numbers become N")
