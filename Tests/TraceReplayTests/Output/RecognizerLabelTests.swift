@@ -43,6 +43,26 @@ struct RecognizerLabelTests {
         #expect(Self.line(t, &renderer).contains("\"recognizer\":\"second\""))
     }
 
+    @Test("recognizers taking turns (the last two labels are compared first): each line names its own, renames included")
+    func recognizersTakingTurns() {
+        let a = Custom(name: "a"), b = Custom(name: "b"), c = Custom(name: "c")
+        let ta = Self.transition(of: a), tb = Self.transition(of: b), tc = Self.transition(of: c)
+        var renderer = JSONLinesRenderer()
+        func names(_ ts: [Transition]) -> [String] {
+            ts.map { t in
+                let line = Self.line(t, &renderer)
+                return line.split(separator: "\"recognizer\":\"")[1].split(separator: "\"")[0].description
+            }
+        }
+        #expect(names([ta, tb, ta, tb, tb, ta]) == ["a", "b", "a", "b", "b", "a"])
+        b.name = "b2"
+        #expect(names([ta, tb, ta, tb]) == ["a", "b2", "a", "b2"])
+        // A third recognizer pushes the oldest of the two out; all three still print their names.
+        #expect(names([tc, ta, tb, tc, tb, ta]) == ["c", "a", "b2", "c", "b2", "a"])
+        a.name = "a2"
+        #expect(names([tb, ta, tc, ta]) == ["b2", "a2", "c", "a2"])
+    }
+
     /// A recognizer that counts how often its kind is read.
     final class CountedKind: GestureRecognizer {
         nonisolated(unsafe) static var reads = 0
