@@ -19,6 +19,11 @@ struct StepState: ~Copyable {
     var stepRecognizers = RecognizerList()
     var endingRecognizers: [Unmanaged<GestureRecognizer>] = []
     var scratch: [Touch] = []
+    /// The touches the last whole delivery of a step of moves only passed (`deliver(to:sharing:)`),
+    /// kept for the next step: a finger moving on hands its recognizers the same list again with no
+    /// retain and release per step. Dropped before any list it may share is changed (a touch
+    /// beginning, a step with a touch of another phase, a reset), so that change copies nothing.
+    var sharedTouches: [Touch] = []
     /// Recognizers of the current step in `began` or `changed` whose delivery changed no state: the
     /// update sends them `changed` (`sendChangedToIdleActiveRecognizers(from:)`).
     var idleActiveRecognizers = RecognizerList()

@@ -14,7 +14,18 @@ public final class GestureEnvironment {
     public let rootView: View
     /// Receives transitions, diagnostics, view deliveries, touch ends and what user code prints
     /// (`replayPrint(_:)`) (held strongly).
-    @exclusivity(unchecked) public var observer: (any GestureEnvironmentObserver)?
+    @exclusivity(unchecked) public var observer: (any GestureEnvironmentObserver)? {
+        didSet {
+            // The update may be reporting through the holder being replaced: it lives until then.
+            if update.reportingDepth > 0, let old = observerHolder { update.retiredObserverHolders.append(old) }
+            observerHolder = observer.map(ObserverHolder.init)
+            observerLink = observerHolder.map { Unmanaged.passUnretained($0) }
+        }
+    }
+    /// `observer` in a holder, and the same unretained: what the update reports through
+    /// (`ObserverHolder`).
+    @exclusivity(unchecked) private var observerHolder: ObserverHolder?
+    @exclusivity(unchecked) private(set) var observerLink: Unmanaged<ObserverHolder>?
     /// The states whose transitions the observer hears, one bit per `GestureRecognizerState`
     /// raw value (all by default): a replay whose output shows only some states, with no summary or
     /// other listener, sets it, and the update builds no transition, values or reason for the
@@ -213,6 +224,8 @@ public final class GestureEnvironment {
             return
         }
         let touch: Touch
+        // The recognizers' lists change below: none is shared from the last step.
+        if !step.sharedTouches.isEmpty { step.sharedTouches = [] }
         do {
             guard existing == nil else {
                 report(.unknownTouch, "touch \(change.id) began while it is already down; ignored")
@@ -309,11 +322,12 @@ public final class GestureEnvironment {
         // plain path: that touch may change what the moves do (a second finger landing forms the
         // pair, and the moves after it in the step count), and the step keeps the plain order.
         // FastPathEquivalenceTests compares the two.
-        var skipsQuietMoves = !usesPlainPaths
+        var onlyMoves = true
         for i in 0..<step.stepTouches.count where step.stepTouches[i]._withUnsafeGuaranteedRef({ $0.phase != .moved }) {
-            skipsQuietMoves = false
+            onlyMoves = false
             break
         }
+        let skipsQuietMoves = onlyMoves && !usesPlainPaths
         // Unretained: the touches down hold the step's touches (`activeTouches`), and `adopted`
         // holds the recognizers (see there), so the elements need no retain and release.
         do {
@@ -357,12 +371,20 @@ public final class GestureEnvironment {
         let wasDelivering = step.isDeliveringStep
         let idleStart = step.idleActiveRecognizers.count
         step.isDeliveringStep = true
-        // The touches the last delivery passed whole (see `deliver(to:sharing:)`).
+        // The touches the last delivery passed whole (see `deliver(to:sharing:)`): a step of moves
+        // only starts from the last one's and leaves its own for the next (moved, not copied).
         var shared: [Touch] = []
+        swap(&shared, &step.sharedTouches)
         while index < stepCount {
             let u = step.stepRecognizers[index]
             index += 1
             u._withUnsafeGuaranteedRef { deliver(to: $0, sharing: &shared) }
+        }
+        if onlyMoves && !usesPlainPaths {
+            swap(&shared, &step.sharedTouches)
+        } else {
+            // Touches begin or end in this step: their lists change below.
+            shared = []
         }
         step.isDeliveringStep = wasDelivering
         // Every touch method of the event has run: now the update (Update.swift), as UIKit's
@@ -573,6 +595,8 @@ public final class GestureEnvironment {
             }
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
+        // Its list may be the one kept from the last step: dropped, so clearing it copies nothing.
+        if !step.sharedTouches.isEmpty { step.sharedTouches = [] }
         r.dispatch.trackedTouches.clearKeepingCapacity()
         r.dispatch.currentState = .possible
         clearPending(r)

@@ -133,27 +133,36 @@ extension GestureEnvironment {
     /// `Transition` method; FastPathEquivalenceTests compares the two).
     private func reportTransitions() {
         guard !update.reports.isEmpty else { return }
-        guard let observer else {
+        guard let link = observerLink else {
             update.reports.removeAll()
             return
         }
-        if usesPlainPaths {
-            reportTransitionsPlainly(to: observer)
-            return
+        // The observer is read in place through its holder, which stays alive until the report
+        // ends even if the observer is replaced meanwhile (`ObserverHolder`).
+        update.reportingDepth += 1
+        defer {
+            update.reportingDepth -= 1
+            if update.reportingDepth == 0 && !update.retiredObserverHolders.isEmpty { update.retiredObserverHolders.removeAll() }
         }
-        let values = update.reports.values
-        var i = 0
-        while i < update.reports.count {
-            let p = update.reports[i]
-            i += 1
-            values.pointee.clear()
-            p.recognizer._withUnsafeGuaranteedRef { $0.fillValues(&values.pointee) }
-            observer.environment(
-                self,
-                didTransition: TransitionReport(
-                    time: p.time, recognizer: p.recognizer, previous: p.previous, state: p.state, values: values))
+        link._withUnsafeGuaranteedRef { holder in
+            if usesPlainPaths {
+                reportTransitionsPlainly(to: holder.observer)
+                return
+            }
+            let values = update.reports.values
+            var i = 0
+            while i < update.reports.count {
+                let p = update.reports[i]
+                i += 1
+                values.pointee.clear()
+                p.recognizer._withUnsafeGuaranteedRef { $0.fillValues(&values.pointee) }
+                holder.observer.environment(
+                    self,
+                    didTransition: TransitionReport(
+                        time: p.time, recognizer: p.recognizer, previous: p.previous, state: p.state, values: values))
+            }
+            update.reports.removeAll()
         }
-        update.reports.removeAll()
     }
 
     /// `reportTransitions()`'s plain path: a `Transition` built per report, handed to the

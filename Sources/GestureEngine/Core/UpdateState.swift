@@ -32,4 +32,9 @@ struct UpdateState: ~Copyable {
     var resetQueue: [GestureRecognizer] = []
     /// Empty storage for the next `resetQueue` (see `settle()`).
     var spareResetQueue: [GestureRecognizer] = []
+    /// How many reports are under way (one inside another when an observer feeds the environment).
+    var reportingDepth = 0
+    /// Observer holders replaced while a report reads them in place, kept until the outermost
+    /// report ends (`ObserverHolder`).
+    var retiredObserverHolders: [ObserverHolder] = []
 }

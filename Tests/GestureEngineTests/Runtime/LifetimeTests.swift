@@ -13,6 +13,47 @@ struct LifetimeTests {
         override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { state = .ended }
     }
 
+    /// Logs what it hears; on its first transition it may hand the environment to another observer.
+    final class HandingObserver: GestureEnvironmentObserver {
+        final class Log { var lines: [String] = [] }
+        let name: String
+        let log: Log
+        var handOver: (() -> Void)?
+        init(_ name: String, _ log: Log) {
+            self.name = name
+            self.log = log
+        }
+        func environment(_ environment: GestureEnvironment, didTransition report: borrowing TransitionReport) {
+            log.lines.append("\(name): \(report.recognizer.name) \(report.state)")
+            if let handOver {
+                self.handOver = nil
+                handOver()
+            }
+        }
+        deinit { log.lines.append("\(name) gone") }
+    }
+
+    @Test("an observer that replaces itself mid-update hears the rest of that update, then goes; the next update reaches the new one")
+    func observerReplacedDuringItsReport() {
+        let log = HandingObserver.Log()
+        let root = View(unboundedNamed: "root")
+        let first = Pan(name: "first"), second = Pan(name: "second")
+        root.addGestureRecognizer(first)
+        root.addGestureRecognizer(second)
+        let environment = GestureEnvironment(rootView: root)
+        do {
+            // The environment holds the only reference to `a` once this scope ends.
+            let a = HandingObserver("a", log)
+            a.handOver = { [unowned environment] in environment.observer = HandingObserver("b", log) }
+            environment.observer = a
+        }
+        environment.send([TouchChange(id: 1, phase: .began, location: Point(x: 0, y: 0))], at: 0)
+        environment.send([TouchChange(id: 1, phase: .moved, location: Point(x: 20, y: 0))], at: 0.01)
+        environment.send([TouchChange(id: 1, phase: .moved, location: Point(x: 30, y: 0))], at: 0.02)
+        // The first pan's recognition excludes the second in the same update: two reports, both to `a`.
+        #expect(log.lines == ["a: first began", "a: second failed", "a gone", "b: first changed"])
+    }
+
     @Test("a recognizer outlives its environment: it no longer reaches it")
     func recognizerOutlivesEnvironment() {
         let pan = Pan(name: "pan")
