@@ -75,9 +75,8 @@ extension GestureEnvironment {
     /// with the reason it gave (`fail(_:)`) or one saying it gave none.
     private func applyFailure(_ r: GestureRecognizer, to applied: GestureRecognizerState, requested: GestureRecognizerState) {
         if r.dispatch.pendingReason.isSet {
-            // A copy (its buffer retained) that `applyTransition` cannot change while it reads it.
-            let given = r.dispatch.pendingReason
-            given.withUTF8 { applyTransition(r, to: applied, reasonBytes: $0) }
+            // The reason given moves to `reportedReason` if the transition is reported.
+            applyTransition(r, to: applied, reasonBytes: nil, reasonIsPending: true)
             return
         }
         guard reportsReasons(of: r) else { return applyTransition(r, to: applied, reasonBytes: nil) }

@@ -661,12 +661,16 @@ public final class GestureEnvironment {
     }
 
     /// `applyTransition(_:to:reason:)` with the reason's UTF-8 bytes (nil: none), which
-    /// `reportedReason` copies when the transition is reported.
-    func applyTransition(_ r: GestureRecognizer, to newState: GestureRecognizerState, reasonBytes reason: UnsafeBufferPointer<UInt8>?) {
+    /// `reportedReason` copies when the transition is reported; with `reasonIsPending`, the reason
+    /// is the one `r` gave with `fail(_:)` (`pendingReason`), which moves there instead.
+    func applyTransition(
+        _ r: GestureRecognizer, to newState: GestureRecognizerState, reasonBytes reason: UnsafeBufferPointer<UInt8>?,
+        reasonIsPending: Bool = false
+    ) {
         let previous = r.dispatch.currentState
         r.dispatch.currentState = newState
         r.dispatch.transitions &+= 1
-        r.dispatch.pendingReason.clear()
+        if !reasonIsPending { r.dispatch.pendingReason.clear() }
         let unmanaged = Unmanaged.passUnretained(r)
         if newState.isTerminal {
             if !r.dispatch.isQueuedForReset {
@@ -692,7 +696,13 @@ public final class GestureEnvironment {
         update.hasUpdateWork = true
         if observer != nil && reportedStates & (1 << newState.rawValue) != 0 && r.dispatch.isReported {
             if newState == .failed || newState == .cancelled {
-                if let reason { r.dispatch.reportedReason.set(reason) } else { r.dispatch.reportedReason.clear() }
+                if reasonIsPending {
+                    r.dispatch.reportPendingReason()
+                } else if let reason {
+                    r.dispatch.reportedReason.set(reason)
+                } else {
+                    r.dispatch.reportedReason.clear()
+                }
             }
             update.reports.append(PendingTransition(recognizer: unmanaged, previous: previous, state: newState, time: currentTime))
         }
@@ -703,6 +713,8 @@ public final class GestureEnvironment {
                 update.updateQueue.append(unmanaged)
             }
         }
+        // Not reported: the reason given goes unread.
+        if reasonIsPending { r.dispatch.pendingReason.clear() }
     }
 
     /// Whether the observer hears `r`'s failures or cancellations, whose reasons are then written.

@@ -106,6 +106,12 @@ struct RecognizerDispatchState {
         set { environmentPointer = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
     }
 
+    /// The reason given with `fail(_:)` becomes the reported one: the two buffers trade places (no
+    /// byte copied), and the pending one is empty again.
+    mutating func reportPendingReason() {
+        swap(&pendingReason, &reportedReason)
+        pendingReason.clear()
+    }
 }
 
 /// A recognizer held weakly (`RecognizerDispatchState.requiredBy`).

@@ -99,7 +99,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pair.isLocked, numberOfTouches == Self.requiredNumberOfTouches else { return }
         let d = pairDistance()
-        analyzer.analyze(dispatch.trackedTouches, moved: touches)
+        analyzer.analyze(touchesOf: self, moved: touches)
         if !hasBegun {
             let change = d - startDistance * initialScale
             lastDistanceChange = Swift.abs(change)

@@ -125,7 +125,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         let previousTurns = turns
         let step = a - previousAngle
         let previousTime = lastTouchTime
-        analyzer.analyze(dispatch.trackedTouches, moved: touches)
+        analyzer.analyze(touchesOf: self, moved: touches)
         if Swift.abs(step) > Self.turnStep { turns += step >= 0 ? 1 : -1 }
         if !hasBegun {
             let relative = (pairDistance() - initialDistance) / initialDistance

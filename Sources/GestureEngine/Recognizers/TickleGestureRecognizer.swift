@@ -65,9 +65,9 @@ public final class TickleGestureRecognizer: GestureRecognizer {
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard hasTouch else { return }
-        let touch = touches[0]
-        let previous = touch.previousLocation(in: nil)
-        let current = touch.location(in: nil)
+        // Window coordinates (`location(in: nil)`), read in place: no touch held for the move.
+        let previous = touches[0].previousWindowLocation
+        let current = touches[0].windowLocation
         let change = current - previous
         let length = change.length
         guard length > 0 else { return }

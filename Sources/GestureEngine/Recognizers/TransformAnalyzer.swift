@@ -93,6 +93,17 @@ public struct TransformAnalyzer: Sendable {
         }
     }
 
+    /// `analyze(_:moved:)` with `recognizer`'s touches: when every one of them moved, the delivered
+    /// list holds the same touches in the same order and is read instead, so the recognizer's own
+    /// list is not retained and released for the call (once per pinch or rotation move).
+    mutating func analyze(touchesOf recognizer: GestureRecognizer, moved: [Touch]) {
+        if moved.isIdentical(to: recognizer.dispatch.trackedTouches) {
+            analyze(moved, moved: moved)
+        } else {
+            analyze(recognizer.dispatch.trackedTouches, moved: moved)
+        }
+    }
+
     /// Touch `i` of `ts`, loaded without a retain (the caller's array holds it).
     @inline(__always)
     static func unretained(_ ts: UnsafeBufferPointer<Touch>, _ i: Int) -> Unmanaged<Touch> {
