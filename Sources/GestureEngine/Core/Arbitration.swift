@@ -188,28 +188,40 @@ extension GestureEnvironment {
     /// `_exclude` fails it, and its transitions of this event are never reported
     /// (`withdrawRecognition(_:)`).
     func failRecognizersPrevented(by r: GestureRecognizer, verb: String) {
-        var losers: [(GestureRecognizer, required: Bool)] = []
-        for w in arbitration.participants where w !== r && w.dispatch.isParticipating {
-            let undecided = (w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset) || w.dispatch.arbitrationPending
-            guard undecided else { continue }
-            if requiresFailure(w, of: r) {
-                losers.append((w, true))
-            } else if excludes(r, w) {
-                losers.append((w, false))
+        // Unretained (`adopted` holds every participant), and the participants read from a
+        // snapshot, as a loop over the array would: no retain and release per participant.
+        var losers: [(Unmanaged<GestureRecognizer>, required: Bool)] = []
+        let participants = arbitration.participants
+        participants.withUnsafeBufferPointer { ps in
+            for i in 0..<ps.count {
+                let u = ps.unretained(i)
+                u._withUnsafeGuaranteedRef { w in
+                    guard w !== r && w.dispatch.isParticipating else { return }
+                    let undecided =
+                        (w.dispatch.currentState == .possible && !w.dispatch.isQueuedForReset) || w.dispatch.arbitrationPending
+                    guard undecided else { return }
+                    if requiresFailure(w, of: r) {
+                        losers.append((u, true))
+                    } else if excludes(r, w) {
+                        losers.append((u, false))
+                    }
+                }
             }
         }
-        for (w, _) in losers { clearPending(w) }
-        for (w, required) in losers {
-            if w.dispatch.arbitrationPending {
-                withdrawRecognition(w)
-            } else if w.dispatch.isQueuedForReset {
-                continue
+        for (u, _) in losers { u._withUnsafeGuaranteedRef { clearPending($0) } }
+        for (u, required) in losers {
+            u._withUnsafeGuaranteedRef { w in
+                if w.dispatch.arbitrationPending {
+                    withdrawRecognition(w)
+                } else if w.dispatch.isQueuedForReset {
+                    return
+                }
+                applyTransition(
+                    w, to: .failed,
+                    reason: required
+                        ? reason(for: w, "required recognizer '\(r.name)' \(verb)")
+                        : reason(for: w, "prevented by \(r.kind) '\(r.name)', which \(verb)"))
             }
-            applyTransition(
-                w, to: .failed,
-                reason: required
-                    ? reason(for: w, "required recognizer '\(r.name)' \(verb)")
-                    : reason(for: w, "prevented by \(r.kind) '\(r.name)', which \(verb)"))
         }
     }
 

@@ -561,7 +561,7 @@ public final class GestureEnvironment {
             // A large batch (thousands of recognizers on one touch) leaves the lists in one pass
             // each after it; a few leave them one by one, as they are reset.
             let deferring = batch.count > Self.fewListRemovals
-            for r in batch { resetRecognizer(r, deferringListRemoval: deferring) }
+            for u in batch { u._withUnsafeGuaranteedRef { resetRecognizer($0, deferringListRemoval: deferring) } }
             if deferring { removeResetRecognizersFromLists() }
             batch.clearKeepingCapacity()
             update.spareResetQueue = batch
@@ -680,7 +680,7 @@ public final class GestureEnvironment {
                 {
                     // No relative that could hold its reset back (no failure requirement either way,
                     // no participant answering failure questions): queued at once.
-                    update.resetQueue.append(r)
+                    update.resetQueue.append(unmanaged)
                 } else {
                     update.finishedQueue.append(unmanaged)
                 }

@@ -51,6 +51,16 @@ struct UnretainedList<Element: AnyObject>: ~Copyable {
     }
 }
 
+extension UnsafeBufferPointer where Element: AnyObject {
+    /// Element `i`, loaded without a retain: the array this buffer reads holds it for as long as
+    /// the buffer is read.
+    @inline(__always)
+    func unretained(_ i: Int) -> Unmanaged<Element> {
+        precondition(i >= 0 && i < count)
+        return UnsafeRawPointer(baseAddress!).load(fromByteOffset: i &* MemoryLayout<Unmanaged<Element>>.stride, as: Unmanaged<Element>.self)
+    }
+}
+
 /// The recognizers of a dispatch step, unretained (`StepState.stepRecognizers`).
 typealias RecognizerList = UnretainedList<GestureRecognizer>
 /// The touches of a dispatch step, unretained (`StepState.stepTouches`).

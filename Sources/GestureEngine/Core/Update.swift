@@ -243,7 +243,7 @@ extension GestureEnvironment {
                     r.dispatch.isResetBlocked = true
                     update.blockedResets.append(u)
                 } else {
-                    update.resetQueue.append(r)
+                    update.resetQueue.append(u)
                 }
             }
         }
@@ -260,7 +260,7 @@ extension GestureEnvironment {
                 guard r.dispatch.isResetBlocked, r.dispatch.isQueuedForReset else { return false }
                 if hasActiveRelative(r) { return true }
                 r.dispatch.isResetBlocked = false
-                update.resetQueue.append(r)
+                update.resetQueue.append(u)
                 return false
             }
             if stillBlocked {

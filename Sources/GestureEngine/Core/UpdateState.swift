@@ -29,9 +29,11 @@ struct UpdateState: ~Copyable {
     var viewCancellations: [Unmanaged<GestureRecognizer>] = []
     /// Finished recognizers whose reset waits for their active relatives (`isResetBlocked`).
     var blockedResets: [Unmanaged<GestureRecognizer>] = []
-    var resetQueue: [GestureRecognizer] = []
+    /// Recognizers to reset at the end of the step (`settle()`), unretained as the other queues:
+    /// `adopted` holds every recognizer the environment delivers to.
+    var resetQueue: [Unmanaged<GestureRecognizer>] = []
     /// Empty storage for the next `resetQueue` (see `settle()`).
-    var spareResetQueue: [GestureRecognizer] = []
+    var spareResetQueue: [Unmanaged<GestureRecognizer>] = []
     /// How many reports are under way (one inside another when an observer feeds the environment).
     var reportingDepth = 0
     /// Observer holders replaced while a report reads them in place, kept until the outermost

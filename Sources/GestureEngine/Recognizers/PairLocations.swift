@@ -7,7 +7,7 @@ extension GestureRecognizer {
     func pairLocations() -> (Point, Point)? {
         dispatch.trackedTouches.withUnsafeBufferPointer { ts -> (Point, Point)? in
             guard ts.count >= 2 else { return nil }
-            let a = TransformAnalyzer.unretained(ts, 0), b = TransformAnalyzer.unretained(ts, 1)
+            let a = ts.unretained(0), b = ts.unretained(1)
             return (a._withUnsafeGuaranteedRef { $0.windowLocation }, b._withUnsafeGuaranteedRef { $0.windowLocation })
         }
     }

@@ -83,7 +83,7 @@ public struct TransformAnalyzer: Sendable {
         // Read in place, unretained: the arrays hold their touches for the whole call.
         touches.withUnsafeBufferPointer { ts in
             moved.withUnsafeBufferPointer { ms in
-                let a = Self.unretained(ts, 0), b = Self.unretained(ts, 1)
+                let a = ts.unretained(0), b = ts.unretained(1)
                 let pa = a._withUnsafeGuaranteedRef { $0.windowLocation }
                 let qa = a._withUnsafeGuaranteedRef { $0.previousWindowLocation }
                 let pb = b._withUnsafeGuaranteedRef { $0.windowLocation }
@@ -104,11 +104,6 @@ public struct TransformAnalyzer: Sendable {
         }
     }
 
-    /// Touch `i` of `ts`, loaded without a retain (the caller's array holds it).
-    @inline(__always)
-    static func unretained(_ ts: UnsafeBufferPointer<Touch>, _ i: Int) -> Unmanaged<Touch> {
-        UnsafeRawPointer(ts.baseAddress!).load(fromByteOffset: i * MemoryLayout<Unmanaged<Touch>>.stride, as: Unmanaged<Touch>.self)
-    }
 
     /// One event of a pair of fingers, `first` and `second` (window locations now and at the
     /// previous event; a finger that did not move counts as still): exactly `analyzeAll`'s
@@ -217,7 +212,7 @@ public struct TransformAnalyzer: Sendable {
 
     @inline(__always)
     static func contains(_ touches: UnsafeBufferPointer<Touch>, _ t: Unmanaged<Touch>) -> Bool {
-        for i in touches.indices where unretained(touches, i).toOpaque() == t.toOpaque() { return true }
+        for i in touches.indices where touches.unretained(i).toOpaque() == t.toOpaque() { return true }
         return false
     }
 }
