@@ -57,7 +57,8 @@ extension UnsafeBufferPointer where Element: AnyObject {
     @inline(__always)
     func unretained(_ i: Int) -> Unmanaged<Element> {
         precondition(i >= 0 && i < count)
-        return UnsafeRawPointer(baseAddress!).load(fromByteOffset: i &* MemoryLayout<Unmanaged<Element>>.stride, as: Unmanaged<Element>.self)
+        return UnsafeRawPointer(baseAddress!).load(
+            fromByteOffset: i &* MemoryLayout<Unmanaged<Element>>.stride, as: Unmanaged<Element>.self)
     }
 }
 

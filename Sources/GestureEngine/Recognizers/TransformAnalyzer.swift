@@ -104,7 +104,6 @@ public struct TransformAnalyzer: Sendable {
         }
     }
 
-
     /// One event of a pair of fingers, `first` and `second` (window locations now and at the
     /// previous event; a finger that did not move counts as still): exactly `analyzeAll`'s
     /// arithmetic for two touches, in the same order, so the results are bit-identical.
