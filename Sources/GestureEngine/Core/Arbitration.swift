@@ -251,9 +251,17 @@ extension GestureEnvironment {
             let x = arbitration.deferredRecognitions[i]
             i += 1
             x.dispatch.deferredExcluder = nil
-            for y in arbitration.participants where y !== x && canExclude(y) && excludes(y, x) {
-                x.dispatch.deferredExcluder = y
-                break
+            // The participants read unretained from a snapshot, as in `failRecognizersPrevented`.
+            let participants = arbitration.participants
+            participants.withUnsafeBufferPointer { ps in
+                for j in 0..<ps.count {
+                    let found = ps.unretained(j)._withUnsafeGuaranteedRef { y in
+                        guard y !== x && canExclude(y) && excludes(y, x) else { return false }
+                        x.dispatch.deferredExcluder = y
+                        return true
+                    }
+                    if found { break }
+                }
             }
         }
         i = start

@@ -583,15 +583,21 @@ public final class GestureEnvironment {
         // Its touches drop it from their lists, now or (`deferring`) after the batch
         // (`removeResetRecognizersFromLists()`): the entry's attempt no longer matches once `attempt`
         // moves on below. A touch that ended is walked by nothing that does not compare attempts.
-        for touch in r.dispatch.trackedTouches {
-            if deferring {
-                if !touch.phase.isTerminal {
-                    arbitration.staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
-                    arbitration.listsHoldResetRecognizers = true
+        // Its touches read unretained from a snapshot of its list (no retain and release per touch).
+        let tracked = r.dispatch.trackedTouches
+        tracked.withUnsafeBufferPointer { touches in
+            for k in 0..<touches.count {
+                touches.unretained(k)._withUnsafeGuaranteedRef { touch in
+                    if deferring {
+                        if !touch.phase.isTerminal {
+                            arbitration.staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
+                            arbitration.listsHoldResetRecognizers = true
+                        }
+                    } else if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
+                        touch.recognizers.remove(at: i)
+                        touch.recognizerAttempts.remove(at: i)
+                    }
                 }
-            } else if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
-                touch.recognizers.remove(at: i)
-                touch.recognizerAttempts.remove(at: i)
             }
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
