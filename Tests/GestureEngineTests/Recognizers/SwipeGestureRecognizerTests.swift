@@ -82,6 +82,18 @@ struct SwipeGestureRecognizerTests {
         }
     }
 
+    @Test("a maximum duration past Int64's nanoseconds (infinite, 1e300 s) never ends a swipe for time, and does not trap")
+    func maximumDurationBeyondTheClock() throws {
+        // 100 pt arriving 5 s after touch-down: past the default 0.5 s it fails for time...
+        try swipe(SwipeGestureRecognizer(), dx: 100, dt: 5).expectLog(["swipe failed @5"])
+        // ... and with no limit the clock can hold, it is recognized.
+        for limit in [Double.infinity, 1e300] {
+            let r = SwipeGestureRecognizer()
+            r.maximumDuration = limit
+            try swipe(r, dx: 100, dt: 5).expectLog(["swipe ended @5"])
+        }
+    }
+
     @Test("a swipe held still past 0.5 s stays possible until its next move (no timer, as UIKit)")
     func noTimer() throws {
         let h = GestureHarness()
