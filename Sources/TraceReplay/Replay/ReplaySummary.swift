@@ -28,6 +28,9 @@ package final class ReplaySummary {
         var failed = 0
         var cancelled = 0
         var reasons: [Reason] = []
+        /// The last reason added and the group it joined: the same text again (a recognizer often
+        /// fails for the same words and numbers) joins it with no split and no key built.
+        var lastReason: (text: String, group: Int)?
     }
 
     static let shownReasons = 3
@@ -148,6 +151,11 @@ package final class ReplaySummary {
     }
 
     private func add(_ reason: String, to i: Int) {
+        // Its numbers are within the group's range already (they were added with it).
+        if let last = entries[i].lastReason, last.text == reason {
+            entries[i].reasons[last.group].count += 1
+            return
+        }
         let (words, numbers) = Self.split(reason)
         let key = words.joined(separator: "#")
         if let r = entries[i].reasons.firstIndex(where: { $0.key == key }) {
@@ -156,8 +164,10 @@ package final class ReplaySummary {
                 if number.0 < entries[i].reasons[r].low[n].0 { entries[i].reasons[r].low[n] = number }
                 if number.0 > entries[i].reasons[r].high[n].0 { entries[i].reasons[r].high[n] = number }
             }
+            entries[i].lastReason = (reason, r)
         } else {
             entries[i].reasons.append(Reason(key: key, count: 1, words: words, low: numbers, high: numbers))
+            entries[i].lastReason = (reason, entries[i].reasons.count - 1)
         }
     }
 

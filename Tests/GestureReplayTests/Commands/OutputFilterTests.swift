@@ -90,6 +90,45 @@ struct OutputFilterTests {
             "\(r)")
     }
 
+    @Test("--summary counts a reason repeated word for word in its group, after another reason and after a wider one too")
+    func summaryRepeatedReasons() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // Taps moving 12, 12 pt, a two-finger tap, then 12, 30 and 12 pt again.
+        try dir.write(
+            "moves.csv",
+            """
+            t,id,phase,x,y
+            0,1,began,10,10
+            0.05,1,moved,22,10
+            0.1,1,ended,22,10
+            1,2,began,10,10
+            1.05,2,moved,22,10
+            1.1,2,ended,22,10
+            2,3,began,10,10
+            2,4,began,50,10
+            2.1,3,ended,10,10
+            2.1,4,ended,50,10
+            3,5,began,10,10
+            3.05,5,moved,22,10
+            3.1,5,ended,22,10
+            4,6,began,10,10
+            4.05,6,moved,40,10
+            4.1,6,ended,40,10
+            5,7,began,10,10
+            5.05,7,moved,22,10
+            5.1,7,ended,22,10
+
+            """)
+        try dir.write("scene.json", #"{"recognizers": [{"name": "tap", "kind": "tap", "allowableMovement": 10}]}"#)
+        let r = try BinaryRunner.run(["--summary", "--states", "ended", "--scene", "scene.json", "moves.csv"], in: dir.url)
+        #expect(
+            r.stdout
+                == "\nsummary:\n  tap  tap  recognized 0  failed 6  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (5); "
+                + "2 touches in tap 1 > numberOfTouchesRequired 1 (1)\n",
+            "\(r)")
+    }
+
     @Test("--recognizers that drops a recognizer another requires (or is simultaneous with) warns")
     func recognizersWarns() throws {
         let r = try BinaryRunner.run(["--recognizers", "single", "Traces/double-tap.json"])
