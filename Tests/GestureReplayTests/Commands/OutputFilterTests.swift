@@ -61,15 +61,23 @@ struct OutputFilterTests {
         #expect(reasons.first?["reason"] as? String == "required recognizer 'doubleTap' recognized")
     }
 
-    @Test("--summary groups reasons that differ only in their numbers, showing the range")
-    func summaryGroupsReasons() throws {
+    /// What `--summary --states ended` prints for `rows` (a CSV trace's rows, after its header) on
+    /// a scene of one tap whose allowable movement is 10 pt.
+    static func tapSummary(_ rows: String) throws -> String {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
+        try dir.write("moves.csv", "t,id,phase,x,y\n" + rows)
+        try dir.write("scene.json", #"{"recognizers": [{"name": "tap", "kind": "tap", "allowableMovement": 10}]}"#)
+        let r = try BinaryRunner.run(["--summary", "--states", "ended", "--scene", "scene.json", "moves.csv"], in: dir.url)
+        #expect(r.status == 0, "\(r)")
+        return r.stdout
+    }
+
+    @Test("--summary groups reasons that differ only in their numbers, showing the range")
+    func summaryGroupsReasons() throws {
         // Three taps that each move too far (12, 20 and 30 pt).
-        try dir.write(
-            "moves.csv",
+        let summary = try Self.tapSummary(
             """
-            t,id,phase,x,y
             0,1,began,10,10
             0.05,1,moved,22,10
             0.1,1,ended,22,10
@@ -81,24 +89,16 @@ struct OutputFilterTests {
             2.1,3,ended,40,10
 
             """)
-        let scene = #"{"recognizers": [{"name": "tap", "kind": "tap", "allowableMovement": 10}]}"#
-        try dir.write("scene.json", scene)
-        let r = try BinaryRunner.run(["--summary", "--states", "ended", "--scene", "scene.json", "moves.csv"], in: dir.url)
         #expect(
-            r.stdout
-                == "\nsummary:\n  tap  tap  recognized 0  failed 3  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (3)\n",
-            "\(r)")
+            summary
+                == "\nsummary:\n  tap  tap  recognized 0  failed 3  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (3)\n")
     }
 
     @Test("--summary counts a reason repeated word for word in its group, after another reason and after a wider one too")
     func summaryRepeatedReasons() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         // Taps moving 12, 12 pt, a two-finger tap, then 12, 30 and 12 pt again.
-        try dir.write(
-            "moves.csv",
+        let summary = try Self.tapSummary(
             """
-            t,id,phase,x,y
             0,1,began,10,10
             0.05,1,moved,22,10
             0.1,1,ended,22,10
@@ -120,13 +120,10 @@ struct OutputFilterTests {
             5.1,7,ended,22,10
 
             """)
-        try dir.write("scene.json", #"{"recognizers": [{"name": "tap", "kind": "tap", "allowableMovement": 10}]}"#)
-        let r = try BinaryRunner.run(["--summary", "--states", "ended", "--scene", "scene.json", "moves.csv"], in: dir.url)
         #expect(
-            r.stdout
+            summary
                 == "\nsummary:\n  tap  tap  recognized 0  failed 6  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (5); "
-                + "2 touches in tap 1 > numberOfTouchesRequired 1 (1)\n",
-            "\(r)")
+                + "2 touches in tap 1 > numberOfTouchesRequired 1 (1)\n")
     }
 
     @Test("--recognizers that drops a recognizer another requires (or is simultaneous with) warns")
