@@ -327,7 +327,9 @@ public final class GestureEnvironment {
             onlyMoves = false
             break
         }
-        let skipsQuietMoves = onlyMoves && !usesPlainPaths
+        // A step of moves only, on the fast path: quiet moves are skipped and its shared touch list is
+        // kept for the next step.
+        let isFastStepOfMoves = onlyMoves && !usesPlainPaths
         // Unretained: the touches down hold the step's touches (`activeTouches`), and `adopted`
         // holds the recognizers (see there), so the elements need no retain and release.
         do {
@@ -344,7 +346,7 @@ public final class GestureEnvironment {
                         j += 1
                         do {
                             u._withUnsafeGuaranteedRef { r in
-                                if skipsQuietMoves && now < r.dispatch.quietMovesBefore {
+                                if isFastStepOfMoves && now < r.dispatch.quietMovesBefore {
                                     skippedQuietMoves &+= 1
                                     return
                                 }
@@ -380,7 +382,7 @@ public final class GestureEnvironment {
             index += 1
             u._withUnsafeGuaranteedRef { deliver(to: $0, sharing: &shared) }
         }
-        if onlyMoves && !usesPlainPaths {
+        if isFastStepOfMoves {
             swap(&shared, &step.sharedTouches)
         } else {
             // Touches begin or end in this step: their lists change below.
@@ -585,19 +587,15 @@ public final class GestureEnvironment {
         // moves on below. A touch that ended is walked by nothing that does not compare attempts.
         // Its touches read unretained from a snapshot of its list (no retain and release per touch).
         let tracked = r.dispatch.trackedTouches
-        tracked.withUnsafeBufferPointer { touches in
-            for k in 0..<touches.count {
-                touches.unretained(k)._withUnsafeGuaranteedRef { touch in
-                    if deferring {
-                        if !touch.phase.isTerminal {
-                            arbitration.staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
-                            arbitration.listsHoldResetRecognizers = true
-                        }
-                    } else if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
-                        touch.recognizers.remove(at: i)
-                        touch.recognizerAttempts.remove(at: i)
-                    }
+        tracked.forEachUnretained { touch in
+            if deferring {
+                if !touch.phase.isTerminal {
+                    arbitration.staleTouchEntries.append((.passUnretained(touch), .passUnretained(r)))
+                    arbitration.listsHoldResetRecognizers = true
                 }
+            } else if let i = touch.recognizers.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
+                touch.recognizers.remove(at: i)
+                touch.recognizerAttempts.remove(at: i)
             }
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }

@@ -62,6 +62,32 @@ extension UnsafeBufferPointer where Element: AnyObject {
     }
 }
 
+extension Array where Element: AnyObject {
+    /// Calls `body` with each element in order, loaded without a retain and release: this array
+    /// holds them for the whole walk. Called on a local copy (`let snapshot = list`), it walks a
+    /// list that `body` may change (arbitration asks delegates, which may run any code) as a `for`
+    /// loop over the array would, with one retain for the copy instead of one per element.
+    @inline(__always)
+    func forEachUnretained(_ body: (Element) -> Void) {
+        withUnsafeBufferPointer { elements in
+            for i in 0..<elements.count { elements.unretained(i)._withUnsafeGuaranteedRef { body($0) } }
+        }
+    }
+
+    /// The first element for which `predicate` is true, the elements looked at as in
+    /// `forEachUnretained(_:)` (only the one returned is retained).
+    @inline(__always)
+    func firstUnretained(where predicate: (Element) -> Bool) -> Element? {
+        withUnsafeBufferPointer { elements in
+            for i in 0..<elements.count {
+                let u = elements.unretained(i)
+                if u._withUnsafeGuaranteedRef({ predicate($0) }) { return u.takeUnretainedValue() }
+            }
+            return nil
+        }
+    }
+}
+
 /// The recognizers of a dispatch step, unretained (`StepState.stepRecognizers`).
 typealias RecognizerList = UnretainedList<GestureRecognizer>
 /// The touches of a dispatch step, unretained (`StepState.stepTouches`).
