@@ -27,7 +27,8 @@ public final class FrameAssembler<Reader: TraceReader> {
     /// Receives warnings (lenient repairs, touches never ended).
     public let onWarning: (Diagnostic) -> Void
 
-    /// Internal: the replay's specialized `nextFrame()` (Input/FrameAssembler+AnyTraceReader.swift).
+    /// Internal: also read row by row by the replay's specialized `nextRowOfFrames()`
+    /// (Input/FrameAssembler+AnyTraceReader.swift).
     let core: CoreBox<FrameCore>
 
     /// Creates an assembler over `reader`. With `checksTouchSequence`, rows are
@@ -92,6 +93,19 @@ struct FrameCore {
             }
         }
         return TraceFrame(time: time, rows: rows)
+    }
+
+    /// The next row of the frames ``next(_:_:)`` would return, in order, with the same checks and
+    /// warnings at the same reads (a row that starts a frame is read before the previous frame is
+    /// complete, as ``next(_:_:)`` reads it). The consumer groups rows by their `time`; it may follow
+    /// calls of ``next(_:_:)`` (the row that one read ahead comes first) but not precede them.
+    @inline(__always)
+    mutating func nextRowOfFrames<Reader: TraceReader>(_ reader: Reader, _ warn: (Diagnostic) -> Void) throws(TraceError) -> TraceRow? {
+        if _slowPath(pending != nil) {
+            defer { pending = nil }
+            return pending
+        }
+        return try nextRow(reader, warn)
     }
 
     /// The next row after time and sequence checks.

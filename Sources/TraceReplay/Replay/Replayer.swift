@@ -131,12 +131,12 @@ public enum Replayer {
         }
         if let readAhead = run.readAhead {
             let frames = FrameAssembler(reader: readAhead, mode: mode, checksTouchSequence: true, onWarning: warn)
-            try replay(path: readAhead.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
+            try replay(path: readAhead.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextRowOfFrames() }
         } else if readingThread, let threaded = ThreadedFrameReader(reader, mode: mode, helper: helper) {
             try replay(threaded, environment, sink, options, warn)
         } else {
             let frames = FrameAssembler(reader: reader, mode: mode, checksTouchSequence: true, onWarning: warn)
-            try replay(path: reader.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextFrame() }
+            try replay(path: reader.path, environment, sink, options, warn) { () throws(TraceError) in try frames.nextRowOfFrames() }
         }
     }
 
@@ -150,11 +150,13 @@ public enum Replayer {
         return options.reading.readerThreading.usesThread(for: path)
     }
 
-    /// The plain replay loop over the frames `nextFrame` assembles (the trace at `path`).
+    /// The plain replay loop over the rows of the frames a `FrameAssembler` groups (the trace at
+    /// `path`; `nextRow` is its `nextRowOfFrames()`): a frame is the rows of one time, sent when the
+    /// next frame's first row has been read (where the assembler reads it too) or the rows end.
     private static func replay<R: ReplayRenderer>(
         path: String, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
         _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void,
-        nextFrame: () throws(TraceError) -> TraceFrame?
+        nextRow: () throws(TraceError) -> TraceRow?
     ) throws(TraceError) {
         var changes: [TouchChange] = []
         changes.reserveCapacity(16)
@@ -162,19 +164,31 @@ public enum Replayer {
         var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: path)
         if options.reading.detectsTimeUnit { probe.finish { _ in } }
         var frameCount = 0
-        while let frame = try nextFrame() {
-            frameCount &+= 1
-            if _slowPath(probe.isOpen) { probe.add(frame.time, warn) }
-            // Element by element: `removeAll(keepingCapacity:)` goes through a generic
-            // `replaceSubrange` (~40 instructions per frame) for the few changes of a frame.
-            while !changes.isEmpty { changes.removeLast() }
-            for row in frame.rows { changes.append(sink.touchChange(row.touch, row.phase, row.location, at: frame.time)) }
-            environment.send(changes, at: frame.time)
-            sink.buffer.flushIfNeeded()
+        var time = 0.0
+        // When a frame is complete (here and after the loop): the time-unit probe sees its time,
+        // then the environment its changes. Written out twice: a local function that captures
+        // `probe` and `changes` costs run-time exclusivity checks (+200 instructions per event).
+        while let row = try nextRow() {
+            if row.time != time || frameCount == 0 {
+                if frameCount > 0 {
+                    if _slowPath(probe.isOpen) { probe.add(time, warn) }
+                    environment.send(changes, at: time)
+                    sink.buffer.flushIfNeeded()
+                    // Element by element: `removeAll(keepingCapacity:)` goes through a generic
+                    // `replaceSubrange` (~40 instructions per frame) for the few changes of a frame.
+                    while !changes.isEmpty { changes.removeLast() }
+                }
+                time = row.time
+                frameCount &+= 1
+            }
+            changes.append(sink.touchChange(row.touch, row.phase, row.location, at: time))
         }
         if frameCount == 0 {
             throw .emptyTrace(path)
         }
+        if _slowPath(probe.isOpen) { probe.add(time, warn) }
+        environment.send(changes, at: time)
+        sink.buffer.flushIfNeeded()
         probe.finish(warn)
         sink.finish(environment, format: options.output.format)
         if let missed = sink.missedEveryTouch(environment, path: path) { warn(missed) }

@@ -197,6 +197,35 @@ struct ThreadedReaderTests {
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     }
 
+    /// The time-unit probe sees a frame once it is complete: its warning comes after those of the
+    /// frame's rows and of the next frame's first row (read before the frame is complete), plainly
+    /// as on a thread of its own. Every frame here warns from its second row.
+    @Test("the time-unit warning after the warnings of its frame's rows, as read plainly")
+    func timeUnitWarningInterleaved() throws {
+        let folder = try TemporaryFolder()
+        var lines = ["t,id,phase,x,y", "0,1,began,10,10"]
+        for tick in 1...50 {
+            let t = String(Double(tick) / 120)
+            lines.append("\(t),1,moved,\(10 + tick),10")
+            lines.append("\(t),ghost,ended,1,2")
+        }
+        lines.append("0.5,1,ended,60,10")
+        let path = try folder.write("ms.csv", lines.joined(separator: "\n") + "\n")
+        var options = ReplayOptions()
+        options.reading.lenient = true
+        options.reading.timeUnit = .milliseconds
+        let plain = Self.interleaved(path, options, .never)
+        let probe = plain.firstIndex { $0.contains("implausible") }
+        #expect(probe != nil, "\(plain.prefix(5))")
+        // The 33rd frame (32 intervals) completes the sample: its second row, line 66, warned first.
+        let before = probe.map { plain[$0 - 1] } ?? ""
+        #expect(before.contains("ms.csv:66:"), "\(before)")
+        let threaded = Self.interleaved(path, options, .always)
+        let same = plain == threaded
+        let k = (0..<min(plain.count, threaded.count)).first { plain[$0] != threaded[$0] } ?? min(plain.count, threaded.count)
+        #expect(same, "entry \(k): plain \(plain.dropFirst(k).prefix(1)), threaded \(threaded.dropFirst(k).prefix(1))")
+    }
+
     /// The frames a reader gives, row by row as `(frame time, row, first of its frame)`, then its
     /// warnings and its error, formatted: through `FrameAssembler` (plain) or `ThreadedFrameReader`.
     struct Assembled: Equatable {
