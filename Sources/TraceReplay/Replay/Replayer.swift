@@ -198,8 +198,8 @@ public enum Replayer {
 
 extension Replayer {
     /// The replay loop of a trace read on a thread of its own, frames assembled there: the same
-    /// steps as the plain loop, in the same order (warnings, the time-unit probe, the rows' touch
-    /// changes, `send`), with a frame sent when the next one starts or the rows end.
+    /// steps as the plain loop, in the same order (warnings, the rows' touch changes, the time-unit
+    /// probe, `send`), with a frame sent when the next one starts or the trace ends.
     private static func replay<Base: TraceReader, R: ReplayRenderer>(
         _ frames: ThreadedFrameReader<Base>, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
         _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
@@ -209,24 +209,31 @@ extension Replayer {
         // Never with `--time-unit auto` (that replays from the read-ahead reader, plainly).
         var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: frames.path)
         var frameCount = 0
+        var rowCount = 0
         var time = 0.0
         while let rows = frames.nextBatch() {
             for row in rows {
                 if row.startsFrame {
+                    // Read plainly, this row and its warnings come before the frame before is sent.
+                    frames.reportWarnings(upTo: rowCount, warn)
                     if frameCount > 0 {
+                        if _slowPath(probe.isOpen) { probe.add(time, warn) }
                         environment.send(changes, at: time)
                         sink.buffer.flushIfNeeded()
                         while !changes.isEmpty { changes.removeLast() }
                     }
                     time = row.time
-                    frames.reportWarnings(before: frameCount, warn)
                     frameCount &+= 1
-                    if _slowPath(probe.isOpen) { probe.add(time, warn) }
                 }
+                rowCount &+= 1
                 changes.append(sink.touchChange(row.touch, row.phase, Point(x: row.x, y: row.y), at: time))
             }
         }
-        if frameCount > 0 {
+        // The warnings found at the end come before the last frame; a frame an error cut short is
+        // not sent.
+        frames.reportWarnings(upTo: Int.max, warn)
+        if frameCount > 0 && frames.endedWithTheTrace {
+            if _slowPath(probe.isOpen) { probe.add(time, warn) }
             environment.send(changes, at: time)
             sink.buffer.flushIfNeeded()
         }

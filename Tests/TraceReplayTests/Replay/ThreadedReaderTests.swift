@@ -253,9 +253,15 @@ struct ThreadedReaderTests {
         var result = Assembled()
         let reader = try #require(ThreadedFrameReader(try AnyTraceReader(path: path), mode: .strict))
         let warn = { (d: Diagnostic) in result.warnings.append(DiagnosticFormatter().format(d)) }
+        var lastFrameStart = 0
         while let rows = reader.nextBatch() {
-            for r in rows { result.rows.append("\(r.time) \(r.touch) \(r.phase) \(r.x) \(r.y) \(r.startsFrame)") }
+            for r in rows {
+                if r.startsFrame { lastFrameStart = result.rows.count }
+                result.rows.append("\(r.time) \(r.touch) \(r.phase) \(r.x) \(r.y) \(r.startsFrame)")
+            }
         }
+        // A frame an error cut short is not one of the trace's frames (the replay does not send it).
+        if !reader.endedWithTheTrace { result.rows.removeSubrange(lastFrameStart...) }
         do { try reader.end(warn) } catch { result.error = DiagnosticFormatter().format(error) }
         return result
     }

@@ -96,9 +96,9 @@ final class ReaderRing<Row>: @unchecked Sendable {
         let rows: UnsafeMutablePointer<Row>
         var count = 0
         var end: End?
-        /// Warnings found while the batch was filled, each with the frame it comes before
-        /// (``ThreadedFrameReader``; rare, so usually empty).
-        var warnings: [(frame: Int, diagnostic: Diagnostic)] = []
+        /// Warnings found while the batch was filled, each with the row (counted from the trace's
+        /// first) it was found reading (``ThreadedFrameReader``; rare, so usually empty).
+        var warnings: [(row: Int, diagnostic: Diagnostic)] = []
     }
 
     // Guarded by `mutex` (the rows of a batch belong to whichever side holds it: the reader
@@ -201,7 +201,7 @@ final class ReaderRing<Row>: @unchecked Sendable {
     }
 
     /// Reader: hands the batch at `slot` (its first `count` rows written) to the consumer.
-    func publish(_ slot: Int, count: Int, end: End?, warnings: [(frame: Int, diagnostic: Diagnostic)] = []) {
+    func publish(_ slot: Int, count: Int, end: End?, warnings: [(row: Int, diagnostic: Diagnostic)] = []) {
         pthread_mutex_lock(mutex)
         batches[slot].count = count
         batches[slot].end = end

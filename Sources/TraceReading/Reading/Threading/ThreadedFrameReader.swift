@@ -22,17 +22,18 @@ package struct FrameRow {
     package static var blank: FrameRow { FrameRow(time: 0, x: 0, y: 0, touch: .integer(0), phase: .began, startsFrame: false) }
 }
 
-/// Reads another reader's rows and assembles them into frames on a thread of its own, or as a
-/// piece of a ``HelperThread``'s work (the same ``FrameCore`` as ``FrameAssembler``: time checks,
-/// sequence checks, lenient repairs), handing the checked rows over in batches through a bounded
-/// ``ReaderRing``, each frame's first row marked. The replay loop on the main thread only turns rows
-/// into touch changes.
+/// Reads another reader's rows, checked and grouped into frames, on a thread of its own, or as a
+/// piece of a ``HelperThread``'s work (the same ``FrameCore`` as ``FrameAssembler``, read row by row
+/// as the plain replay reads it: time checks, sequence checks, lenient repairs), handing the rows
+/// over in batches through a bounded ``ReaderRing``, each frame's first row marked. The replay loop
+/// on the main thread only turns rows into touch changes.
 ///
-/// Warnings found while frames are assembled travel with the batch, each tagged with the frame it
-/// was found before (the plain path reports it from the `next()` call that returns that frame), so
-/// the replay reports them at the same point: before that frame is sent (``reportWarnings(before:_:)``),
-/// and those found at the end (touches never ended, or just before an error) after the last frame
-/// (``end(_:)``). The error itself, if any, comes after the rows read before it, as in the plain path.
+/// Warnings travel with the batch, each tagged with the row it was found reading, so the replay
+/// reports them where the plain replay does: those up to a frame's first row before the frame
+/// before it is sent (``reportWarnings(upTo:_:)``), those found at the end (touches never ended, or
+/// just before an error) before the last frame (``end(_:)``). A frame is complete once the next
+/// one starts or the trace ends: the rows of one an error cut short are handed over but not sent
+/// (``endedWithTheTrace``). The error itself comes after the rows read before it, as in the plain path.
 ///
 /// The wrapped reader must not be used by anyone else once this one exists, and must not report
 /// warnings of its own (the CSV, JSON Lines and JSON readers report none; device recordings do, and are
@@ -48,10 +49,10 @@ package final class ThreadedFrameReader<Base: TraceReader> {
     private var slot = -1
     private var end: ReaderRingEnd?
     /// Warnings taken from the batches and not reported yet, in order (consumer's side). Read
-    /// before every frame (`reportWarnings(before:_:)`), on the replay's thread only, and never
+    /// before every frame (`reportWarnings(upTo:_:)`), on the replay's thread only, and never
     /// while a warning is being reported changes them: unchecked, as a dynamic exclusivity check
     /// per frame cost ~65 instructions per event of the heavy mix.
-    @exclusivity(unchecked) private var warnings: [(frame: Int, diagnostic: Diagnostic)] = []
+    @exclusivity(unchecked) private var warnings: [(row: Int, diagnostic: Diagnostic)] = []
     @exclusivity(unchecked) private var warningIndex = 0
 
     /// Starts reading and assembling `base` on a new thread, or as a piece of `helper`'s work
@@ -91,15 +92,17 @@ package final class ThreadedFrameReader<Base: TraceReader> {
         return nil
     }
 
-    /// Reports the warnings found before frame `frame` (0-based) was assembled, in order.
+    /// Reports the warnings found before row `row` (counted from the trace's first) was read, and
+    /// while it was, in order. The replay calls it at each frame's first row, before it sends the
+    /// frame before (the plain replay reads that row before it sends that frame).
     @inline(__always)
-    package func reportWarnings(before frame: Int, _ warn: (Diagnostic) -> Void) {
-        if _slowPath(warningIndex < warnings.count) { reportSlowly(before: frame, warn) }
+    package func reportWarnings(upTo row: Int, _ warn: (Diagnostic) -> Void) {
+        if _slowPath(warningIndex < warnings.count) { reportSlowly(upTo: row, warn) }
     }
 
     @inline(never)
-    private func reportSlowly(before frame: Int, _ warn: (Diagnostic) -> Void) {
-        while warningIndex < warnings.count && warnings[warningIndex].frame <= frame {
+    private func reportSlowly(upTo row: Int, _ warn: (Diagnostic) -> Void) {
+        while warningIndex < warnings.count && warnings[warningIndex].row <= row {
             warn(warnings[warningIndex].diagnostic)
             warningIndex += 1
         }
@@ -109,15 +112,24 @@ package final class ThreadedFrameReader<Base: TraceReader> {
         }
     }
 
+    /// Whether the rows ended with the trace, not with an error: the last frame is then complete
+    /// (one an error cut short is not sent, as the plain replay never sends it). Set once the last
+    /// batch was taken.
+    package var endedWithTheTrace: Bool {
+        if case .finished = end { return true }
+        return false
+    }
+
     /// After the last batch: reports the warnings left, then throws the reader's or the frame
     /// checks' error, if the trace ended with one.
     package func end(_ warn: (Diagnostic) -> Void) throws(TraceError) {
-        reportWarnings(before: Int.max, warn)
+        reportWarnings(upTo: Int.max, warn)
         if case .failed(let error) = end { throw error }
     }
 }
 
-/// The reading thread's work: frames assembled from the reader, their rows copied into the ring's
+/// The reading thread's work: the rows of the frames assembled from the reader
+/// (``FrameCore/nextRowOfFrames(_:_:)``, as the plain replay reads them), copied into the ring's
 /// batches (a frame may continue in the next batch), until the end, an error or a cancel. It runs
 /// on a thread of its own (`run()`) or as a piece of a ``HelperThread``'s work (`step()`), a
 /// batch per step.
@@ -127,10 +139,9 @@ final class FrameProducer<Base: TraceReader>: @unchecked Sendable {
     // The state between batches, touched by the producing thread only. Taken into locals for a
     // batch (no exclusivity checks per row) and put back after it.
     private var core: FrameCore?
-    private var rows: [TraceRow] = []  // the frame being copied, from `pos` on
-    private var time = 0.0
-    private var pos = 0
-    private var frames = 0
+    private var time = 0.0  // the time of the frame the last row belongs to
+    private var frames = 0  // frames started
+    private var produced = 0  // rows handed over
     private var slot = 0
 
     init(ring: ReaderRing<FrameRow>, base: Base, mode: TraceValidationMode) {
@@ -160,53 +171,40 @@ final class FrameProducer<Base: TraceReader>: @unchecked Sendable {
 
     /// Fills the next batch and hands it over; false once it carried the end (or an error).
     private func fillBatch() -> Bool {
-        // Taken out of the object, so the frame's rows are the core's alone and it reuses them.
         var core = self.core.take()!
-        var rows = self.rows
-        self.rows = []
         var time = self.time
-        var pos = self.pos
         var frames = self.frames
+        var produced = self.produced
         let size = ring.batchSize
         let out = ring.batches[slot].rows
         var n = 0
         var end: ReaderRingEnd?
-        var warnings: [(frame: Int, diagnostic: Diagnostic)] = []
+        var warnings: [(row: Int, diagnostic: Diagnostic)] = []
         while n < size {
-            if pos < rows.count {
-                let k = min(rows.count &- pos, size &- n)
-                rows.withUnsafeBufferPointer { b in
-                    for i in 0..<k {
-                        let r = b[pos &+ i]
-                        out[n &+ i] = FrameRow(time: time, x: r.x, y: r.y, touch: r.touch, phase: r.phase, startsFrame: pos &+ i == 0)
-                    }
-                }
-                n &+= k
-                pos &+= k
-                continue
-            }
-            // Drop the reference to the core's rows first, so that it reuses them (no copy).
-            rows = []
-            let index = frames
+            // Warnings found while reading the next row, or at the end, come before it is applied.
+            let row = produced
             do throws(TraceError) {
-                guard let frame = try core.next(base, { warnings.append((index, $0)) }) else {
+                guard let r = try core.nextRowOfFrames(base, { warnings.append((row, $0)) }) else {
                     end = .finished
                     break
                 }
-                rows = frame.rows
-                time = frame.time
-                pos = 0
-                frames &+= 1
+                let startsFrame = frames == 0 || r.time != time
+                if startsFrame {
+                    time = r.time
+                    frames &+= 1
+                }
+                out[n] = FrameRow(time: time, x: r.x, y: r.y, touch: r.touch, phase: r.phase, startsFrame: startsFrame)
+                n &+= 1
+                produced &+= 1
             } catch {
                 end = .failed(error)
                 break
             }
         }
         self.core = core
-        self.rows = rows
         self.time = time
-        self.pos = pos
         self.frames = frames
+        self.produced = produced
         ring.publish(slot, count: n, end: end, warnings: warnings)
         slot = (slot + 1) % ring.batchCount
         return end == nil
