@@ -102,7 +102,8 @@ struct FrameRowsTests {
         var random = SplitMix64(seed: 4_545)
         var warnings = 0
         var errors = 0
-        for _ in 0..<TestScale.count(600) {
+        let count = TestScale.count(600)
+        for _ in 0..<count {
             let csv = Self.randomTrace(&random)
             for mode in [TraceValidationMode.strict, .lenient] {
                 let frames = try Self.byFrames(csv, mode)
@@ -111,9 +112,10 @@ struct FrameRowsTests {
                 errors += frames.filter { if case .error = $0 { true } else { false } }.count
             }
         }
-        // The comparison means something only if the traces warned and failed.
-        #expect(warnings > 100)
-        #expect(errors > 100)
+        // The comparison means something only if the traces warned and failed (about one run in
+        // two ends with an error, the lenient runs warn several times each).
+        #expect(warnings > count)
+        #expect(errors > count / 4)
     }
 
     @Test func warningsOfTheNextFramesFirstRowComeBeforeTheFrame() throws {
