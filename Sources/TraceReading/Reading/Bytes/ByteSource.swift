@@ -30,7 +30,9 @@ public final class ByteSource {
 
     /// Readable bytes after `end` (and after the storage's capacity), so that
     /// word-at-a-time loads (``SWAR``) may read up to 8 bytes from any index
-    /// below `end`. Their values are unspecified; callers clamp to `end`.
+    /// below `end`. They are zeros (every change of `end` zeroes them again): a word load clamps
+    /// to `end`, and the CSV reader's number scan stops at the first one
+    /// (``DecimalParsing/scanShort(_:_:_:json:zeroPadded:)``).
     static let padding = 8
 
     /// Storage: `capacity` bytes plus ``padding``; the ``padding`` bytes after

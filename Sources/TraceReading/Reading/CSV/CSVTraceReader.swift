@@ -154,7 +154,7 @@ struct CSVTraceCore {
         guard header.hasCommonOrder, let bytes = records.unreadBytes() else { return nil }
         let base = bytes.base, end = bytes.end, rowStart = bytes.start
         @inline(__always) func comma(_ i: Int) -> Bool { i < end && base[i] == UInt8(ascii: ",") }
-        guard let t = DecimalParsing.scanShort(base, rowStart, end, json: false), comma(t.end) else { return nil }
+        guard let t = DecimalParsing.scanShort(base, rowStart, end, json: false, zeroPadded: true), comma(t.end) else { return nil }
         // The touch id: up to a byte that may end or trim a field (`,`, LF, CR, space, tab, `"`).
         // The id and the phase are scanned 8 bytes at a time: the buffer is padded past `end`
         // (`ByteSource.padding`, zeros, which stop both scans).
@@ -176,8 +176,8 @@ struct CSVTraceCore {
             if stop < 8 { break }
         }
         guard comma(i), let phase = PhaseNames.matchPadded(base + phaseStart, i &- phaseStart) else { return nil }
-        guard let x = DecimalParsing.scanShort(base, i &+ 1, end, json: false), comma(x.end),
-            let y = DecimalParsing.scanShort(base, x.end &+ 1, end, json: false), y.end < end
+        guard let x = DecimalParsing.scanShort(base, i &+ 1, end, json: false, zeroPadded: true), comma(x.end),
+            let y = DecimalParsing.scanShort(base, x.end &+ 1, end, json: false, zeroPadded: true), y.end < end
         else { return nil }
         var next = y.end &+ 1
         if base[y.end] != 0x0A {

@@ -32,7 +32,7 @@ struct JSONEventParser {
     /// (`"t":`, `"id":`, `"phase":`, `"x":`, `"y":`, in any order), each key
     /// recognised as one word with its closing quote and colon, with no
     /// whitespace anywhere; times and coordinates of the short number shape
-    /// (``DecimalParsing/scanShort(_:_:_:json:)``), a touch id of 1-18 digits
+    /// (``DecimalParsing/scanShort(_:_:_:json:zeroPadded:)``), a touch id of 1-18 digits
     /// without a leading zero, a phase name (or raw value string such as `"1"`)
     /// of under 8 bytes without escapes.
     /// Anything else (whitespace, aliases, unknown or repeated keys, strings
@@ -140,7 +140,7 @@ struct JSONEventParser {
 
     /// A number of the shape `-?D{1,7}(.D{1,7})?` at `k` (no leading zero
     /// before another digit) read as one or two 8-byte words, with the value
-    /// ``DecimalParsing/scanShort(_:_:_:json:)`` gives it (all the digits as
+    /// ``DecimalParsing/scanShort(_:_:_:json:zeroPadded:)`` gives it (all the digits as
     /// one integer, divided by the power of ten of the fraction's length); `nil`
     /// for anything else. The byte at `end` is not checked (the caller requires
     /// a delimiter there, before the scanner's end, so every digit is before
