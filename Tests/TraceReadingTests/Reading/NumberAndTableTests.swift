@@ -69,7 +69,10 @@ struct NumberAndTableTests {
             let n = text.count
             let bytes = text + [UInt8](repeating: 0, count: 8)
             let (bounded, padded) = bytes.withUnsafeBufferPointer { b in
-                (DecimalParsing.scanShort(b.baseAddress!, 0, n, json: false), DecimalParsing.scanShort(b.baseAddress!, 0, n, json: false, zeroPadded: true))
+                (
+                    DecimalParsing.scanShort(b.baseAddress!, 0, n, json: false),
+                    DecimalParsing.scanShort(b.baseAddress!, 0, n, json: false, zeroPadded: true)
+                )
             }
             compared += 1
             #expect(padded?.value.bitPattern == bounded?.value.bitPattern, "\(String(decoding: text, as: UTF8.self).debugDescription)")
