@@ -158,93 +158,53 @@ public enum Replayer {
         _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void,
         nextRow: () throws(TraceError) -> TraceRow?
     ) throws(TraceError) {
-        var changes: [TouchChange] = []
-        changes.reserveCapacity(16)
         // The unit in force (`--time-unit`, or the one auto chose: its note already said so).
         var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: path)
         if options.reading.detectsTimeUnit { probe.finish { _ in } }
-        var frameCount = 0
-        var time = 0.0
-        // When a frame is complete (here and after the loop): the time-unit probe sees its time,
-        // then the environment its changes. Written out twice: a local function that captures
-        // `probe` and `changes` costs run-time exclusivity checks (+200 instructions per event).
+        var frame = PendingFrame(probe: probe)
         while let row = try nextRow() {
-            if row.time != time || frameCount == 0 {
-                if frameCount > 0 {
-                    if _slowPath(probe.isOpen) { probe.add(time, warn) }
-                    environment.send(changes, at: time)
-                    sink.buffer.flushIfNeeded()
-                    // Element by element: `removeAll(keepingCapacity:)` goes through a generic
-                    // `replaceSubrange` (~40 instructions per frame) for the few changes of a frame.
-                    while !changes.isEmpty { changes.removeLast() }
-                }
-                time = row.time
-                frameCount &+= 1
-            }
-            changes.append(sink.touchChange(row.touch, row.phase, row.location, at: time))
+            if frame.isStarted(by: row.time) { frame.start(at: row.time, environment, sink, warn) }
+            frame.append(row.touch, row.phase, row.location, sink)
         }
-        if frameCount == 0 {
+        if frame.count == 0 {
             throw .emptyTrace(path)
         }
-        if _slowPath(probe.isOpen) { probe.add(time, warn) }
-        environment.send(changes, at: time)
-        sink.buffer.flushIfNeeded()
-        probe.finish(warn)
-        sink.finish(environment, format: options.output.format)
-        if let missed = sink.missedEveryTouch(environment, path: path) { warn(missed) }
-        sink.buffer.flushIfNeeded()
+        frame.send(environment, sink, warn)
+        frame.finish(environment, sink, format: options.output.format, path: path, warn)
     }
 }
 
 extension Replayer {
     /// The replay loop of a trace read on a thread of its own, frames assembled there: the same
-    /// steps as the plain loop, in the same order (warnings, the rows' touch changes, the time-unit
-    /// probe, `send`), with a frame sent when the next one starts or the trace ends.
+    /// steps as the plain loop, in the same order (warnings, the rows' touch changes, the complete
+    /// frame sent: ``PendingFrame``), with a frame sent when the next one starts or the trace ends.
     private static func replay<Base: TraceReader, R: ReplayRenderer>(
         _ frames: ThreadedFrameReader<Base>, _ environment: GestureEnvironment, _ sink: ReplayOutput<R>,
         _ options: ReplayOptions, _ warn: @escaping (Diagnostic) -> Void
     ) throws(TraceError) {
-        var changes: [TouchChange] = []
-        changes.reserveCapacity(16)
         // Never with `--time-unit auto` (that replays from the read-ahead reader, plainly).
-        var probe = TimeUnitProbe(unit: options.reading.timeUnit, path: frames.path)
-        var frameCount = 0
+        var frame = PendingFrame(probe: TimeUnitProbe(unit: options.reading.timeUnit, path: frames.path))
         var rowCount = 0
-        var time = 0.0
         while let rows = frames.nextBatch() {
             for row in rows {
                 if row.startsFrame {
                     // Read plainly, this row and its warnings come before the frame before is sent.
                     frames.reportWarnings(upTo: rowCount, warn)
-                    if frameCount > 0 {
-                        if _slowPath(probe.isOpen) { probe.add(time, warn) }
-                        environment.send(changes, at: time)
-                        sink.buffer.flushIfNeeded()
-                        while !changes.isEmpty { changes.removeLast() }
-                    }
-                    time = row.time
-                    frameCount &+= 1
+                    frame.start(at: row.time, environment, sink, warn)
                 }
                 rowCount &+= 1
-                changes.append(sink.touchChange(row.touch, row.phase, Point(x: row.x, y: row.y), at: time))
+                frame.append(row.touch, row.phase, Point(x: row.x, y: row.y), sink)
             }
         }
         // The warnings found at the end come before the last frame; a frame an error cut short is
         // not sent.
         frames.reportWarnings(upTo: Int.max, warn)
-        if frameCount > 0 && frames.endedWithTheTrace {
-            if _slowPath(probe.isOpen) { probe.add(time, warn) }
-            environment.send(changes, at: time)
-            sink.buffer.flushIfNeeded()
-        }
+        if frame.count > 0 && frames.endedWithTheTrace { frame.send(environment, sink, warn) }
         try frames.end(warn)
-        if frameCount == 0 {
+        if frame.count == 0 {
             throw .emptyTrace(frames.path)
         }
-        probe.finish(warn)
-        sink.finish(environment, format: options.output.format)
-        if let missed = sink.missedEveryTouch(environment, path: frames.path) { warn(missed) }
-        sink.buffer.flushIfNeeded()
+        frame.finish(environment, sink, format: options.output.format, path: frames.path, warn)
     }
 }
 

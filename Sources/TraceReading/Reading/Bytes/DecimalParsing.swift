@@ -143,7 +143,7 @@ enum DecimalParsing {
     ///
     /// With `zeroPadded` the caller guarantees that the bytes from `end` on are zeros (the CSV
     /// reader's buffer: ``ByteSource/padding``, kept zeroed): a zero ends the number as `end` would,
-    /// so the digit loop does not test `end` (~4 instructions per digit, ~95 per CSV row).
+    /// so the digit loop does not test `end` (-41 instructions per event on the heavy mix, callgrind).
     @inline(always)
     static func scanShort(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, json: Bool, zeroPadded: Bool = false) -> Scan? {
         var i = start
