@@ -46,6 +46,12 @@ struct RecognizerLabels {
     /// same two recognizers (a pan and a marquee on the same finger take turns). Labels are never
     /// moved or freed while the table lives, and a rename changes the revision, so a hit is current.
     private var recent = (Recent(), Recent())
+    /// Which of `recent` was returned last (0 or 1): a miss replaces the other one. Hits move
+    /// nothing (swapping the two on every other line, as a pan and its marquee take turns, cost
+    /// ~15 instructions per line).
+    private var lastReturned = 0
+    /// Lookups that missed both recent labels and went to the table (for the tests of the order).
+    private(set) var tableLookups = 0
 
     private struct Recent {
         var key: UInt = 0
@@ -60,14 +66,24 @@ struct RecognizerLabels {
     mutating func label(_ r: GestureRecognizer, make: (String, String, inout [UInt8]) -> Void) -> UnsafeBufferPointer<UInt8> {
         let revision = r.nameRevision
         let key = UInt(bitPattern: ObjectIdentifier(r))
-        if recent.0.key == key && recent.0.nameRevision == revision { return recent.0.label }
-        if recent.1.key == key && recent.1.nameRevision == revision {
-            swap(&recent.0, &recent.1)
+        if recent.0.key == key && recent.0.nameRevision == revision {
+            lastReturned = 0
             return recent.0.label
         }
+        if recent.1.key == key && recent.1.nameRevision == revision {
+            lastReturned = 1
+            return recent.1.label
+        }
+        tableLookups &+= 1
         let label = lookUp(r, key, revision, make)
-        recent.1 = recent.0
-        recent.0 = Recent(key: key, nameRevision: revision, label: label)
+        // The one not returned last goes: the other was used more recently.
+        if lastReturned == 0 {
+            recent.1 = Recent(key: key, nameRevision: revision, label: label)
+            lastReturned = 1
+        } else {
+            recent.0 = Recent(key: key, nameRevision: revision, label: label)
+            lastReturned = 0
+        }
         return label
     }
 

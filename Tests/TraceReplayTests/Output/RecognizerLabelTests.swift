@@ -63,6 +63,24 @@ struct RecognizerLabelTests {
         #expect(names([tb, ta, tc, ta]) == ["b2", "a2", "c", "a2"])
     }
 
+    @Test("a miss replaces the recent label used less recently; hits move nothing")
+    func missReplacesTheLeastRecent() {
+        let a = Custom(name: "a"), b = Custom(name: "b"), c = Custom(name: "c")
+        var labels = RecognizerLabels()
+        func look(_ r: GestureRecognizer) -> String {
+            let bytes = labels.label(r) { name, _, out in out = Array(name.utf8) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect([a, b, a, b, b, a].map(look) == ["a", "b", "a", "b", "b", "a"])
+        #expect(labels.tableLookups == 2)
+        // `a` was used last: `c` takes `b`'s place, so `a` is still there and `b` is looked up.
+        #expect([c, a, b].map(look) == ["c", "a", "b"])
+        #expect(labels.tableLookups == 4)
+        // Now `b` and `a` (`c` went, used less recently than `a`).
+        #expect([a, b, a].map(look) == ["a", "b", "a"])
+        #expect(labels.tableLookups == 4)
+    }
+
     /// A recognizer that counts how often its kind is read.
     final class CountedKind: GestureRecognizer {
         nonisolated(unsafe) static var reads = 0
