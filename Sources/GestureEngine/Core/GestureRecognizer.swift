@@ -16,8 +16,9 @@ open class GestureRecognizer {
     }
     /// Changes every time `name` is set (the initial name is revision 0). A renderer that caches
     /// what it prints for a recognizer compares this number instead of the name itself: no
-    /// `String` copy per transition.
-    package var nameRevision: Int { storedNameRevision }
+    /// `String` copy per transition. `final`: read directly, not through the class's table (a call
+    /// per printed line).
+    package final var nameRevision: Int { storedNameRevision }
     /// The view this recognizer is attached to. Not retained (the view holds its recognizers); the
     /// view sets it to nil when it detaches the recognizer or goes away, so it never dangles.
     public internal(set) var view: View? {
