@@ -34,4 +34,11 @@ struct StepState: ~Copyable {
     var dispatchDepth = 0
     /// Touches begun so far (`Touch.beganOrder`).
     var touchesBegun = 0
+
+    /// Drops `sharedTouches` before a list it may share changes (a touch beginning, a reset), so
+    /// that change copies nothing.
+    @inline(__always)
+    mutating func dropSharedTouches() {
+        if !sharedTouches.isEmpty { sharedTouches = [] }
+    }
 }

@@ -224,8 +224,8 @@ public final class GestureEnvironment {
             return
         }
         let touch: Touch
-        // The recognizers' lists change below: none is shared from the last step.
-        if !step.sharedTouches.isEmpty { step.sharedTouches = [] }
+        // The recognizers' lists change below.
+        step.dropSharedTouches()
         do {
             guard existing == nil else {
                 report(.unknownTouch, "touch \(change.id) began while it is already down; ignored")
@@ -599,8 +599,8 @@ public final class GestureEnvironment {
             }
         }
         if !r.dispatch.trackedTouches.isEmpty { r.dispatch.lastCentroid = r.centroid() }
-        // Its list may be the one kept from the last step: dropped, so clearing it copies nothing.
-        if !step.sharedTouches.isEmpty { step.sharedTouches = [] }
+        // Its list may be the one kept from the last step.
+        step.dropSharedTouches()
         r.dispatch.trackedTouches.clearKeepingCapacity()
         r.dispatch.currentState = .possible
         clearPending(r)
@@ -674,7 +674,6 @@ public final class GestureEnvironment {
         let previous = r.dispatch.currentState
         r.dispatch.currentState = newState
         r.dispatch.transitions &+= 1
-        if !reasonIsPending { r.dispatch.pendingReason.clear() }
         let unmanaged = Unmanaged.passUnretained(r)
         if newState.isTerminal {
             if !r.dispatch.isQueuedForReset {
@@ -717,8 +716,8 @@ public final class GestureEnvironment {
                 update.updateQueue.append(unmanaged)
             }
         }
-        // Not reported: the reason given goes unread.
-        if reasonIsPending { r.dispatch.pendingReason.clear() }
+        // A reason given with `fail(_:)` is spent: moved to the reported one above, or unread.
+        r.dispatch.pendingReason.clear()
     }
 
     /// Whether the observer hears `r`'s failures or cancellations, whose reasons are then written.

@@ -73,22 +73,16 @@ struct OutputFilterTests {
         return r.stdout
     }
 
+    /// The rows of touch `id`'s tap: down at (10, 10) at `t` seconds, moved to (`x`, 10), lifted.
+    static func movingTap(_ id: Int, at t: Int, to x: Int) -> String {
+        "\(t),\(id),began,10,10\n\(t).05,\(id),moved,\(x),10\n\(t).1,\(id),ended,\(x),10\n"
+    }
+
     @Test("--summary groups reasons that differ only in their numbers, showing the range")
     func summaryGroupsReasons() throws {
         // Three taps that each move too far (12, 20 and 30 pt).
         let summary = try Self.tapSummary(
-            """
-            0,1,began,10,10
-            0.05,1,moved,22,10
-            0.1,1,ended,22,10
-            1,2,began,10,10
-            1.05,2,moved,30,10
-            1.1,2,ended,30,10
-            2,3,began,10,10
-            2.05,3,moved,40,10
-            2.1,3,ended,40,10
-
-            """)
+            Self.movingTap(1, at: 0, to: 22) + Self.movingTap(2, at: 1, to: 30) + Self.movingTap(3, at: 2, to: 40))
         #expect(
             summary
                 == "\nsummary:\n  tap  tap  recognized 0  failed 3  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (3)\n")
@@ -97,29 +91,10 @@ struct OutputFilterTests {
     @Test("--summary counts a reason repeated word for word in its group, after another reason and after a wider one too")
     func summaryRepeatedReasons() throws {
         // Taps moving 12, 12 pt, a two-finger tap, then 12, 30 and 12 pt again.
+        let twoFingers = "2,3,began,10,10\n2,4,began,50,10\n2.1,3,ended,10,10\n2.1,4,ended,50,10\n"
         let summary = try Self.tapSummary(
-            """
-            0,1,began,10,10
-            0.05,1,moved,22,10
-            0.1,1,ended,22,10
-            1,2,began,10,10
-            1.05,2,moved,22,10
-            1.1,2,ended,22,10
-            2,3,began,10,10
-            2,4,began,50,10
-            2.1,3,ended,10,10
-            2.1,4,ended,50,10
-            3,5,began,10,10
-            3.05,5,moved,22,10
-            3.1,5,ended,22,10
-            4,6,began,10,10
-            4.05,6,moved,40,10
-            4.1,6,ended,40,10
-            5,7,began,10,10
-            5.05,7,moved,22,10
-            5.1,7,ended,22,10
-
-            """)
+            Self.movingTap(1, at: 0, to: 22) + Self.movingTap(2, at: 1, to: 22) + twoFingers + Self.movingTap(5, at: 3, to: 22)
+                + Self.movingTap(6, at: 4, to: 40) + Self.movingTap(7, at: 5, to: 22))
         #expect(
             summary
                 == "\nsummary:\n  tap  tap  recognized 0  failed 6  cancelled 0  reasons: moved 12...30 pt > allowableMovement 10 pt (5); "
