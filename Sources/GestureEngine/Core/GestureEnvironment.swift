@@ -265,8 +265,11 @@ public final class GestureEnvironment {
                     sendsTouchMessages = true
                     touch.reachesResponderSubclass = true
                 }
-                for r in current.gestureRecognizers
-                where r.isEnabled && r.acceptsNewTouches && r.shouldReceiveNewTouch(touch) && shouldReceive(r, touch) {
+                // Read unretained from a snapshot of the view's list (a delegate asked here may change
+                // the list; the snapshot holds its recognizers): no retain and release per recognizer.
+                let recognizers = current.gestureRecognizers
+                recognizers.forEachUnretained { r in
+                    guard r.isEnabled && r.acceptsNewTouches && r.shouldReceiveNewTouch(touch) && shouldReceive(r, touch) else { return }
                     if !r.isDelivered(by: self) {
                         r.dispatch.environment = self
                         adopted.append(r)
