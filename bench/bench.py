@@ -70,6 +70,9 @@ def ensure(name, args, outputs):
     return paths
 
 
+HEAVY_KINDS = ["tap", "pan", "pinch", "swipe"]
+
+
 def prepare(quick, only=None):
     os.makedirs(DATA, exist_ok=True)
     t = {}
@@ -80,6 +83,9 @@ def prepare(quick, only=None):
         "heavy-1m", ["heavy", str(MIX_EVENTS)], ["heavy-1m.csv", "heavy-1m.jsonl", "heavy-1m.json"])
     (t["heavy-cg"],) = ensure("heavy-100k", ["heavy", "100000"], ["heavy-100k.csv"])
     if only == "heavy":
+        # Each kind of the heavy mix alone (docs/performance.md, "Per gesture kind").
+        for kind in HEAVY_KINDS:
+            (t["heavy-" + kind],) = ensure("heavy-%s-100k" % kind, ["heavy-" + kind, "100000"], ["heavy-%s-100k.csv" % kind])
         return t
     if not quick:
         t["csv10"], t["jsonl10"], t["json10"] = ensure(
@@ -651,6 +657,10 @@ def heavy_mix(bin_path, baseline, traces, runs, callgrind, add, notes, own_mix):
         own_n = count_events(traces["cg"])
         cases.append(("The bench's own mix: instructions per event (callgrind, whole process, CSV, %s events, --format jsonl)" %
                       "{:,}".format(own_n), ["--format", "jsonl", traces["cg"]], own_n, "<= 3,000", 3000))
+        for kind in HEAVY_KINDS:
+            path = traces["heavy-" + kind]
+            cases.append(("Heavy mix, its %s gestures alone (gen_traces.py heavy-%s): instructions per event (the same way)" % (kind, kind),
+                          ["--format", "jsonl", path], count_events(path), "", None))
     for what, args, count, target, limit in cases:
         ir = instructions(valgrind, [bin_path] + args)
         if not isinstance(ir, int):

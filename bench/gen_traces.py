@@ -15,6 +15,9 @@ machine. Rows are written at 120 Hz in window points (a 390 x 844 pt screen); an
         2 pt per step, two-finger pinches of 60 steps and one-finger swipes of 15 steps, weights
         3:3:1:3, 0.05-0.6 s between gestures (about 1.6 gesture lines per event with the default
         scene); exactly EVENTS rows, the same rows in every format given.
+    gen_traces.py heavy-KIND EVENTS OUT.csv [OUT.jsonl] [OUT.json]
+        one kind of the output-heavy mix alone (KIND: tap, pan, pinch or swipe), the same gestures
+        and pauses: what each kind costs per event (docs/performance.md, "Per gesture kind").
     gen_traces.py hour SECONDS OUT.csv
         the mix, cut after SECONDS of trace time (3600: a one-hour recording).
     gen_traces.py tiny OUT.csv
@@ -185,14 +188,16 @@ class HeavyMix(Mix):
     """The output-heavy mix (issue 45): most rows are moves of a pan or a pinch, each of which prints
     a `changed` line from several recognizers. A *step* is one frame of motion (`Mix.path`'s frames)."""
 
-    def __init__(self, seed=SEED + 45):
+    KINDS = ["tap"] * 3 + ["pan"] * 3 + ["pinch"] + ["swipe"] * 3
+
+    def __init__(self, seed=SEED + 45, only=None):
         super().__init__(seed)
+        self.only = only
 
     def gestures(self):
         rng = self.rng
-        kinds = ["tap"] * 3 + ["pan"] * 3 + ["pinch"] + ["swipe"] * 3
         while True:
-            kind = rng.choice(kinds)
+            kind = self.only or rng.choice(self.KINDS)
             yield from getattr(self, kind)()
             self.frame += rng.randint(6, 72)  # 0.05 - 0.6 s pause at 120 Hz
 
@@ -298,6 +303,12 @@ def mix_rows(count):
 
 def heavy_rows(count):
     return take(HeavyMix().gestures(), count)
+
+
+def heavy_kind_rows(kind, count):
+    if kind not in set(HeavyMix.KINDS):
+        sys.exit("heavy-KIND: KIND is one of tap, pan, pinch, swipe; got " + repr(kind))
+    return take(HeavyMix(only=kind).gestures(), count)
 
 
 def mix_duration(seconds):
@@ -531,7 +542,11 @@ def main(argv):
             f.write("\n")
         return
     count = int(argv[2])
-    rows = {"mix": mix_rows, "heavy": heavy_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}[what](count)
+    if what.startswith("heavy-"):
+        rows = heavy_kind_rows(what[len("heavy-"):], count)
+    else:
+        rows = {"mix": mix_rows, "heavy": heavy_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}[what](
+            count)
     repeat = 1
     paths = argv[3:]
     if paths and paths[0].startswith("--repeat="):
