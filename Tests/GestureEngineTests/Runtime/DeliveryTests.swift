@@ -109,6 +109,37 @@ struct DeliveryTests {
         #expect(r.calls == ["began 1 @0.0", "ended 1 @0.2"])
     }
 
+    @Test("a delegate that takes a later recognizer off the view while a touch lands: the touch-down still offers it the touch")
+    func recognizersOfTheViewAsTheTouchLanded() {
+        // The touch-down walks the view's recognizers as they were when the touch landed (a
+        // snapshot, read without a reference per recognizer), so a recognizer the delegate removes
+        // mid-walk is still asked, and takes the touch; the snapshot keeps it alive until the
+        // environment holds it. The test keeps no reference to it: `second` is weak.
+        let root = View(unboundedNamed: "root")
+        let h = GestureHarness(root: root)
+        let d = TestDelegate()
+        let first = h.add(CallRecorder(name: "first"))
+        first.delegate = d
+        weak var second: CallRecorder?
+        do {
+            let r = h.add(CallRecorder(name: "second"))
+            r.delegate = d
+            second = r
+        }
+        var asked: [String] = []
+        d.shouldReceive = { r, _ in
+            asked.append(r.name)
+            if r === first, let s = second { root.removeGestureRecognizer(s) }
+            return true
+        }
+        h.send(0, (1, .began, 0, 0))
+        #expect(asked == ["first", "second"])
+        #expect(root.gestureRecognizers.map(\.name) == ["first"])
+        #expect(second?.calls == ["began 1 @0.0"])
+        h.send(0.1, (1, .ended, 0, 0))
+        #expect(first.calls == ["began 1 @0.0", "ended 1 @0.1"])
+    }
+
     @Test("a change for a touch that is not down is reported and ignored, never a crash")
     func unknownTouch() {
         let h = GestureHarness()
