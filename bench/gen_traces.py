@@ -542,11 +542,11 @@ def main(argv):
             f.write("\n")
         return
     count = int(argv[2])
+    generators = {"mix": mix_rows, "heavy": heavy_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}
     if what.startswith("heavy-"):
         rows = heavy_kind_rows(what[len("heavy-"):], count)
     else:
-        rows = {"mix": mix_rows, "heavy": heavy_rows, "tenfingers": ten_fingers, "manyids": many_ids, "manyintids": many_int_ids}[what](
-            count)
+        rows = generators[what](count)
     repeat = 1
     paths = argv[3:]
     if paths and paths[0].startswith("--repeat="):
