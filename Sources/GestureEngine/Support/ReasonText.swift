@@ -99,6 +99,10 @@ struct ReasonText: Sendable {
     }
 
     /// Lets `body` write at most `maximum` bytes at the end (it returns how many it wrote).
+    /// Inlined into its two callers, numbers and integers: called, it cost a call and a closure per
+    /// number of a reason (-5 instructions per event on the heavy mix, -28 on taps alone, callgrind;
+    /// inlining `appendFixed` as well gave those back).
+    @inline(__always)
     private mutating func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         let n = count
         if spilled == nil && n + maximum <= Self.inlineCapacity {
