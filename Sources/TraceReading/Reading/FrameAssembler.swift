@@ -73,15 +73,8 @@ struct FrameCore {
         // Element by element: `removeAll(keepingCapacity:)` goes through a
         // generic `replaceSubrange` that costs more than the few rows of a frame.
         while !rows.isEmpty { rows.removeLast() }
-        let first: TraceRow
-        if let p = pending {
-            first = p
-            pending = nil
-        } else if let r = try nextRow(reader, warn) {
-            first = r
-        } else {
-            return nil
-        }
+        // The row read ahead, if any, starts the frame (``nextRowOfFrames(_:_:)`` hands it back).
+        guard let first = try nextRowOfFrames(reader, warn) else { return nil }
         let time = first.time
         rows.append(first)
         while let row = try nextRow(reader, warn) {
